@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { MESSAGE_IDS, MESSAGES } from '@fleetdesk/contract';
+import Fastify from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { App, AppContext } from './http/context.ts';
+import { AppError, envelope, sendError } from './http/errors.ts';
+import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { parseAuthToken, resolveSession } from './modules/auth/service.ts';
+import { registerConfigRoutes, VERSION } from './modules/config/routes.ts';
+import { registerEventRoutes } from './modules/events/routes.ts';
+import { registerFleetRoutes } from './modules/fleets/routes.ts';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  /** Serve the built SPA from config.webDist (default: when it exists). */
+  serveWeb?: boolean;
+}
+
+/** Builds the Fastify instance: one server for /api and the built SPA. */
+export async function buildApp({ config, db, serveWeb }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('session', null);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Fleetdesk API', version: VERSION, description: 'The /api of the support console (spec §7).' },
+      components: { securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'AUTH-TOKEN <token>' } } },
+      security: [{ authToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.setErrorHandler((error, _request, reply) => sendError(reply, error));
+
+  // Every /api route needs a session unless its config says public.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = parseAuthToken(request.headers.authorization);
+    if (token) request.session = await resolveSession(db, token);
+    if (!request.session && !request.routeOptions.config.public && request.routeOptions.url) {
+      throw AppError.unauthorized();
+    }
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  const ctx: AppContext = { db, config };
+  registerConfigRoutes(app, ctx);
+  registerAuthRoutes(app, ctx);
+  registerFleetRoutes(app, ctx);
+  registerEventRoutes(app, ctx);
+  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+  const webRoot = config.webDist;
+  const withWeb = serveWeb ?? existsSync(path.join(webRoot, 'index.html'));
+  if (withWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && withWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The SPA routes on the client (including its own not-found page).
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(envelope(404, MESSAGE_IDS.routeNotFound, MESSAGES.routeNotFound));
+  });
+
+  return app;
+}

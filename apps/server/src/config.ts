@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Server configuration from the environment (README lists every variable).
+ * Relative paths resolve against the directory npm was started from (INIT_CWD), so
+ * `DATA_DIR=./data` means the repository's ./data when started with `npm start` at the root.
+ */
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('localhost'),
+  DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  DATA_DIR: z.string().default('./data'),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  MAIL_FROM: z.string().default('Fleetdesk <no-reply@fleetdesk.invalid>'),
+  HELPDESK_WIDGET_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  SESSION_TTL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(480),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
+  WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
+});
+export type Config = z.infer<typeof ZConfig> & { dataDir: string; webDist: string; publicUrl: string };
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+export const REPO_ROOT = path.resolve(here, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Record<keyof z.infer<typeof ZConfig>, string>> = {}): Config {
+  const parsed = ZConfig.safeParse({ ...env, ...overrides });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const base = env.INIT_CWD ?? process.cwd();
+  const c = parsed.data;
+  return {
+    ...c,
+    dataDir: path.resolve(base, c.DATA_DIR),
+    webDist: c.WEB_DIST ? path.resolve(base, c.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { RequestSession } from '../modules/auth/session.ts';
+import { AppError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: RequestSession | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a session (login, password reset, auth methods, client config). */
+    public?: boolean;
+  }
+}
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** What route modules get: the database and the configuration. No globals. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+}
+
+export function requireSession(request: FastifyRequest): RequestSession {
+  if (!request.session) throw AppError.unauthorized();
+  return request.session;
+}
+
+export function requestMeta(request: FastifyRequest) {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, ...(ua ? { userAgent: ua } : {}) };
+}

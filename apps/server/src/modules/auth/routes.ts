@@ -1,0 +1,56 @@
+import {
+  ZAuthMethodsQuery, ZAuthMethodsResponse, ZAuthResponse, ZErrorEnvelope, ZPasswordResetConfirm, ZPasswordResetRequest, ZPasswordResetResponse,
+} from '@fleetdesk/contract';
+import { z } from 'zod';
+import { AppError } from '../../http/errors.ts';
+import { requestMeta, requireSession, type App, type AppContext } from '../../http/context.ts';
+import {
+  confirmPasswordReset, listAuthMethods, loginWithPassword, parseAuthToken, parseBasic, refreshSession, requestPasswordReset, resolveSession, revokeSession,
+} from './service.ts';
+
+const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 403: ZErrorEnvelope, 429: ZErrorEnvelope };
+
+export function registerAuthRoutes(app: App, { db, config }: AppContext) {
+  const settings = { sessionTtlMs: config.SESSION_TTL_MINUTES * 60_000, publicUrl: config.publicUrl };
+
+  app.post('/api/auth', {
+    config: { public: true },
+    schema: { tags: ['auth'], summary: 'Log in (Basic) or refresh (AUTH-TOKEN)', response: { 200: ZAuthResponse, ...errors } },
+  }, async (request) => {
+    const header = request.headers.authorization;
+    const token = parseAuthToken(header);
+    if (token) {
+      const session = await resolveSession(db, token);
+      if (!session) throw AppError.unauthorized();
+      return refreshSession(db, session, settings, requestMeta(request));
+    }
+    const creds = parseBasic(header);
+    if (!creds) throw AppError.unauthorized();
+    return loginWithPassword(db, creds, settings, requestMeta(request));
+  });
+
+  app.delete('/api/auth', {
+    schema: { tags: ['auth'], summary: 'Log out: revoke the session', response: { 204: z.null(), 401: ZErrorEnvelope } },
+  }, async (request, reply) => {
+    await revokeSession(db, requireSession(request));
+    return reply.status(204).send(null);
+  });
+
+  app.get('/api/auth/methods', {
+    config: { public: true },
+    schema: { tags: ['auth'], summary: 'External sign-in methods of a user', querystring: ZAuthMethodsQuery, response: { 200: ZAuthMethodsResponse, 400: ZErrorEnvelope } },
+  }, async (request) => listAuthMethods(db, request.query.username, settings));
+
+  app.post('/api/password-reset', {
+    config: { public: true },
+    schema: { tags: ['auth'], summary: 'Mail a password reset link', body: ZPasswordResetRequest, response: { 202: ZPasswordResetResponse, 400: ZErrorEnvelope } },
+  }, async (request, reply) => reply.status(202).send(await requestPasswordReset(db, request.body.username, settings)));
+
+  app.post('/api/password-reset/confirm', {
+    config: { public: true },
+    schema: { tags: ['auth'], summary: 'Set a new password from a reset link', body: ZPasswordResetConfirm, response: { 204: z.null(), 400: ZErrorEnvelope } },
+  }, async (request, reply) => {
+    await confirmPasswordReset(db, request.body.token, request.body.password);
+    return reply.status(204).send(null);
+  });
+}

@@ -1,0 +1,263 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  LOGIN_MAX_ATTEMPTS_PER_IP, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_RATE_WINDOW_MS, MESSAGE_IDS, PASSWORD_RESET_TTL_MS,
+  MESSAGES, type AuthenticationMethod, type AuthResponse, type StaffRole, type StaffUser,
+} from '@fleetdesk/contract';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { identityProviders, loginAttempts, passwordResetTokens, sessions, userAuthMethods, users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { enqueueMail } from '../../integrations/mail/mailer.ts';
+import { appendEvent } from '../events/service.ts';
+import { dummyHash, hashPassword, verifyPassword } from './password.ts';
+import type { RequestSession } from './session.ts';
+
+export interface AuthSettings {
+  sessionTtlMs: number;
+  publicUrl: string;
+}
+
+const STAFF_ROLES: readonly string[] = ['SUPPORT', 'ADMIN'];
+/** Tokens are 256 random bits; only their SHA-256 is stored. */
+export const newToken = () => randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+type UserRow = typeof users.$inferSelect;
+const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
+
+function toStaffUser(u: UserRow): StaffUser {
+  return {
+    username: u.username,
+    givenName: u.givenName,
+    familyName: u.familyName,
+    emailAddress: u.emailAddress,
+    language: u.language,
+    fleet: u.fleetId,
+    role: u.role as StaffRole,
+  };
+}
+
+/** Parses `Authorization: Basic base64(user:password)`. */
+export function parseBasic(header: string | undefined): { username: string; password: string } | null {
+  const m = header?.match(/^Basic\s+([A-Za-z0-9+/=]+)\s*$/i);
+  if (!m?.[1]) return null;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const i = decoded.indexOf(':');
+  if (i <= 0) return null;
+  return { username: decoded.slice(0, i).trim(), password: decoded.slice(i + 1) };
+}
+
+/** Parses `Authorization: AUTH-TOKEN <token>`. */
+export function parseAuthToken(header: string | undefined): string | null {
+  const m = header?.match(/^AUTH-TOKEN\s+(\S+)\s*$/i);
+  return m?.[1] ?? null;
+}
+
+async function assertNotRateLimited(db: Db, username: string, ip: string, now: Date) {
+  const since = new Date(now.getTime() - LOGIN_RATE_WINDOW_MS);
+  const [perAccount] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(sql`lower(${loginAttempts.username}) = lower(${username})`, eq(loginAttempts.success, false), gt(loginAttempts.at, since)));
+  const [perIp] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.ip, ip), eq(loginAttempts.success, false), gt(loginAttempts.at, since)));
+  if ((perAccount?.n ?? 0) >= LOGIN_MAX_FAILURES_PER_ACCOUNT || (perIp?.n ?? 0) >= LOGIN_MAX_ATTEMPTS_PER_IP) {
+    throw AppError.of(MESSAGE_IDS.tooManyAttempts, 429, 'tooManyAttempts');
+  }
+}
+
+async function createSession(tx: Db, user: UserRow, settings: AuthSettings, meta: { ip: string; userAgent?: string }, now: Date) {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + settings.sessionTtlMs);
+  await tx.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    fleetId: user.fleetId,
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+  });
+  return { token, expires: expiresAt.toISOString(), user: toStaffUser(user) } satisfies AuthResponse;
+}
+
+/** POST /api/auth with Basic credentials. Only ACTIVE staff (SUPPORT, ADMIN) obtain console sessions. */
+export async function loginWithPassword(
+  db: Db,
+  creds: { username: string; password: string },
+  settings: AuthSettings,
+  meta: { ip: string; userAgent?: string },
+  now = new Date(),
+): Promise<AuthResponse> {
+  if (!creds.username || !creds.password) throw AppError.of(MESSAGE_IDS.wrongCredentials, 401, 'wrongCredentials');
+  await assertNotRateLimited(db, creds.username, meta.ip, now);
+  const [user] = await db.select().from(users).where(byUsername(creds.username)).limit(1);
+  const ok = user ? await verifyPassword(user.passwordHash, creds.password) : (await verifyPassword(await dummyHash(), creds.password), false);
+  const record = (success: boolean) => db.insert(loginAttempts).values({ username: creds.username, ip: meta.ip, success, at: now });
+  if (!user || !ok) {
+    await record(false);
+    throw AppError.of(MESSAGE_IDS.wrongCredentials, 401, 'wrongCredentials');
+  }
+  if (!STAFF_ROLES.includes(user.role) || user.status !== 'ACTIVE') {
+    await record(false);
+    throw AppError.of(MESSAGE_IDS.loginDenied, 403, 'loginDenied');
+  }
+  if (!user.passwordLoginAllowed) {
+    await record(false);
+    throw AppError.of(MESSAGE_IDS.passwordLoginNotAllowed, 403, 'passwordLoginNotAllowed');
+  }
+  return db.transaction(async (tx) => {
+    await tx.insert(loginAttempts).values({ username: creds.username, ip: meta.ip, success: true, at: now });
+    const result = await createSession(tx, user, settings, meta, now);
+    await appendEvent(tx, { username: user.username, fleet: user.fleetId }, {
+      type: 'USER_ACTION',
+      displayText: 'Staff logged in to the console',
+      affectedUsername: user.username,
+      properties: { public: false, action: 'LOGIN', ip: meta.ip },
+    });
+    return result;
+  });
+}
+
+/** Resolves `AUTH-TOKEN <token>` to a live session of an active staff member, or null. */
+export async function resolveSession(db: Db, token: string, now = new Date()): Promise<RequestSession | null> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row || !STAFF_ROLES.includes(row.user.role) || row.user.status !== 'ACTIVE') return null;
+  return {
+    sessionId: row.session.id,
+    userId: row.user.id,
+    username: row.user.username,
+    fleet: row.user.fleetId,
+    role: row.user.role as StaffRole,
+    expiresAt: row.session.expiresAt,
+  };
+}
+
+/** Grace period during which a refreshed token still works, for requests already in flight. */
+const REFRESH_GRACE_MS = 60_000;
+
+/** POST /api/auth with `AUTH-TOKEN`: a new token; the old one stops working after a short grace period. */
+export async function refreshSession(db: Db, session: RequestSession, settings: AuthSettings, meta: { ip: string; userAgent?: string }, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, session.userId)).limit(1);
+    if (!user) throw AppError.unauthorized();
+    const graceEnd = new Date(Math.min(session.expiresAt.getTime(), now.getTime() + REFRESH_GRACE_MS));
+    await tx.update(sessions).set({ expiresAt: graceEnd }).where(eq(sessions.id, session.sessionId));
+    const result = await createSession(tx, user, settings, meta, now);
+    await appendEvent(tx, session, {
+      type: 'USER_ACTION',
+      displayText: 'Console session refreshed',
+      affectedUsername: session.username,
+      properties: { public: false, action: 'SESSION_REFRESH' },
+    });
+    return result;
+  });
+}
+
+/** DELETE /api/auth: revokes the session. */
+export async function revokeSession(db: Db, session: RequestSession, now = new Date()) {
+  await db.transaction(async (tx) => {
+    await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.sessionId));
+    await appendEvent(tx, session, {
+      type: 'USER_ACTION',
+      displayText: 'Staff logged out of the console',
+      affectedUsername: session.username,
+      properties: { public: false, action: 'LOGOUT' },
+    });
+  });
+}
+
+/**
+ * GET /api/auth/methods: the external sign-in methods of a user: providers linked to the user,
+ * and providers configured for the user's e-mail domain or company. Unknown users get [].
+ */
+export async function listAuthMethods(db: Db, username: string, settings: AuthSettings): Promise<AuthenticationMethod[]> {
+  const [user] = await db.select().from(users).where(byUsername(username)).limit(1);
+  if (!user) return [];
+  const linked = await db
+    .select({ provider: identityProviders })
+    .from(userAuthMethods)
+    .innerJoin(identityProviders, eq(identityProviders.id, userAuthMethods.providerId))
+    .where(eq(userAuthMethods.userId, user.id));
+  const domain = user.emailAddress?.split('@')[1]?.toLowerCase();
+  const configured = await db.select().from(identityProviders).where(eq(identityProviders.fleetId, user.fleetId));
+  const matching = configured.filter(
+    (p) => (domain && p.emailDomains.map((d) => d.toLowerCase()).includes(domain)) || (p.companyId !== null && p.companyId === user.companyId),
+  );
+  const all = new Map<number, typeof identityProviders.$inferSelect>();
+  for (const { provider } of linked) all.set(provider.id, provider);
+  for (const p of matching) all.set(p.id, p);
+  const methods = [...all.values()].map((p) => ({
+    loginUrl: `${settings.publicUrl}/api/auth/sso/${p.id}/login?username=${encodeURIComponent(user.username)}`,
+    providerLogoUrl: p.providerLogoUrl,
+    displayName: p.displayName,
+    preventPasswordLogin: p.preventPasswordLogin,
+  }));
+  if (!user.passwordLoginAllowed && !methods.some((m) => m.preventPasswordLogin)) {
+    // A user who may not log in with a password must not be offered the reset link.
+    return methods.map((m, i) => (i === 0 ? { ...m, preventPasswordLogin: true } : m));
+  }
+  return methods;
+}
+
+/**
+ * POST /api/password-reset: mails a one-hour reset link when the user exists and may use a
+ * password. The answer is the same either way, so it reveals nothing.
+ */
+export async function requestPasswordReset(db: Db, username: string, settings: AuthSettings, now = new Date()): Promise<{ message: string }> {
+  const answer = { message: MESSAGES.passwordResetRequested };
+  const [user] = await db.select().from(users).where(byUsername(username)).limit(1);
+  if (!user || !user.emailAddress || !user.passwordLoginAllowed) return answer;
+  const token = newToken();
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+    });
+    const link = `${settings.publicUrl}/reset-password?token=${token}`;
+    await enqueueMail(tx, {
+      fleet: user.fleetId,
+      to: user.emailAddress!,
+      subject: 'Fleetdesk: reset your password',
+      text: `Hello ${user.givenName},\n\nSomeone asked to reset the password of the account "${user.username}".\nSet a new password within one hour here:\n\n${link}\n\nIf this was not you, ignore this e-mail.\n`,
+    });
+    await appendEvent(tx, { username: user.username, fleet: user.fleetId }, {
+      type: 'USER_ACTION',
+      displayText: 'Password reset requested',
+      affectedUsername: user.username,
+      properties: { public: false, action: 'PASSWORD_RESET_REQUESTED' },
+    });
+  });
+  return answer;
+}
+
+/** POST /api/password-reset/confirm: sets the password from a valid, unused token and ends all sessions. */
+export async function confirmPasswordReset(db: Db, token: string, password: string, now = new Date()): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ reset: passwordResetTokens, user: users })
+      .from(passwordResetTokens)
+      .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+      .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .limit(1)
+      .for('update');
+    if (!row) throw AppError.of(MESSAGE_IDS.passwordResetInvalid, 400, 'passwordResetInvalid');
+    await tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.tokenHash, row.reset.tokenHash));
+    await tx.update(users).set({ passwordHash, needsToSetPassword: false, updatedAt: now }).where(eq(users.id, row.user.id));
+    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, row.user.id), isNull(sessions.revokedAt)));
+    await appendEvent(tx, { username: row.user.username, fleet: row.user.fleetId }, {
+      type: 'USER_ACTION',
+      displayText: 'Password set from a reset link',
+      affectedUsername: row.user.username,
+      properties: { public: false, action: 'PASSWORD_RESET' },
+    });
+  });
+}

@@ -1,0 +1,17 @@
+import { ZClientConfig } from '@fleetdesk/contract';
+import { z } from 'zod';
+import type { App, AppContext } from '../../http/context.ts';
+
+export const VERSION = '0.1.0';
+
+export function registerConfigRoutes(app: App, { config }: AppContext) {
+  app.get('/api/config', {
+    config: { public: true },
+    schema: { tags: ['config'], summary: 'Public client configuration', response: { 200: ZClientConfig } },
+  }, async () => ({ productName: 'Fleetdesk', helpDeskWidgetUrl: config.HELPDESK_WIDGET_URL ?? null, version: VERSION }));
+
+  app.get('/api/health', {
+    config: { public: true },
+    schema: { tags: ['config'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } },
+  }, async () => ({ status: 'ok' as const }));
+}

@@ -1,0 +1,145 @@
+import {
+  EVENT_TYPE_GROUP, MESSAGE_IDS, type EventLogEntry, type EventSearchQuery, type EventSearchResponse, type EventType,
+} from '@fleetdesk/contract';
+import { and, desc, asc, eq, gte, inArray, lt, lte, or, sql, gt, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookings, events, users, vehicles } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Actor } from '../auth/session.ts';
+
+export interface NewEvent {
+  type: EventType;
+  displayText: string;
+  bid?: string | null;
+  vin?: string | null;
+  affectedUsername?: string | null;
+  properties?: Record<string, unknown>;
+  occurred?: Date;
+}
+
+/**
+ * Appends one entry to the event log, scoped to the actor's fleet. Call it with the same
+ * `tx` as the mutation it records, so the audit trail and the change commit together.
+ */
+export async function appendEvent(tx: Db, actor: Actor, event: NewEvent): Promise<void> {
+  await tx.insert(events).values({
+    fleetId: actor.fleet,
+    occurred: event.occurred ?? new Date(),
+    bid: event.bid ?? null,
+    vin: event.vin ?? null,
+    actingUsername: actor.username,
+    affectedUsername: event.affectedUsername ?? null,
+    type: event.type,
+    typeGroup: EVENT_TYPE_GROUP[event.type],
+    displayText: event.displayText,
+    properties: event.properties ?? {},
+  });
+}
+
+type Cursor = { t: string; id: number };
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+function decodeCursor(raw: string): Cursor {
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Cursor>;
+    if (typeof c.t === 'string' && !Number.isNaN(Date.parse(c.t)) && typeof c.id === 'number') return { t: c.t, id: c.id };
+  } catch {
+    // fall through
+  }
+  throw AppError.invalidInput([{ field: 'cursor', message: 'Invalid cursor' }]);
+}
+
+/** §5 plain API default period: from the start of yesterday until now (server time zone: UTC). */
+export function defaultEventPeriod(now: Date): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1));
+  return { start, end: now };
+}
+
+export function toEventLogEntry(row: typeof events.$inferSelect): EventLogEntry {
+  return {
+    id: String(row.id),
+    occurred: row.occurred.toISOString(),
+    received: row.received.toISOString(),
+    bid: row.bid,
+    vin: row.vin,
+    actingUsername: row.actingUsername,
+    affectedUsername: row.affectedUsername,
+    type: row.type,
+    typeGroup: row.typeGroup,
+    displayText: row.displayText,
+    properties: row.properties,
+  };
+}
+
+/**
+ * GET /api/events: §7 filters with §5 rules, keyset-paged on (occurred, id).
+ * A vin, bid or user of another operator answers 404, like any other record of theirs.
+ */
+export async function searchEvents(db: Db, actor: Actor, q: EventSearchQuery, now = new Date()): Promise<EventSearchResponse> {
+  const bid = q.bid?.toUpperCase();
+  const user = await assertSubjectsInFleet(db, actor.fleet, { bid, vin: q.vin, user: q.user });
+
+  const period = defaultEventPeriod(now);
+  const start = q.startDate ? new Date(q.startDate) : period.start;
+  const end = q.endDate ? new Date(q.endDate) : period.end;
+  if (start > end) throw AppError.invalidInput([{ field: 'startDate', message: 'Start has to be before end' }]);
+
+  const where: SQL[] = [eq(events.fleetId, actor.fleet), gte(events.occurred, start), lte(events.occurred, end)];
+  if (bid) where.push(eq(events.bid, bid));
+  if (q.vin) where.push(eq(events.vin, q.vin));
+  if (user) {
+    const role = q.role ?? 'BOTH';
+    if (role === 'AFFECTED') where.push(eq(events.affectedUsername, user));
+    else if (role === 'ACTING') where.push(eq(events.actingUsername, user));
+    else where.push(or(eq(events.affectedUsername, user), eq(events.actingUsername, user))!);
+  }
+  if (q.actor) where.push(eq(events.actingUsername, q.actor));
+  if (q.groups?.length) where.push(inArray(events.typeGroup, q.groups));
+  if (q.types?.length) where.push(inArray(events.type, q.types));
+  const descending = q.order === 'desc';
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor);
+    const t = new Date(c.t);
+    where.push(
+      descending
+        ? or(lt(events.occurred, t), and(eq(events.occurred, t), lt(events.id, c.id)))!
+        : or(gt(events.occurred, t), and(eq(events.occurred, t), gt(events.id, c.id)))!,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(...where))
+    .orderBy(...(descending ? [desc(events.occurred), desc(events.id)] : [asc(events.occurred), asc(events.id)]))
+    .limit(q.pageSize + 1);
+  const moreResults = rows.length > q.pageSize;
+  const page = rows.slice(0, q.pageSize);
+  const last = page.at(-1);
+  return {
+    results: page.map(toEventLogEntry),
+    moreResults,
+    currentPage: q.page,
+    nextCursor: moreResults && last ? encodeCursor({ t: last.occurred.toISOString(), id: last.id }) : null,
+  };
+}
+
+/** Checks that the searched booking, vehicle and user are this operator's; returns the user's canonical username. */
+async function assertSubjectsInFleet(db: Db, fleet: string, s: { bid?: string; vin?: string; user?: string }): Promise<string | undefined> {
+  if (s.bid) {
+    const [row] = await db.select({ fleetId: bookings.fleetId }).from(bookings).where(eq(bookings.bid, s.bid)).limit(1);
+    if (!row || row.fleetId !== fleet) throw AppError.notFound(MESSAGE_IDS.bookingNotFound, 'bookingNotFound');
+  }
+  if (s.vin) {
+    const [row] = await db.select({ fleetId: vehicles.fleetId }).from(vehicles).where(eq(vehicles.vin, s.vin)).limit(1);
+    if (!row || row.fleetId !== fleet) throw AppError.notFound(MESSAGE_IDS.vehicleNotFound, 'noHitsForVehicles');
+  }
+  if (s.user) {
+    const [row] = await db
+      .select({ fleetId: users.fleetId, username: users.username })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${s.user})`)
+      .limit(1);
+    if (!row || row.fleetId !== fleet) throw AppError.notFound(MESSAGE_IDS.userNotFound, 'userNotFound');
+    return row.username;
+  }
+  return undefined;
+}

@@ -1,0 +1,123 @@
+import type { BookingState, StaffRole, UserStatus, VehicleCategory } from '@fleetdesk/contract';
+import type { Db } from '../../src/db/client.ts';
+import { bookings, companies, contracts, fleets, pools, users, vehicleModels, vehicles } from '../../src/db/schema.ts';
+import { hashPassword } from '../../src/modules/auth/password.ts';
+
+/** Small factories for fixtures; each returns the inserted row. */
+let seq = 0;
+const next = () => ++seq;
+
+export async function createFleet(db: Db, id: string, over: Partial<typeof fleets.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(fleets)
+    .values({ id, name: `${id} Mobility`, country: 'NO', currency: 'NOK', defaultLanguage: 'nb', timeZone: 'Europe/Oslo', ...over })
+    .returning();
+  return row!;
+}
+
+const hashes = new Map<string, Promise<string>>();
+const cachedHash = (pw: string) => {
+  if (!hashes.has(pw)) hashes.set(pw, hashPassword(pw));
+  return hashes.get(pw)!;
+};
+
+export async function createUser(
+  db: Db,
+  fleetId: string,
+  over: Partial<typeof users.$inferInsert> & { password?: string | null } = {},
+) {
+  const n = next();
+  const { password = 'correct-horse-battery', ...rest } = over;
+  const [row] = await db
+    .insert(users)
+    .values({
+      fleetId,
+      username: `user${n}`,
+      givenName: 'Kari',
+      familyName: `Nordmann${n}`,
+      emailAddress: `user${n}@example.test`,
+      mobilePhone: `+4790000${String(n).padStart(4, '0')}`,
+      language: 'nb',
+      status: 'ACTIVE' as UserStatus,
+      passwordHash: password === null ? null : await cachedHash(password),
+      ...rest,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createStaff(db: Db, fleetId: string, username: string, password: string, role: StaffRole = 'SUPPORT') {
+  return createUser(db, fleetId, { username, password, role });
+}
+
+export async function createPool(db: Db, fleetId: string, over: Partial<typeof pools.$inferInsert> = {}) {
+  const [row] = await db.insert(pools).values({ fleetId, name: `Pool ${next()}`, city: 'Oslo', ...over }).returning();
+  return row!;
+}
+
+export async function createVehicle(db: Db, fleetId: string, over: Partial<typeof vehicles.$inferInsert> & { category?: VehicleCategory } = {}) {
+  const n = next();
+  const category = over.category ?? 'CAR';
+  const [model] = await db
+    .insert(vehicleModels)
+    .values({ fleetId, modelName: 'VW ID.3', priceClass: 'B', vehicleCategory: category, primaryFuelType: 'BATTERY' })
+    .returning();
+  const [row] = await db
+    .insert(vehicles)
+    .values({
+      fleetId,
+      vin: `WVWZZZ${String(n).padStart(11, '0')}`,
+      registrationNumber: `EL ${String(10000 + n)}`,
+      longPresentation: `VW ID.3 (EL ${10000 + n})`,
+      modelId: model!.id,
+      vehicleCategory: category,
+      agentHardwareType: 'keyless',
+      primaryFuelType: 'BATTERY',
+      ...over,
+    })
+    .returning();
+  return row!;
+}
+
+export async function createContract(db: Db, fleetId: string, over: Partial<typeof contracts.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(contracts)
+    .values({ fleetId, name: `Contract ${next()}`, contractType: 'PRIVATE', currency: 'NOK', ...over })
+    .returning();
+  return row!;
+}
+
+export async function createCompany(db: Db, fleetId: string, over: Partial<typeof companies.$inferInsert> = {}) {
+  const [row] = await db.insert(companies).values({ fleetId, name: `Company ${next()}`, type: 'CORPORATE', ...over }).returning();
+  return row!;
+}
+
+export async function createBooking(
+  db: Db,
+  fleetId: string,
+  refs: { userId: number | null; contractId: number; poolId: number; vehicleId?: number },
+  over: Partial<typeof bookings.$inferInsert> & { state?: BookingState } = {},
+) {
+  const n = next();
+  const start = new Date(Date.now() + 3_600_000);
+  const [row] = await db
+    .insert(bookings)
+    .values({
+      bid: `BID${String(9_000_000_000 + n)}`,
+      fleetId,
+      userId: refs.userId,
+      contractId: refs.contractId,
+      state: 'INACTIVE',
+      startTime: start,
+      endTime: new Date(start.getTime() + 2 * 3_600_000),
+      fromPoolId: refs.poolId,
+      toPoolId: refs.poolId,
+      specType: 'CLASS',
+      specClassName: 'B',
+      vehicleCategory: 'CAR',
+      ...(refs.vehicleId ? { allocatedVehicleId: refs.vehicleId, allocationState: 'ALLOCATED' as const } : {}),
+      ...over,
+    })
+    .returning();
+  return row!;
+}

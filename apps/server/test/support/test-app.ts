@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import type { App } from '../../src/http/context.ts';
+
+export interface TestApp {
+  app: App;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A server over a fresh, migrated database: in-memory PGlite by default, or a new database
+ * on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env } as NodeJS.ProcessEnv);
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let dropDatabase = async () => {};
+  let database: Database;
+  if (adminUrl) {
+    const name = `fleetdesk_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString(), dataDir: 'memory://' });
+    dropDatabase = async () => {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir: 'memory://' });
+  }
+  const app = await buildApp({ config, db: database.db, serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+export const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+export const authToken = (token: string) => `AUTH-TOKEN ${token}`;
+
+/** Logs in through the API and returns the token. */
+export async function login(app: App, username: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basic(username, password) } });
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { token: string }).token;
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ZEventRole, ZEventType, ZEventTypeGroup } from '../enums.ts';
+import { ZEventLogEntry, ZIsoDateTime } from '../entities.ts';
+import { EVENT_LOG_MAX_PAGE_SIZE, EVENT_LOG_PAGE_SIZE } from '../limits.ts';
+
+/** Query values may repeat (`groups=A&groups=B`) or be comma separated (`groups=A,B`). */
+const listParam = <T extends z.ZodType>(item: T) =>
+  z.preprocess((v) => {
+    if (v === undefined || v === null || v === '') return undefined;
+    const arr = Array.isArray(v) ? v : [v];
+    const flat = arr.flatMap((x) => (typeof x === 'string' ? x.split(',') : [x])).map((x) => (typeof x === 'string' ? x.trim() : x));
+    const kept = flat.filter((x) => x !== '' && x !== null);
+    return kept.length ? kept : undefined;
+  }, z.array(item).optional());
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optText = z.preprocess(emptyToUndefined, z.string().trim().min(1).optional());
+
+/**
+ * GET /api/events: §7 filters and §5 rules. At least one of vin, bid or user is required.
+ * Default period (plain API): from the start of yesterday until now. `role` applies to `user`.
+ * Paging is keyset-backed: pass the `cursor` of the previous response to get the next page.
+ */
+export const ZEventSearchQuery = z
+  .object({
+    vin: optText,
+    bid: optText,
+    user: optText,
+    actor: optText,
+    role: z.preprocess(emptyToUndefined, ZEventRole.optional()),
+    groups: listParam(ZEventTypeGroup),
+    types: listParam(ZEventType),
+    startDate: z.preprocess(emptyToUndefined, ZIsoDateTime.optional()),
+    endDate: z.preprocess(emptyToUndefined, ZIsoDateTime.optional()),
+    pageSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(EVENT_LOG_MAX_PAGE_SIZE).default(EVENT_LOG_PAGE_SIZE)),
+    cursor: optText,
+    page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(0)),
+    order: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).default('desc')),
+  })
+  .refine((q) => q.vin || q.bid || q.user, { message: 'At least one of vin, bid or user is needed', path: ['vin'] });
+export type EventSearchQuery = z.infer<typeof ZEventSearchQuery>;
+
+export const ZEventSearchResponse = z.object({
+  results: z.array(ZEventLogEntry),
+  moreResults: z.boolean(),
+  currentPage: z.number().int(),
+  /** Opaque keyset cursor for the next page; null when there is none. */
+  nextCursor: z.string().nullable(),
+});
+export type EventSearchResponse = z.infer<typeof ZEventSearchResponse>;

@@ -1,0 +1,101 @@
+/**
+ * User-facing messages of spec §4, §5 and §8, by stable key. The English text here is the
+ * canonical en-GB wording; the web app's locale files translate the same keys
+ * (`messages.<key>`), and the server uses the English text in error envelopes.
+ */
+export const MESSAGES = {
+  // §5 generic field rules
+  required: 'Required',
+  invalidPinCode: 'Invalid pin code',
+  invalidPhoneNumber: 'Invalid phone number',
+  invalidEmail: 'Invalid email address',
+  mustBePositive: 'Must be a positive number',
+  valueCanNotBeNegative: 'Value can not be negative',
+  maxCharacters: 'Maximum characters {{max}} ({{len}}/{{max}})',
+  startBeforeEnd: 'Start has to be before end',
+  bookingTooShort: 'Bookings must be at least {{duration}}.',
+  bookingTooLong: 'Bookings can be at most {{duration}}.',
+  bookingTooLongScheduled: 'Bookings can be at most {{duration}} when they start or end between {{from}} and {{to}} on weekdays (Monday to Friday).',
+  mustBeNumber: 'Must be a number',
+  invalidIdentityNumber: 'Invalid identity number',
+  licenseExpiryRequired: 'License expiry date is required for Swedish licenses',
+  blockReasonRequired: 'Block reason is required',
+  csvOnly: 'Only .csv files can be imported',
+  // §8 login
+  wrongCredentials: 'User name or password incorrect.',
+  loggedInAs: 'Logged in as {{user}}',
+  loginDenied: 'This account cannot sign in to the console.',
+  tooManyAttempts: 'Too many login attempts. Wait a few minutes and try again.',
+  // §8 booking
+  bookingNotFound: 'Booking not found.',
+  noSuchBookingId: 'No such booking id',
+  actionNotSupported: '{{action}} is not supported for this booking',
+  failedToCreateBooking: 'Failed to create booking',
+  bookingActivated: 'Booking activated',
+  bookingDeactivated: 'Booking deactivated',
+  bookingCancelled: 'Booking cancelled',
+  bookingCreated: 'Booking created',
+  bookingUpdated: 'Booking updated',
+  billingAdded: 'Billing added',
+  fixedPriceSet: 'Fixed price set',
+  replacedByTaxi: 'Booking replaced by taxi',
+  replacedByRideshare: 'Booking replaced by ride share',
+  creditingConflict: 'A credit cannot be added while other fees are pending',
+  commitCreditingFirst: 'Commit the fees before adding a credit',
+  specifyBillingType: 'Specify a billing type',
+  receiptSent: 'Receipt sent',
+  receiptFailed: 'The receipt could not be sent',
+  paymentMethodUpdated: 'Payment method updated successfully',
+  paymentMethodDeclined: 'The card has insufficient funds or was declined. The customer must contact the card issuer.',
+  reservationFailed: 'It was not possible to reserve the above amount on your card. Please contact your card issuer or use another card.',
+  cantTurnInvoiceToCard: "Can't turn from invoice to credit card",
+  generalPaymentError: 'The payment could not be completed',
+  // §8 user
+  userNotFound: 'User not found',
+  invalid: 'Invalid',
+  userActivated: 'User activated',
+  userDeactivated: 'User deactivated',
+  passwordResetSent: 'Password reset sent to {{user}}',
+  userApproved: 'User approved',
+  confirmationResent: 'Confirmation resent',
+  userNotActive: 'User is not active',
+  noContractsOnUser: 'The user has no contracts',
+  noPoolsOnContract: 'There are no pools on the contract',
+  licenseNotVerified: "We could not verify {{user}}'s drivers license. Check the details or verify it manually.",
+  somethingWentWrong: 'Something went wrong',
+  // §8 vehicle and other
+  noHitsForVehicles: 'No hits for vehicles',
+  vehicleLocked: 'Vehicle locked',
+  vehicleUnlocked: 'Vehicle unlocked',
+  vehicleMobilized: 'Vehicle mobilized',
+  vehicleImmobilized: 'Vehicle immobilized',
+  agentRebooted: 'Agent rebooted',
+  agentAwakened: 'Agent awakened',
+  journalError: 'Error while fetching Journal, contact support',
+  publicNoteUpdated: 'Public note updated',
+  genericError: 'An unexpected error occurred',
+  notFound: 'Not found',
+  noResults: 'No results',
+  noUsersFound: 'No users found',
+  noBookingsFound: 'No bookings found',
+  noPayments: 'No payments',
+  noDamage: 'No damage',
+  noMetadata: 'No metadata',
+  noVehicle: 'No vehicle',
+  // server-side envelope texts
+  unauthorized: 'You need to log in',
+  forbidden: 'You are not allowed to do this',
+  routeNotFound: 'Route not found',
+  validationFailed: 'The request is not valid',
+  conflict: 'The request conflicts with the current state',
+  passwordResetRequested: 'If the user exists, a reset link has been sent to the e-mail address on file.',
+  passwordResetInvalid: 'The reset link is invalid or has expired.',
+  passwordTooShort: 'The password must be at least {{min}} characters',
+  passwordLoginNotAllowed: 'Password login is not allowed for this user',
+} as const;
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Replaces `{{name}}` placeholders. */
+export function formatMessage(key: MessageKey, params: Record<string, string | number> = {}): string {
+  return MESSAGES[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? `{{${name}}}`));
+}

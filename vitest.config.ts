@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for the unit and integration suites of every workspace.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'] },
+      },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: 'apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['test/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+    ],
+  },
+});
