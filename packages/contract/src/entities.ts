@@ -4,7 +4,7 @@ import {
   ZBookingRuleCause, ZBookingState, ZCommandState, ZCompanyType, ZContractType, ZCountryCode, ZCurrency, ZDataQuality,
   ZEventType, ZEventTypeGroup, ZFuelType, ZIdentityMethod, ZLanguage, ZLicenseState, ZMetadataFieldType,
   ZOptionalService, ZPaymentStatus, ZPaymentTarget, ZPaymentTimestampType, ZPaymentType, ZStaffRole, ZTripType,
-  ZUserCategory, ZUserStatus, ZVehicleCategory, ZVehicleCommand, ZVehicleSpecType, ZWheelType, ZActiveBookingStatus,
+  ZUserCategory, ZUserStatus, ZVehicleCategory, ZVehicleCommand, ZWheelType, ZActiveBookingStatus,
 } from './enums.ts';
 import { BID_PATTERN, PHONE_PATTERN, PIN_PATTERN } from './limits.ts';
 

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { Outlet } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@/lib/session/session';
+import { hasCredentials } from '@/lib/session/session-schema';
+import { HelpDeskWidget } from './help-desk-widget';
+import { SideMenu } from './side-menu';
+import { TopBar } from './top-bar';
+
+const MAIN_ID = 'main-content';
+
+/** Top bar, the side menu (only with a session) and the screen. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const loggedIn = hasCredentials(useSession());
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Link
+        href={`#${MAIN_ID}`}
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: (z) => z.zIndex.tooltip,
+          bgcolor: 'background.paper',
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          boxShadow: 2,
+          '&:focus': { top: 8 },
+        }}
+      >
+        {t('app.skipToContent')}
+      </Link>
+      <TopBar menu={wide ? undefined : { open: menuOpen, toggle: () => setMenuOpen((open) => !open) }} />
+      {loggedIn && <SideMenu permanent={wide} open={menuOpen} onClose={() => setMenuOpen(false)} />}
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
+        <Toolbar />
+        <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1600, mx: 'auto' }}>
+          <Outlet />
+        </Box>
+      </Box>
+      <HelpDeskWidget />
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ComponentType } from 'react';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import BusinessIcon from '@mui/icons-material/Business';
+import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
+import EditCalendarIcon from '@mui/icons-material/EditCalendar';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import MapIcon from '@mui/icons-material/Map';
+import PeopleIcon from '@mui/icons-material/People';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import ViewTimelineIcon from '@mui/icons-material/ViewTimeline';
+import type { Translation } from '@/lib/i18n/resources';
+
+export type MenuKey = keyof Translation['menu'];
+
+export interface MenuItem {
+  to: '/activebookings' | '/fleetMap' | '/support' | '/pools' | '/booking' | '/companies' | '/contact' | '/event' | '/users';
+  label: MenuKey;
+  icon: ComponentType<SvgIconProps>;
+}
+
+/** The side menu of spec §1, in its order, then the screens it reaches otherwise. */
+export const MENU_SECTIONS: readonly (readonly MenuItem[])[] = [
+  [
+    { to: '/activebookings', label: 'activeBookings', icon: EventAvailableIcon },
+    { to: '/fleetMap', label: 'fleetMap', icon: MapIcon },
+    { to: '/support', label: 'support', icon: SupportAgentIcon },
+    { to: '/pools', label: 'pools', icon: ViewTimelineIcon },
+    { to: '/booking', label: 'booking', icon: EditCalendarIcon },
+    { to: '/companies', label: 'companies', icon: BusinessIcon },
+    { to: '/contact', label: 'contact', icon: ContactPhoneIcon },
+  ],
+  [
+    { to: '/event', label: 'events', icon: ReceiptLongIcon },
+    { to: '/users', label: 'users', icon: PeopleIcon },
+  ],
+];
+
+/** A menu item is current on its own path and on the paths below it (/booking/BID…, /users/anna …). */
+export const isMenuItemActive = (item: Pick<MenuItem, 'to'>, pathname: string): boolean =>
+  pathname === item.to || pathname.startsWith(`${item.to}/`);

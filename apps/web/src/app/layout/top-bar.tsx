@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import LoginIcon from '@mui/icons-material/Login';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useClientConfig } from '@/features/config';
+import { useFleet } from '@/features/fleets';
+import { logout, useSession } from '@/lib/session/session';
+import { displayName, hasCredentials } from '@/lib/session/session-schema';
+import { LanguageMenu } from './language-menu';
+
+interface TopBarProps {
+  /** On small screens, while logged in: the button that opens and closes the side menu. */
+  menu?: { open: boolean; toggle: () => void };
+}
+
+export function TopBar({ menu }: TopBarProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const loggedIn = hasCredentials(session);
+  const config = useClientConfig();
+  const fleet = useFleet(loggedIn ? session.user.fleet : undefined);
+
+  const productName = config.data?.productName ?? t('app.productName');
+  const title = (loggedIn && fleet.data?.name) || productName;
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  return (
+    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: 1 }}>
+        {loggedIn && menu && (
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={t('topBar.openMenu')}
+            aria-expanded={menu.open}
+            onClick={menu.toggle}
+          >
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 500, letterSpacing: '0.01em' }}>
+          {loggedIn && fleet.isPending && fleet.fetchStatus !== 'idle' ? (
+            <Skeleton variant="text" width={140} sx={{ bgcolor: 'rgba(255,255,255,0.2)' }} aria-label={t('common.loading')} />
+          ) : (
+            title
+          )}
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        {loggedIn && (
+          <Tooltip title={t('topBar.signedInAs', { name: displayName(session.user) })}>
+            <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.75, mr: 1 }}>
+              <PersonOutlineIcon fontSize="small" aria-hidden />
+              <Typography variant="body2" noWrap sx={{ maxWidth: 220 }} data-testid="current-user">
+                {displayName(session.user)}
+              </Typography>
+            </Box>
+          </Tooltip>
+        )}
+        <LanguageMenu />
+        {loggedIn ? (
+          <Tooltip title={t('topBar.logout')}>
+            <IconButton color="inherit" edge="end" aria-label={t('topBar.logout')} onClick={() => void logout()}>
+              <LogoutIcon />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          <Tooltip title={t('topBar.login')}>
+            <IconButton color="inherit" edge="end" aria-label={t('topBar.login')} onClick={() => void navigate({ to: '/login' })}>
+              <LoginIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,42 @@
+import { useEffect, useMemo } from 'react';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { useNavigate } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@/components/router-link';
+import { PageLoading } from '@/components/page-loading';
+import { sessionStore } from '@/lib/session/session';
+import { AuthCard } from '../components/auth-card';
+import { sessionFromPostLogin, type PostLoginParams } from '../post-login-session';
+
+/** Takes over a single-sign-on login from the query string, stores it as the session and goes to /. */
+export function PostLoginPage(params: PostLoginParams) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { issuer, token, username, expirationTime } = params;
+  // Evaluated once per hand-over: a later clock tick must not turn a valid hand-over into an invalid one.
+  const session = useMemo(
+    () => sessionFromPostLogin({ issuer, token, username, expirationTime }),
+    [issuer, token, username, expirationTime],
+  );
+
+  useEffect(() => {
+    if (!session) return;
+    sessionStore.setSession(session);
+    void navigate({ to: '/', replace: true });
+  }, [session, navigate]);
+
+  if (session) return <PageLoading />;
+  return (
+    <AuthCard title={t('auth.postLoginTitle')}>
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="error" role="alert">
+          {t('auth.postLoginInvalid')}
+        </Alert>
+        <ButtonLink to="/login" variant="contained">
+          {t('auth.goToLogin')}
+        </ButtonLink>
+      </Stack>
+    </AuthCard>
+  );
+}

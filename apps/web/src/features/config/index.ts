@@ -1,0 +1,1 @@
+export { configQueryOptions, useClientConfig } from './api/config-api';

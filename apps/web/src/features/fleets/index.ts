@@ -1,0 +1,1 @@
+export { fleetQueryOptions, useFleet } from './api/fleets-api';

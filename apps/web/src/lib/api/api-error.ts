@@ -1,0 +1,27 @@
+import { MESSAGE_IDS, isErrorEnvelope, type ErrorEnvelope } from '@fleetdesk/contract';
+
+/** A non-2xx answer of the API, carrying the server's error envelope (spec §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly envelope: ErrorEnvelope;
+
+  constructor(status: number, envelope: ErrorEnvelope) {
+    super(envelope.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.envelope = envelope;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** The envelope of a response, or one built from the status when the body is not an envelope. */
+export function envelopeFromBody(status: number, statusText: string, body: unknown): ErrorEnvelope {
+  if (isErrorEnvelope(body)) return body;
+  return {
+    httpCode: status,
+    messageId: status === 401 ? MESSAGE_IDS.unauthorized : MESSAGE_IDS.internal,
+    message: statusText || `HTTP ${status}`,
+    errors: [],
+  };
+}

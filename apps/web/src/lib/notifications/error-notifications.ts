@@ -1,0 +1,62 @@
+import type { TFunction } from 'i18next';
+import { MESSAGE_IDS, PAYMENT_EXCEPTION_PREFIX, type ErrorEnvelope } from '@fleetdesk/contract';
+import { isApiError } from '../api/api-error';
+import type { AppNotification } from './notification';
+
+/** Card error codes of spec §8 that have their own text (`paymentErrors.<code>`). */
+export const PAYMENT_ERROR_CODES = [
+  'card_declined',
+  'expired_card',
+  'incorrect_cvc',
+  'incorrect_number',
+  'incorrect_zip',
+  'invalid_cvc',
+  'invalid_expiry_month',
+  'invalid_expiry_year',
+  'invalid_number',
+  'insufficient_funds',
+  'missing',
+  'processing_error',
+  'rate_limit',
+  'general_error',
+] as const;
+export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
+
+const isPaymentErrorCode = (code: string): code is PaymentErrorCode =>
+  (PAYMENT_ERROR_CODES as readonly string[]).includes(code);
+
+/** Errors of a server error list stay until dismissed (§8). */
+const listed = (message: string): AppNotification => ({ variant: 'error', message, persist: true });
+
+/**
+ * Turns a server error envelope into notifications, exactly as spec §8 says:
+ * - 'core.validation.validation.error.exist': one notification per error, with its message;
+ * - 'errorId.apigw.invalid.input': one per error, "field: message";
+ * - 'errorId.core.PaymentException.<code>': the translated text for the code, else the general payment error;
+ * - otherwise the envelope's message.
+ */
+export function envelopeToNotifications(envelope: ErrorEnvelope, t: TFunction): AppNotification[] {
+  const { messageId, message, errors } = envelope;
+
+  if (messageId === MESSAGE_IDS.validationList && errors.length > 0) {
+    return errors.map((error) => listed(error.message));
+  }
+  if (messageId === MESSAGE_IDS.invalidInput && errors.length > 0) {
+    return errors.map((error) =>
+      listed(error.field ? t('errors.fieldMessage', { field: error.field, message: error.message }) : error.message),
+    );
+  }
+  if (messageId.startsWith(PAYMENT_EXCEPTION_PREFIX)) {
+    const code = messageId.slice(PAYMENT_EXCEPTION_PREFIX.length);
+    return [
+      { variant: 'error', message: isPaymentErrorCode(code) ? t(`paymentErrors.${code}`) : t('messages.generalPaymentError') },
+    ];
+  }
+  return [{ variant: 'error', message: message || t('messages.genericError') }];
+}
+
+/** Any thrown error as notifications: API errors by their envelope, anything else as a generic 'status 500'. */
+export function errorToNotifications(error: unknown, t: TFunction): AppNotification[] {
+  if (isApiError(error)) return envelopeToNotifications(error.envelope, t);
+  return [{ variant: 'error', message: t('errors.statusError', { message: t('messages.genericError'), status: 500 }) }];
+}

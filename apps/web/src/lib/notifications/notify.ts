@@ -1,0 +1,24 @@
+import { enqueueSnackbar } from 'notistack';
+import { isApiError } from '../api/api-error';
+import { i18n } from '../i18n/i18n';
+import { errorToNotifications } from './error-notifications';
+import { AUTO_HIDE_MS, type AppNotification } from './notification';
+
+/** Shows a notification; the SnackbarProvider of app/providers renders it with a close button. */
+export function notify(notification: AppNotification): void {
+  enqueueSnackbar(notification.message, {
+    variant: notification.variant,
+    persist: notification.persist ?? false,
+    autoHideDuration: notification.persist ? null : AUTO_HIDE_MS[notification.variant],
+  });
+}
+
+export const notifySuccess = (message: string) => notify({ variant: 'success', message });
+export const notifyInfo = (message: string) => notify({ variant: 'info', message });
+export const notifyWarning = (message: string) => notify({ variant: 'warning', message });
+
+/** Shows what went wrong, as §8 says (see errorToNotifications). Unexpected errors are logged too. */
+export function notifyError(error: unknown): void {
+  if (!isApiError(error)) console.error(error);
+  errorToNotifications(error, i18n.t).forEach(notify);
+}

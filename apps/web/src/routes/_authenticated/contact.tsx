@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ContactPage } from '@/features/contact';
+
+export const Route = createFileRoute('/_authenticated/contact')({
+  component: ContactPage,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ComingSoonPage } from '@/components/coming-soon-page';
+
+export const Route = createFileRoute('/_authenticated/pools')({
+  component: () => <ComingSoonPage screen="pools" />,
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { MESSAGE_IDS, type ErrorEnvelope } from '@fleetdesk/contract';
+import { ApiError } from '@/lib/api/api-error';
+import { base64Utf8, buildUrl, createApiClient } from '@/lib/api/api-client';
+import type { ClientSession } from '@/lib/session/session-schema';
+
+const tokenSession: ClientSession = {
+  token: 'tok-123',
+  bearerToken: null,
+  bearerTokenIssuer: null,
+  expires: '2099-01-01T00:00:00.000Z',
+  user: { username: 'support' },
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function setup(session: ClientSession | null, response: () => Response) {
+  let current = session;
+  const fetchMock = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => response());
+  const onUnauthorized = vi.fn(() => {
+    current = null;
+  });
+  const client = createApiClient({ getSession: () => current, onUnauthorized, fetch: fetchMock });
+  const sent = () => {
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    return { url: String(url), init: init ?? {}, headers: new Headers(init?.headers) };
+  };
+  return { client, fetchMock, onUnauthorized, sent };
+}
+
+describe('api client', () => {
+  it("sends the session's token as 'AUTH-TOKEN <token>' and parses JSON with the schema", async () => {
+    const { client, sent } = setup(tokenSession, () => json(200, { name: 'Fjord Mobility', extra: true }));
+    const fleet = await client.request('/fleets/fjord', { schema: z.object({ name: z.string() }) });
+    expect(fleet).toEqual({ name: 'Fjord Mobility' });
+    expect(sent().url).toBe('/api/fleets/fjord');
+    expect(sent().headers.get('Authorization')).toBe('AUTH-TOKEN tok-123');
+  });
+
+  it('uses the bearer scheme with the token issuer when the session has a bearer token', async () => {
+    const { client, sent } = setup(
+      { ...tokenSession, token: null, bearerToken: 'jwt.abc', bearerTokenIssuer: 'https://idp.example' },
+      () => json(200, {}),
+    );
+    await client.request('/config');
+    expect(sent().headers.get('Authorization')).toBe('Bearer jwt.abc');
+    expect(sent().headers.get('X-Token-Issuer')).toBe('https://idp.example');
+  });
+
+  it('logs in with Basic credentials in UTF-8 base64', async () => {
+    const { client, sent } = setup(null, () => json(200, {}));
+    await client.request('/auth', { method: 'POST', auth: { basic: { username: 'åse', password: 'pässwörd:1' } } });
+    expect(sent().init.method).toBe('POST');
+    expect(sent().headers.get('Authorization')).toBe(`Basic ${base64Utf8('åse:pässwörd:1')}`);
+    expect(atob(base64Utf8('åse:p'))).not.toBe('åse:p');
+    expect(new TextDecoder().decode(Uint8Array.from(atob(base64Utf8('åse:p')), (c) => c.charCodeAt(0)))).toBe('åse:p');
+  });
+
+  it("sends no Authorization header for 'none' calls", async () => {
+    const { client, sent } = setup(tokenSession, () => json(200, []));
+    await client.request('/auth/methods', { auth: 'none', query: { username: 'anna' } });
+    expect(sent().url).toBe('/api/auth/methods?username=anna');
+    expect(sent().headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends JSON bodies and returns undefined for 204', async () => {
+    const { client, sent } = setup(tokenSession, () => new Response(null, { status: 204 }));
+    await expect(client.request('/password-reset/confirm', { method: 'POST', body: { token: 't', password: 'p' } })).resolves.toBeUndefined();
+    expect(sent().headers.get('Content-Type')).toBe('application/json');
+    expect(sent().init.body).toBe('{"token":"t","password":"p"}');
+  });
+
+  it('throws an ApiError carrying the envelope on non-2xx', async () => {
+    const envelope: ErrorEnvelope = {
+      httpCode: 400,
+      messageId: MESSAGE_IDS.invalidInput,
+      message: 'Invalid input',
+      errors: [{ field: 'username', message: 'Required' }],
+    };
+    const { client, onUnauthorized } = setup(tokenSession, () => json(400, envelope));
+    const error = await client.request('/users/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, envelope });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('builds an envelope when the error body is not one', async () => {
+    const { client } = setup(tokenSession, () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
+    const error = await client.request('/pools').catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 502,
+      envelope: { httpCode: 502, messageId: MESSAGE_IDS.internal, message: 'Bad Gateway', errors: [] },
+    });
+  });
+
+  it('ends the session on a 401 of a session call', async () => {
+    const { client, onUnauthorized } = setup(tokenSession, () =>
+      json(401, { httpCode: 401, messageId: MESSAGE_IDS.unauthorized, message: 'You need to log in', errors: [] }),
+    );
+    await expect(client.request('/users/anna')).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledWith(tokenSession);
+  });
+
+  it('does not end the session on a 401 of the login itself', async () => {
+    const { client, onUnauthorized } = setup(null, () =>
+      json(401, { httpCode: 401, messageId: MESSAGE_IDS.wrongCredentials, message: 'Wrong', errors: [] }),
+    );
+    await expect(
+      client.request('/auth', { method: 'POST', auth: { basic: { username: 'a', password: 'b' } } }),
+    ).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('builds query strings without empty values and with repeated lists', () => {
+    expect(buildUrl('/api', '/events', { vin: 'VIN1', bid: undefined, user: '', groups: ['Booking', 'Payment'], page: 0 })).toBe(
+      '/api/events?vin=VIN1&groups=Booking&groups=Payment&page=0',
+    );
+  });
+});

@@ -1,0 +1,365 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import type { AuthResponse, ClientConfig, Fleet } from '@fleetdesk/contract';
+import { AppProviders } from '@/app/providers';
+import { createAppRouter } from '@/app/router';
+import { connectSessionToApp } from '@/app/session-effects';
+import { i18n } from '@/lib/i18n/i18n';
+import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n/languages';
+import { queryClient } from '@/lib/query/query-client';
+import { sessionStore } from '@/lib/session/session';
+import { sessionFromAuthResponse, sessionStorageKey } from '@/lib/session/session-schema';
+
+const SESSION_KEY = sessionStorageKey(window.location.host);
+
+// Plain DOM reads (the project has no jest-dom matchers).
+const isDisabled = (element: Element) =>
+  element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true';
+const textOf = (element: Element) => element.textContent ?? '';
+const attributeOf = (element: Element | null, name: string) => element?.getAttribute(name) ?? null;
+const valueOf = (element: Element) => (element as HTMLInputElement).value;
+
+const authResponse = (token: string): AuthResponse => ({
+  token,
+  expires: new Date(Date.now() + 8 * 3_600_000).toISOString(),
+  user: {
+    username: 'support',
+    givenName: 'Siri',
+    familyName: 'Support',
+    emailAddress: 'support@fjord-mobility.example',
+    language: 'en-GB',
+    fleet: 'fjord',
+    role: 'SUPPORT',
+  },
+});
+
+const fleet: Fleet = {
+  fleet: 'fjord',
+  name: 'Fjord Mobility',
+  country: 'NO',
+  currency: 'NOK',
+  DefaultLanguage: 'nb',
+  timeZone: 'Europe/Oslo',
+};
+
+interface Backend {
+  config: ClientConfig;
+  methods: unknown[];
+  password: string;
+  fleetStatus: number;
+}
+
+let backend: Backend;
+const GOOD_RESET_TOKEN = 'reset-token-0123456789abcdef';
+const resetRequests: unknown[] = [];
+const calls: { method: string; path: string; authorization: string | null }[] = [];
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const envelope = (status: number, messageId: string, message: string) =>
+  json(status, { httpCode: status, messageId, message, errors: [] });
+
+async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const url = new URL(String(input), window.location.origin);
+  const method = init?.method ?? 'GET';
+  const authorization = new Headers(init?.headers).get('Authorization');
+  calls.push({ method, path: url.pathname + url.search, authorization });
+  if (url.pathname === '/api/config') return json(200, backend.config);
+  if (url.pathname === '/api/auth/methods') return json(200, backend.methods);
+  if (url.pathname === '/api/auth' && method === 'POST') {
+    const [, password] = atob(authorization?.replace('Basic ', '') ?? '').split(':');
+    return password === backend.password
+      ? json(200, authResponse('token-1'))
+      : envelope(401, 'errorId.auth.wrongCredentials', 'User name or password incorrect.');
+  }
+  if (url.pathname === '/api/auth' && method === 'DELETE') return new Response(null, { status: 204 });
+  if (url.pathname === '/api/password-reset') {
+    resetRequests.push(JSON.parse(String(init?.body)) as unknown);
+    return json(202, { message: 'If the user exists, a reset link has been sent to the e-mail address on file.' });
+  }
+  if (url.pathname === '/api/password-reset/confirm') {
+    const body = JSON.parse(String(init?.body)) as { token: string; password: string };
+    return body.token === GOOD_RESET_TOKEN
+      ? new Response(null, { status: 204 })
+      : envelope(400, 'errorId.auth.passwordResetInvalid', 'The reset link is invalid or has expired.');
+  }
+  if (url.pathname === '/api/fleets/fjord') {
+    return backend.fleetStatus === 200 ? json(200, fleet) : envelope(backend.fleetStatus, 'errorId.auth.unauthorized', 'You need to log in');
+  }
+  return envelope(404, 'errorId.core.routeNotFound', 'Route not found');
+}
+
+function renderApp(path: string) {
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  const disconnect = connectSessionToApp(sessionStore, router, queryClient);
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, disconnect };
+}
+
+const logIn = () => sessionStore.setSession(sessionFromAuthResponse(authResponse('token-0')));
+
+let disconnectors: (() => void)[] = [];
+const start = (path: string) => {
+  const app = renderApp(path);
+  disconnectors.push(app.disconnect);
+  return app.router;
+};
+
+beforeEach(async () => {
+  backend = {
+    config: { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' },
+    methods: [],
+    password: 'support-demo',
+    fleetStatus: 200,
+  };
+  calls.length = 0;
+  resetRequests.length = 0;
+  window.localStorage.clear();
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  await i18n.changeLanguage('en-GB');
+});
+
+afterEach(() => {
+  cleanup();
+  disconnectors.forEach((disconnect) => disconnect());
+  disconnectors = [];
+  sessionStore.clear('logout');
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('login', () => {
+  it('sends a visitor to the login page and, after the two steps, back to the page asked for', async () => {
+    const user = userEvent.setup();
+    backend.methods = [
+      { loginUrl: 'https://idp.example/start', providerLogoUrl: null, displayName: 'Acme ID', preventPasswordLogin: false },
+    ];
+    const router = start('/contact');
+
+    const username = await screen.findByLabelText('User name');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toEqual({ redirect: '/contact' });
+    expect(document.activeElement).toBe(username);
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(isDisabled(next)).toBe(true);
+    await user.type(username, '   ');
+    expect(isDisabled(next)).toBe(true);
+
+    await user.clear(username);
+    await user.type(username, 'support{Enter}');
+
+    const password = await screen.findByLabelText('Password');
+    expect(calls).toContainEqual({ method: 'GET', path: '/api/auth/methods?username=support', authorization: null });
+    expect(textOf(screen.getByTestId('login-username'))).toContain('support');
+    expect(attributeOf(screen.getByRole('link', { name: 'Forgot password?' }), 'href')).toBe('/forgot-password?username=support');
+    expect(attributeOf(screen.getByRole('link', { name: 'Sign in with Acme ID' }), 'href')).toBe('https://idp.example/start');
+    const main = within(screen.getByRole('main'));
+    const loginButton = main.getByRole('button', { name: 'Log in' });
+    expect(isDisabled(loginButton)).toBe(true);
+
+    await user.type(password, 'wrong{Enter}');
+    expect(textOf(await screen.findByRole('alert'))).toContain('User name or password incorrect.');
+    expect(sessionStore.getSession()).toBeNull();
+
+    await user.type(screen.getByLabelText('Password'), 'support-demo');
+    await user.click(main.getByRole('button', { name: 'Log in' }));
+
+    expect((await screen.findByText('Logged in as Siri Support')).isConnected).toBe(true);
+    expect(JSON.parse(window.localStorage.getItem(SESSION_KEY) ?? '{}')).toMatchObject({ token: 'token-1' });
+    expect((await screen.findByRole('heading', { name: 'Contact', level: 1 }, { timeout: 3000 })).isConnected).toBe(true);
+    expect(router.state.location.pathname).toBe('/contact');
+    expect((await screen.findByText('Fjord Mobility')).isConnected).toBe(true);
+    expect(calls.find((call) => call.path === '/api/fleets/fjord')?.authorization).toBe('AUTH-TOKEN token-1');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(attributeOf(within(nav).getByRole('link', { name: 'Contact' }), 'aria-current')).toBe('page');
+  });
+
+  it('hides the forgot-password link when a method forbids password login', async () => {
+    const user = userEvent.setup();
+    backend.methods = [
+      { loginUrl: 'https://idp.example/start', providerLogoUrl: null, displayName: 'Acme ID', preventPasswordLogin: true },
+    ];
+    start('/login');
+    await user.type(await screen.findByLabelText('User name'), 'anna{Enter}');
+    await screen.findByLabelText('Password');
+    expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(valueOf(await screen.findByLabelText('User name'))).toBe('anna');
+  });
+
+  it("says who is logged in when the login page is opened with a session, then goes on", async () => {
+    logIn();
+    const router = start('/login?redirect=%2Fpools');
+    expect((await screen.findByText('Logged in as Siri Support')).isConnected).toBe(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pools'), { timeout: 3000 });
+  });
+
+  it('ignores a redirect to another site', async () => {
+    logIn();
+    const router = start('/login?redirect=https%3A%2F%2Fevil.example%2F');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/support'), { timeout: 3000 });
+  });
+});
+
+describe('password reset', () => {
+  it('asks for the user name, prefilled from the login, and confirms the request', async () => {
+    const user = userEvent.setup();
+    start('/forgot-password?username=anna');
+    const username = await screen.findByLabelText(/User name/);
+    expect(valueOf(username)).toBe('anna');
+    await user.clear(username);
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(textOf(await screen.findByText('Required'))).toBe('Required');
+    expect(resetRequests).toEqual([]);
+
+    await user.type(username, ' siri {Enter}');
+    expect(textOf(await screen.findByRole('status'))).toContain('a reset link has been sent');
+    expect(resetRequests).toEqual([{ username: 'siri' }]);
+    expect(attributeOf(screen.getByRole('link', { name: 'Back to login' }), 'href')).toBe('/login');
+  });
+
+  it('sets a new password entered twice, without a session', async () => {
+    const user = userEvent.setup();
+    const router = start(`/reset-password?token=${GOOD_RESET_TOKEN}`);
+    const password = await screen.findByLabelText(/^New password/);
+    const repeat = screen.getByLabelText(/^Repeat the new password/);
+
+    await user.type(password, 'short');
+    await user.type(repeat, 'short{Enter}');
+    expect((await screen.findAllByText('The password must be at least 10 characters')).length).toBe(1);
+
+    await user.clear(password);
+    await user.clear(repeat);
+    await user.type(password, 'a-long-new-password');
+    await user.type(repeat, 'a-different-password{Enter}');
+    expect((await screen.findByText('The passwords do not match')).isConnected).toBe(true);
+
+    await user.clear(repeat);
+    await user.type(repeat, 'a-long-new-password{Enter}');
+    expect(textOf(await screen.findByRole('status'))).toContain('Your password has been changed');
+    expect(router.state.location.pathname).toBe('/reset-password');
+    expect(attributeOf(screen.getByRole('link', { name: 'Go to login' }), 'href')).toBe('/login');
+  });
+
+  it('says so when the link is invalid or expired', async () => {
+    const user = userEvent.setup();
+    start('/reset-password?token=expired-token-0123456789');
+    await user.type(await screen.findByLabelText(/^New password/), 'a-long-new-password');
+    await user.type(screen.getByLabelText(/^Repeat the new password/), 'a-long-new-password{Enter}');
+    expect(textOf(await screen.findByRole('alert'))).toContain('The reset link is invalid or has expired.');
+    expect(attributeOf(screen.getByRole('link', { name: 'Request a new link' }), 'href')).toBe('/forgot-password');
+  });
+});
+
+describe('postLogin', () => {
+  it('stores the single-sign-on hand-over as a bearer session and goes to /', async () => {
+    const expires = new Date(Date.now() + 3_600_000).toISOString();
+    const router = start(
+      `/postLogin?issuer=${encodeURIComponent('https://idp.example')}&token=jwt-abc&username=anna&expirationTime=${encodeURIComponent(expires)}`,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/support'));
+    expect(sessionStore.getSession()).toEqual({
+      token: null,
+      bearerToken: 'jwt-abc',
+      bearerTokenIssuer: 'https://idp.example',
+      expires,
+      user: { username: 'anna' },
+    });
+    expect(textOf(await screen.findByTestId('current-user'))).toBe('anna');
+    expect(calls.some((call) => call.path.startsWith('/api/fleets'))).toBe(false);
+  });
+});
+
+describe('session in the shell', () => {
+  it('logs out: revokes the token, forgets the session and returns to the login page', async () => {
+    const user = userEvent.setup();
+    logIn();
+    const router = start('/support');
+    await screen.findByRole('heading', { name: 'Customer support' });
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(sessionStore.getSession()).toBeNull();
+    expect(window.localStorage.getItem(SESSION_KEY)).toBeNull();
+    expect(calls).toContainEqual({ method: 'DELETE', path: '/api/auth', authorization: 'AUTH-TOKEN token-0' });
+    expect(queryClient.getQueryData(['fleets', 'get', { fleet: 'fjord' }])).toBeUndefined();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Log in' }).isConnected).toBe(true);
+  });
+
+  it('sends the user to log in, and back, when the server refuses the token', async () => {
+    backend.fleetStatus = 401;
+    logIn();
+    const router = start('/contact');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toEqual({ redirect: '/contact' });
+    expect(sessionStore.getSession()).toBeNull();
+  });
+
+  it('loads the help-desk widget only while a session token is present', async () => {
+    backend.config = { ...backend.config, helpDeskWidgetUrl: 'https://help.example/widget.js' };
+    // happy-dom does not run external scripts; let it treat the load as done instead of logging an error.
+    const happyDom = (window as unknown as { happyDOM?: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } })
+      .happyDOM;
+    if (happyDom) happyDom.settings.handleDisabledFileLoadingAsSuccess = true;
+    logIn();
+    start('/support');
+    await waitFor(() => expect(document.getElementById('helpdesk-widget')).not.toBeNull());
+    expect(attributeOf(document.getElementById('helpdesk-widget'), 'src')).toBe('https://help.example/widget.js');
+    const launcher = document.createElement('div');
+    launcher.setAttribute('data-helpdesk-widget', '');
+    document.body.appendChild(launcher);
+
+    act(() => sessionStore.clear('logout'));
+    await waitFor(() => expect(document.getElementById('helpdesk-widget')).toBeNull());
+    expect(launcher.isConnected).toBe(false);
+  });
+
+  it('loads no help-desk widget when none is configured', async () => {
+    logIn();
+    start('/support');
+    await screen.findByRole('heading', { name: 'Customer support' });
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/config')).toBe(true));
+    expect(document.getElementById('helpdesk-widget')).toBeNull();
+  });
+});
+
+describe('routes', () => {
+  it('redirects /support/search/{query} to /support?search={query}', async () => {
+    logIn();
+    const router = start('/support/search/BID0000000042');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/support'));
+    expect(router.state.location.search).toEqual({ search: 'BID0000000042' });
+  });
+
+  it('redirects / to /support', async () => {
+    logIn();
+    const router = start('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/support'));
+  });
+
+  it('shows a not-found page with a way home for unknown routes', async () => {
+    start('/no/such/screen');
+    expect((await screen.findByRole('heading', { name: 'Page not found' })).isConnected).toBe(true);
+    expect(attributeOf(screen.getByRole('link', { name: 'Go to the start page' }), 'href')).toBe('/');
+  });
+
+  it('switches the language from the top bar and remembers it', async () => {
+    const user = userEvent.setup();
+    logIn();
+    start('/pools');
+    await screen.findByRole('heading', { name: 'Booking overview' });
+    await user.click(screen.getByRole('button', { name: /Language/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'Svenska' }));
+    expect((await screen.findByRole('heading', { name: 'Bokningsöversikt' })).isConnected).toBe(true);
+    expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('sv');
+    expect(screen.getByRole('button', { name: 'Logga ut' }).isConnected).toBe(true);
+  });
+});
