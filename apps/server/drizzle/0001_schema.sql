@@ -58,6 +58,10 @@ CREATE TABLE "bookings" (
 	"original_total_distance" double precision,
 	"original_booking_type" text,
 	"technical_issue_reported_at" timestamp with time zone,
+	"technical_issue_reported_by" text,
+	"cancelled_at" timestamp with time zone,
+	"cancelled_by" text,
+	"cancel_reason" text,
 	"replaced_by" text,
 	"created_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -226,7 +230,7 @@ CREATE TABLE "payments" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"order_id" text NOT NULL,
 	"fleet_id" text NOT NULL,
-	"booking_id" integer,
+	"booking_id" bigint,
 	"user_id" integer,
 	"parent_payment_id" integer,
 	"type" text NOT NULL,
@@ -437,6 +441,7 @@ ALTER TABLE "bookings" ADD CONSTRAINT "bookings_spec_model_id_vehicle_models_id_
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_spec_vehicle_id_vehicles_id_fk" FOREIGN KEY ("spec_vehicle_id") REFERENCES "public"."vehicles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bookings" ADD CONSTRAINT "bookings_allocated_vehicle_id_vehicles_id_fk" FOREIGN KEY ("allocated_vehicle_id") REFERENCES "public"."vehicles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "companies" ADD CONSTRAINT "companies_fleet_id_fleets_id_fk" FOREIGN KEY ("fleet_id") REFERENCES "public"."fleets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_parent_id_companies_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contracts" ADD CONSTRAINT "contracts_fleet_id_fleets_id_fk" FOREIGN KEY ("fleet_id") REFERENCES "public"."fleets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contracts" ADD CONSTRAINT "contracts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "damages" ADD CONSTRAINT "damages_fleet_id_fleets_id_fk" FOREIGN KEY ("fleet_id") REFERENCES "public"."fleets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -455,11 +460,13 @@ ALTER TABLE "payment_events" ADD CONSTRAINT "payment_events_payment_id_payments_
 ALTER TABLE "payments" ADD CONSTRAINT "payments_fleet_id_fleets_id_fk" FOREIGN KEY ("fleet_id") REFERENCES "public"."fleets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_parent_payment_id_payments_id_fk" FOREIGN KEY ("parent_payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_card_id_registered_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."registered_cards"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pool_contracts" ADD CONSTRAINT "pool_contracts_pool_id_pools_id_fk" FOREIGN KEY ("pool_id") REFERENCES "public"."pools"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pool_contracts" ADD CONSTRAINT "pool_contracts_contract_id_contracts_id_fk" FOREIGN KEY ("contract_id") REFERENCES "public"."contracts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pool_groups" ADD CONSTRAINT "pool_groups_fleet_id_fleets_id_fk" FOREIGN KEY ("fleet_id") REFERENCES "public"."fleets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pools" ADD CONSTRAINT "pools_fleet_id_fleets_id_fk" FOREIGN KEY ("fleet_id") REFERENCES "public"."fleets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pools" ADD CONSTRAINT "pools_moved_to_pools_id_fk" FOREIGN KEY ("moved_to") REFERENCES "public"."pools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pools" ADD CONSTRAINT "pools_pool_group_id_pool_groups_id_fk" FOREIGN KEY ("pool_group_id") REFERENCES "public"."pool_groups"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "registered_cards" ADD CONSTRAINT "registered_cards_fleet_id_fleets_id_fk" FOREIGN KEY ("fleet_id") REFERENCES "public"."fleets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "registered_cards" ADD CONSTRAINT "registered_cards_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

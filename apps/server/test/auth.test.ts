@@ -67,7 +67,7 @@ describe('POST /api/auth', () => {
   });
 
   it('answers 401 without credentials and for malformed Basic headers', async () => {
-    for (const headers of [{}, { authorization: 'Basic !!!' }, { authorization: `Basic ${Buffer.from('nocolon').toString('base64')}` }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: 'Basic !!!' }, { authorization: `Basic ${Buffer.from('nocolon').toString('base64')}` }]) {
       const res = await post(headers);
       expect(res.statusCode).toBe(401);
       expect(res.json().messageId).toBeTypeOf('string');

@@ -120,6 +120,7 @@ export const PAYMENT_SEARCH_STATUSES = ['ABANDONED', 'NEEDS_AUTHORIZATION', 'PAI
 export const ZPaymentTarget = z.enum(['BOOKING', 'PERIODIC', 'EVENT']);
 export type PaymentTarget = z.infer<typeof ZPaymentTarget>;
 export const ZPaymentTimestampType = z.enum(['PAYMENT_DATE', 'CREATED_DATE', 'INVOICE_DATE']);
+export type PaymentTimestampType = z.infer<typeof ZPaymentTimestampType>;
 export const ZFeeType = z.enum([
   'PARKING_TICKET', 'SPEED_TICKET', 'RECONDITIONING_FEE', 'NOT_REFUELED', 'DEDUCTIBLE_FEE', 'TOLL_FEE', 'DISTANCE_FEE', 'EV_CHARGING', 'OTHER', 'CREDITING',
 ]);

@@ -1,3 +1,5 @@
+import type { CardErrorCode } from './enums.ts';
+
 /**
  * User-facing messages of spec §4, §5 and §8, by stable key. The English text here is the
  * canonical en-GB wording; the web app's locale files translate the same keys
@@ -92,6 +94,34 @@ export const MESSAGES = {
   passwordResetInvalid: 'The reset link is invalid or has expired.',
   passwordTooShort: 'The password must be at least {{min}} characters',
   passwordLoginNotAllowed: 'Password login is not allowed for this user',
+  // more §4/§5/§8 messages used by later screens
+  batchUsersCreated: "{{count}} users created",
+  batchUsersFailed: "{{count}} users could not be created",
+  batchLineError: "Line {{line}} ({{username}}): {{message}}",
+  fleetLoadFailed: "Could not load the operator",
+  companyLoadFailed: "Could not load the companies",
+  poolBookingsLoadFailed: "Could not load the bookings of the pool",
+  vehicleIsBooked: "The vehicle is booked",
+  unknownStatus: "unknown",
+  noVehiclesInPool: "There are no vehicles in the pool",
+  vehicleMissingFromPool: "The vehicle is no longer in the pool",
+  poolAccessOverride: "The user has no direct access to pools marked with *. Booking there overrides the access rules.",
+  identityRevealLogged: "Showing the identity number is logged.",
+  membershipConfirmationRequired: "Membership of this housing association must be confirmed, or the save overridden.",
+  convertedToInvoice: "The payment was converted to invoice",
+  paymentAuthorisationTimedOut: "The customer did not authorise the payment in time",
+  userActivationFailed: "The user could not be activated",
+  userDeactivationFailed: "The user could not be deactivated",
+  passwordResetFailed: "The password reset for {{user}} could not be sent",
+  approveFailed: "The user could not be approved",
+  resendConfirmationFailed: "The confirmation could not be resent",
+  vehicleCommandFailed: "The vehicle did not carry out the command: {{message}}",
+  bookingsOverlap: "The contract allows only one booking at a time, and this one overlaps {{bid}}",
+  oneWayNotAllowed: "The contract does not allow one-way bookings",
+  creditExceedsTotal: "A credit cannot exceed the total price without VAT",
+  unpaidBookingCannotBeCredited: "An unpaid booking cannot be credited",
+  fixedPriceNotOnFinished: "A fixed price is not allowed on finished bookings",
+  amountRequired: "The amount is required",
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 
@@ -99,3 +129,21 @@ export type MessageKey = keyof typeof MESSAGES;
 export function formatMessage(key: MessageKey, params: Record<string, string | number> = {}): string {
   return MESSAGES[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? `{{${name}}}`));
 }
+
+/** §8 payment card error codes and their canonical English messages (the web app translates them by code). */
+export const CARD_ERROR_MESSAGES = {
+  card_declined: 'The card was declined.',
+  expired_card: 'The card has expired.',
+  incorrect_cvc: "The card's security code is incorrect.",
+  incorrect_number: 'The card number is incorrect.',
+  incorrect_zip: "The card's postcode is incorrect.",
+  invalid_cvc: "The card's security code is invalid.",
+  invalid_expiry_month: "The card's expiry month is invalid.",
+  invalid_expiry_year: "The card's expiry year is invalid.",
+  invalid_number: 'The card number is not a valid card number.',
+  insufficient_funds: 'The card has insufficient funds.',
+  missing: 'The customer has no card registered.',
+  processing_error: 'An error occurred while processing the card. Try again.',
+  rate_limit: 'Too many payment requests in a short time. Wait a moment and try again.',
+  general_error: 'The payment provider reported an error.',
+} as const satisfies Record<CardErrorCode, string>;

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type {
   AgentHardwareType, AlarmCategory, AlarmName, AlarmState, AllocationState, BlockReason, BookableRule, BookingState,
   CommandState, CompanyType, ContractType, CountryCode, Currency, DataQuality, EventType, EventTypeGroup, FuelType,
-  IdentityMethod, Language, LicenseState, MetadataSpecEntry, OptionalService, PaymentStatus, PaymentTarget, PaymentType,
+  IdentityMethod, Language, PaymentTimestampType, LicenseState, MetadataSpecEntry, OptionalService, PaymentStatus, PaymentTarget, PaymentType,
   PriceListEntry, TripType, UserCategory, UserRole, UserStatus, VehicleCategory, VehicleSpecType, WheelType,
 } from '@fleetdesk/contract';
 
@@ -35,7 +36,7 @@ export const companies = pgTable(
   {
     id: serial('id').primaryKey(),
     fleetId: text('fleet_id').notNull().references(() => fleets.id),
-    parentId: integer('parent_id'),
+    parentId: integer('parent_id').references((): AnyPgColumn => companies.id),
     name: text('name').notNull(),
     type: text('type').$type<CompanyType>().notNull(),
     marketSegment: text('market_segment'),
@@ -256,7 +257,7 @@ export const pools = pgTable(
     defaultParkingPlace: text('default_parking_place'),
     chargingAvailable: boolean('charging_available').notNull().default(false),
     wattWorldStationName: text('watt_world_station_name'),
-    movedTo: integer('moved_to'),
+    movedTo: integer('moved_to').references((): AnyPgColumn => pools.id),
     poolGroupId: integer('pool_group_id').references(() => poolGroups.id),
     lat: doublePrecision('lat'),
     lon: doublePrecision('lon'),
@@ -453,6 +454,10 @@ export const bookings = pgTable(
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     estimatedPriceWithoutVat: money('estimated_price_without_vat'),
     estimatedVat: money('estimated_vat'),
+    /**
+     * Adjusted values (§3): after an adjustment usage_start/usage_end/distance/trip_type hold the
+     * adjusted figures and original_* keep what was measured (docs/decisions/0002-database.md).
+     */
     adjustedStartTime: ts('adjusted_start_time'),
     adjustedEndTime: ts('adjusted_end_time'),
     adjustedDistance: doublePrecision('adjusted_distance'),
@@ -463,6 +468,10 @@ export const bookings = pgTable(
     originalTotalDistance: doublePrecision('original_total_distance'),
     originalBookingType: text('original_booking_type').$type<TripType>(),
     technicalIssueReportedAt: ts('technical_issue_reported_at'),
+    technicalIssueReportedBy: text('technical_issue_reported_by'),
+    cancelledAt: ts('cancelled_at'),
+    cancelledBy: text('cancelled_by'),
+    cancelReason: text('cancel_reason'),
     replacedBy: text('replaced_by').$type<'TAXI' | 'RIDESHARE'>(),
     createdBy: text('created_by'),
     createdAt: createdAt(),
@@ -485,13 +494,13 @@ export const payments = pgTable(
     id: serial('id').primaryKey(),
     orderId: text('order_id').notNull(),
     fleetId: text('fleet_id').notNull().references(() => fleets.id),
-    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    bookingId: bigint('booking_id', { mode: 'number' }).references(() => bookings.id, { onDelete: 'set null' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    parentPaymentId: integer('parent_payment_id'),
+    parentPaymentId: integer('parent_payment_id').references((): AnyPgColumn => payments.id),
     type: text('type').$type<PaymentType>().notNull(),
     status: text('status').$type<PaymentStatus>().notNull(),
     target: text('target').$type<PaymentTarget>().notNull(),
-    timestampType: text('timestamp_type').notNull().default('CREATED_DATE'),
+    timestampType: text('timestamp_type').$type<PaymentTimestampType>().notNull().default('CREATED_DATE'),
     timestamp: ts('timestamp').notNull().defaultNow(),
     totalPriceWithoutVat: money('total_price_without_vat').notNull().default(0),
     totalVat: money('total_vat').notNull().default(0),

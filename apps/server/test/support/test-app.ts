@@ -39,7 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   } else {
     database = await openDatabase({ dataDir: 'memory://' });
   }
-  const app = await buildApp({ config, db: database.db, serveWeb: false });
+  const app = await buildApp({ config, db: database.db, serveWeb: Boolean(env.WEB_DIST) });
   await app.ready();
   return {
     app,
