@@ -57,7 +57,6 @@ export default defineConfig({
       DATABASE_URL: '',
       SEED: 'demo',
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
     },
   },

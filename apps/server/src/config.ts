@@ -8,7 +8,6 @@ import { z } from 'zod';
  */
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const ZConfig = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('localhost'),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),

@@ -17,7 +17,7 @@ export interface TestApp {
  * on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env } as NodeJS.ProcessEnv);
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env } as NodeJS.ProcessEnv);
   const adminUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};
   let database: Database;
