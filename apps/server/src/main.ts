@@ -3,6 +3,7 @@ import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 import { smtpTransport, startMailDispatcher } from './integrations/mail/mailer.ts';
+import { startAuthHousekeeping } from './modules/auth/housekeeping.ts';
 
 /** Starts the server: opens (and migrates) the database, seeds the demo when empty, listens. */
 async function main() {
@@ -15,9 +16,12 @@ async function main() {
   const app = await buildApp({ config, db: database.db });
   const stopMail = config.SMTP_URL ? startMailDispatcher(database.db, smtpTransport(config.SMTP_URL), config.MAIL_FROM, 5_000, (e) => app.log.error(e)) : () => {};
 
+  const stopHousekeeping = startAuthHousekeeping(database.db, (e) => app.log.error(e));
+
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     stopMail();
+    stopHousekeeping();
     await app.close();
     await database.close();
     process.exit(0);

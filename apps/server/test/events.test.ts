@@ -71,7 +71,7 @@ describe('GET /api/events', () => {
 
   it('defaults to the start of yesterday until now, newest first', async () => {
     const body = ZEventSearchResponse.parse((await search(`bid=${bid}&pageSize=200`)).json());
-    const { start } = defaultEventPeriod(new Date());
+    const { start } = defaultEventPeriod(new Date(), 'Europe/Oslo');
     expect(body.results.every((e) => Date.parse(e.occurred) >= start.getTime())).toBe(true);
     expect(body.results.some((e) => e.displayText === 'old')).toBe(false);
     const times = body.results.map((e) => Date.parse(e.occurred));

@@ -85,4 +85,6 @@ export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const LOGIN_MAX_ATTEMPTS_PER_IP = 30;
 export const LOGIN_RATE_WINDOW_MS = 15 * 60 * 1000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** At most this many reset mails per user and hour; further requests get the same answer and no mail. */
+export const PASSWORD_RESET_MAX_PER_HOUR = 3;
 export const PASSWORD_MIN_LENGTH = 10;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  LOGIN_MAX_ATTEMPTS_PER_IP, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_RATE_WINDOW_MS, MESSAGE_IDS, PASSWORD_RESET_TTL_MS,
+  LOGIN_MAX_ATTEMPTS_PER_IP, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_RATE_WINDOW_MS, MESSAGE_IDS, PASSWORD_RESET_MAX_PER_HOUR, PASSWORD_RESET_TTL_MS,
   MESSAGES, type AuthenticationMethod, type AuthResponse, type StaffRole, type StaffUser,
 } from '@fleetdesk/contract';
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -214,12 +214,18 @@ export async function requestPasswordReset(db: Db, username: string, settings: A
   const answer = { message: MESSAGES.passwordResetRequested };
   const [user] = await db.select().from(users).where(byUsername(username)).limit(1);
   if (!user || !user.emailAddress || !user.passwordLoginAllowed) return answer;
+  const [recent] = await db
+    .select({ n: count() })
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, new Date(now.getTime() - 3_600_000))));
+  if ((recent?.n ?? 0) >= PASSWORD_RESET_MAX_PER_HOUR) return answer;
   const token = newToken();
   await db.transaction(async (tx) => {
     await tx.insert(passwordResetTokens).values({
       tokenHash: hashToken(token),
       userId: user.id,
       expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+      createdAt: now,
     });
     const link = `${settings.publicUrl}/reset-password?token=${token}`;
     await enqueueMail(tx, {

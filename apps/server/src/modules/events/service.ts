@@ -3,7 +3,8 @@ import {
 } from '@fleetdesk/contract';
 import { and, desc, asc, eq, gte, inArray, lt, lte, or, sql, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookings, events, users, vehicles } from '../../db/schema.ts';
+import { bookings, events, fleets, users, vehicles } from '../../db/schema.ts';
+import { startOfLocalDay } from '../../lib/zoned-time.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../auth/session.ts';
 
@@ -48,10 +49,9 @@ function decodeCursor(raw: string): Cursor {
   throw AppError.invalidInput([{ field: 'cursor', message: 'Invalid cursor' }]);
 }
 
-/** §5 plain API default period: from the start of yesterday until now (server time zone: UTC). */
-export function defaultEventPeriod(now: Date): { start: Date; end: Date } {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 1));
-  return { start, end: now };
+/** §5 plain API default period: from the start of yesterday, in the operator's time zone, until now. */
+export function defaultEventPeriod(now: Date, timeZone: string): { start: Date; end: Date } {
+  return { start: startOfLocalDay(now, timeZone, -1), end: now };
 }
 
 export function toEventLogEntry(row: typeof events.$inferSelect): EventLogEntry {
@@ -78,7 +78,8 @@ export async function searchEvents(db: Db, actor: Actor, q: EventSearchQuery, no
   const bid = q.bid?.toUpperCase();
   const user = await assertSubjectsInFleet(db, actor.fleet, { bid, vin: q.vin, user: q.user });
 
-  const period = defaultEventPeriod(now);
+  const [fleet] = await db.select({ timeZone: fleets.timeZone }).from(fleets).where(eq(fleets.id, actor.fleet)).limit(1);
+  const period = defaultEventPeriod(now, fleet?.timeZone ?? 'UTC');
   const start = q.startDate ? new Date(q.startDate) : period.start;
   const end = q.endDate ? new Date(q.endDate) : period.end;
   if (start > end) throw AppError.invalidInput([{ field: 'startDate', message: 'Start has to be before end' }]);
