@@ -10,6 +10,7 @@ import type { Db } from './db/client.ts';
 import type { App, AppContext } from './http/context.ts';
 import { AppError, envelope, sendError } from './http/errors.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { registerBookingRoutes } from './modules/bookings/routes.ts';
 import { parseAuthToken, resolveSession } from './modules/auth/service.ts';
 import { registerConfigRoutes, VERSION } from './modules/config/routes.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp({ config, db, serveWeb }: BuildOptions): Promise<
   registerAuthRoutes(app, ctx);
   registerFleetRoutes(app, ctx);
   registerEventRoutes(app, ctx);
+  registerBookingRoutes(app, ctx);
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   const webRoot = config.webDist;

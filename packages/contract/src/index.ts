@@ -6,3 +6,4 @@ export * from './entities.ts';
 export * from './api/auth.ts';
 export * from './api/fleets.ts';
 export * from './api/events.ts';
+export * from './api/bookings.ts';

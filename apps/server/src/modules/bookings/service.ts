@@ -1,0 +1,169 @@
+import {
+  BID_PATTERN, MESSAGE_IDS, type Booking, type Payment, type VehicleSpecification,
+} from '@fleetdesk/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookings, contracts, paymentEvents, payments, pools, users, vehicleModels, vehicles } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Actor } from '../auth/session.ts';
+import { computeActions, displayState, type BookingFacts } from './state.ts';
+
+type BookingRow = typeof bookings.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const bookingNotFound = () => AppError.notFound(MESSAGE_IDS.bookingNotFound, 'bookingNotFound');
+
+/** Finds a booking of the actor's operator by bid (upper-cased); another operator's answers 404. */
+export async function findBookingRow(db: Db, actor: Actor, rawBid: string): Promise<BookingRow> {
+  const bid = rawBid.trim().toUpperCase();
+  if (!BID_PATTERN.test(bid)) throw bookingNotFound();
+  const [row] = await db.select().from(bookings).where(and(eq(bookings.bid, bid), eq(bookings.fleetId, actor.fleet))).limit(1);
+  if (!row) throw bookingNotFound();
+  return row;
+}
+
+function toPayment(p: PaymentRow, events: (typeof paymentEvents.$inferSelect)[], children: PaymentRow[], username: string | null, bid: string): Payment {
+  return {
+    orderId: p.orderId,
+    bid,
+    username,
+    type: p.type,
+    status: p.status,
+    target: p.target,
+    timestamp: { type: p.timestampType, timestamp: iso(p.timestamp) },
+    totalPriceWithoutVat: p.totalPriceWithoutVat,
+    totalVat: p.totalVat,
+    totalPrice: p.totalPrice,
+    currency: p.currency,
+    events: events.map((e) => ({
+      id: e.id,
+      itemName: e.itemName,
+      itemType: e.itemType,
+      itemDisplayText: e.itemDisplayText,
+      publicComment: e.publicComment,
+      comment: e.comment,
+      unitAmount: e.unitAmount,
+      unitCost: e.unitCost,
+      priceWithoutVat: e.priceWithoutVat,
+      vat: e.vat,
+      totalPrice: e.totalPrice,
+      manualEvent: e.manualEvent,
+    })),
+    singleEventPayments: children.map((c) => ({ orderId: c.orderId, status: c.status, totalPrice: c.totalPrice })),
+    externalId: p.externalId,
+    paymentProvider: p.paymentProvider,
+    reservationFailed: p.reservationFailed,
+  };
+}
+
+/** GET /api/bookings/{bid}: the §3 booking with its computed actions, allocation and payment. */
+export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new Date()): Promise<Booking> {
+  const b = await findBookingRow(db, actor, rawBid);
+  const [poolRows, userRows, contractRows, bookingPayments] = await Promise.all([
+    db.select().from(pools).where(inArray(pools.id, [b.fromPoolId, b.toPoolId])),
+    b.userId ? db.select().from(users).where(eq(users.id, b.userId)).limit(1) : Promise.resolve([]),
+    db.select().from(contracts).where(eq(contracts.id, b.contractId)).limit(1),
+    db.select().from(payments).where(eq(payments.bookingId, b.id)),
+  ]);
+  const vehicleIds = [b.allocatedVehicleId, b.specVehicleId].filter((v): v is number => v !== null);
+  const vehicleRows = vehicleIds.length ? await db.select().from(vehicles).where(inArray(vehicles.id, vehicleIds)) : [];
+  const [model] = b.specModelId ? await db.select().from(vehicleModels).where(eq(vehicleModels.id, b.specModelId)).limit(1) : [];
+  const main = bookingPayments.find((p) => p.target === 'BOOKING' && p.parentPaymentId === null) ?? null;
+  const events = main ? await db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, main.id)) : [];
+
+  const pool = (id: number) => {
+    const p = poolRows.find((r) => r.id === id);
+    if (!p) throw new Error(`booking ${b.bid} refers to a missing pool ${id}`);
+    return { city: p.city, pool: p.name, poolId: p.id };
+  };
+  const user = userRows[0] ?? null;
+  const contract = contractRows[0];
+  const allocated = vehicleRows.find((v) => v.id === b.allocatedVehicleId) ?? null;
+  const specVehicle = vehicleRows.find((v) => v.id === b.specVehicleId) ?? null;
+
+  let specification: VehicleSpecification;
+  if (b.specType === 'MODEL' && model) {
+    specification = {
+      type: 'MODEL',
+      modelId: model.id,
+      model: { id: model.id, modelName: model.modelName, priceClass: model.priceClass, vehicleCategory: model.vehicleCategory },
+      vehicleCategory: b.vehicleCategory,
+    };
+  } else if (b.specType === 'VEHICLE' && specVehicle) {
+    specification = { type: 'VEHICLE', vehicle: { vin: specVehicle.vin, longPresentation: specVehicle.longPresentation }, vehicleCategory: b.vehicleCategory };
+  } else {
+    specification = { type: 'CLASS', className: b.specClassName ?? model?.priceClass ?? '', vehicleCategory: b.vehicleCategory };
+  }
+
+  const facts: BookingFacts = {
+    state: b.state,
+    start: b.startTime,
+    end: b.endTime,
+    hasUser: user !== null,
+    vehicleCategory: b.vehicleCategory,
+    allocationState: b.allocationState,
+    allocateOnActivation: b.allocateOnActivation,
+    irrevocableUntil: b.irrevocableUntil,
+    taxiAcceptable: b.taxiAcceptable,
+    rideShare: b.rideShare,
+    fromPoolId: b.fromPoolId,
+    taxiFromPools: contract?.taxiFromPools ?? [],
+    paymentsRequiringAuthorization: bookingPayments.filter((p) => p.status === 'NEEDS_AUTHORIZATION').map((p) => p.orderId),
+  };
+  const actions = computeActions(facts, now);
+  const adjusted =
+    b.adjustedStartTime || b.adjustedEndTime || b.adjustedDistance !== null || b.adjustedBookingType || b.dataQuality
+      ? {
+          adjustedStartTime: isoOrNull(b.adjustedStartTime),
+          adjustedEndTime: isoOrNull(b.adjustedEndTime),
+          adjustedDistance: b.adjustedDistance,
+          adjustedBookingType: b.adjustedBookingType,
+          dataQuality: b.dataQuality,
+          originalUsageTime: b.originalUsageStart || b.originalUsageEnd ? { start: isoOrNull(b.originalUsageStart), end: isoOrNull(b.originalUsageEnd) } : null,
+          originalTotalDistance: b.originalTotalDistance,
+          originalBookingType: b.originalBookingType,
+        }
+      : null;
+
+  return {
+    bid: b.bid,
+    state: b.state,
+    displayState: displayState(facts, actions),
+    actions,
+    user: user ? { username: user.username, fullNameLastFirst: `${user.familyName}, ${user.givenName}` } : null,
+    contractId: b.contractId,
+    bookedInterval: { start: iso(b.startTime), end: iso(b.endTime) },
+    usageTime: b.usageStart || b.usageEnd ? { start: isoOrNull(b.usageStart), end: isoOrNull(b.usageEnd) } : null,
+    startTime: iso(b.startTime),
+    endTime: iso(b.endTime),
+    fromLocation: pool(b.fromPoolId),
+    toLocation: pool(b.toPoolId),
+    note: b.note,
+    distance: b.distance,
+    estimatedDistance: b.estimatedDistance,
+    tripType: b.tripType,
+    rideShare: b.rideShare,
+    taxiAcceptable: b.taxiAcceptable,
+    vehicleAllocation: {
+      state: b.allocationState,
+      vehicle: allocated ? { vin: allocated.vin, longPresentation: allocated.longPresentation, registrationNumber: allocated.registrationNumber } : null,
+      specification,
+    },
+    checkoutRequired: b.checkoutRequired,
+    allocateOnActivation: b.allocateOnActivation,
+    irrevocableUntil: isoOrNull(b.irrevocableUntil),
+    lockedForUser: b.lockedForUser,
+    paymentsRequiringAuthorization: facts.paymentsRequiringAuthorization.slice(),
+    metadata: b.metadata,
+    payment: main
+      ? toPayment(main, events, bookingPayments.filter((p) => p.parentPaymentId === main.id), user?.username ?? null, b.bid)
+      : null,
+    estimatedPriceWithoutVat: b.estimatedPriceWithoutVat,
+    estimatedVat: b.estimatedVat,
+    adjustedValues: adjusted,
+    technicalIssueReported: b.technicalIssueReportedAt !== null,
+  };
+}
