@@ -381,12 +381,15 @@ describe('seedScale', () => {
       expect(new Set(states.map((s) => s.s))).toEqual(new Set(ZBookingState.options));
       await expect(seedScale(scaleDb.db, { users: 10, fleet: 'no-such-fleet' })).rejects.toThrow(/No fleet/);
 
-      // Negative control: the overlap check does notice a double allocation.
-      await scaleDb.db.execute(sql`
+      // Negative control: the database itself refuses a double allocation (bookings_no_double_allocation),
+      // while a cancelled copy of the same slot is allowed and not counted by the overlap check.
+      const copy = (state: string) => sql`
         insert into bookings (bid, fleet_id, user_id, contract_id, state, start_time, end_time, from_pool_id, to_pool_id, spec_type, vehicle_category, allocation_state, allocated_vehicle_id)
-        select 'BID9999999999', fleet_id, user_id, contract_id, 'INACTIVE', start_time, end_time, from_pool_id, to_pool_id, spec_type, vehicle_category, allocation_state, allocated_vehicle_id
-          from bookings where state = 'ACTIVE' limit 1`);
-      expect(await overlappingAllocations(scaleDb.db)).toHaveLength(1);
+        select ${`BID999999999${state === 'CANCELLED' ? '8' : '9'}`}, fleet_id, user_id, contract_id, ${state}, start_time, end_time, from_pool_id, to_pool_id, spec_type, vehicle_category, allocation_state, allocated_vehicle_id
+          from bookings where state = 'ACTIVE' limit 1`;
+      await expect(scaleDb.db.execute(copy('INACTIVE'))).rejects.toThrow();
+      await scaleDb.db.execute(copy('CANCELLED'));
+      expect(await overlappingAllocations(scaleDb.db)).toEqual([]);
     } finally {
       await scaleDb.close();
     }

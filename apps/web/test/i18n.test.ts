@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@fleetdesk/contract';
-import de from '@/locales/de.json';
-import enGB from '@/locales/en-GB.json';
-import nb from '@/locales/nb.json';
-import sv from '@/locales/sv.json';
+import { resources } from '@/lib/i18n/resources';
 import { detectLanguage, matchLanguage } from '@/lib/i18n/languages';
 
 type Tree = { [key: string]: string | Tree };
@@ -20,8 +17,13 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 
-const english = flatten(enGB);
-const others = { de: flatten(de), nb: flatten(nb), sv: flatten(sv) };
+// The merged resources: shared strings plus every feature's section.
+const english = flatten(resources['en-GB'].translation as unknown as Tree);
+const others = {
+  de: flatten(resources.de.translation as unknown as Tree),
+  nb: flatten(resources.nb.translation as unknown as Tree),
+  sv: flatten(resources.sv.translation as unknown as Tree),
+};
 
 describe('locales', () => {
   it('has a non-trivial British English reference', () => {

@@ -7,3 +7,4 @@ export * from './api/auth.ts';
 export * from './api/fleets.ts';
 export * from './api/events.ts';
 export * from './api/bookings.ts';
+export * from './api/users.ts';

@@ -469,6 +469,13 @@ export const bookings = pgTable(
     originalBookingType: text('original_booking_type').$type<TripType>(),
     technicalIssueReportedAt: ts('technical_issue_reported_at'),
     technicalIssueReportedBy: text('technical_issue_reported_by'),
+    technicalIssueDescription: text('technical_issue_description'),
+    /** The charging provider's activation PIN (§4), valid while INACTIVE and until chargingPinValidUntil. */
+    chargingPinCode: text('charging_pin_code'),
+    chargingTerminal: text('charging_terminal'),
+    chargingPinValidUntil: ts('charging_pin_valid_until'),
+    receiptSentAt: ts('receipt_sent_at'),
+    checkedOutAt: ts('checked_out_at'),
     cancelledAt: ts('cancelled_at'),
     cancelledBy: text('cancelled_by'),
     cancelReason: text('cancel_reason'),

@@ -1,0 +1,1 @@
+export { applyBookingUpdate, bookingKeys, bookingQueryOptions, useBooking } from './api/booking-query';
