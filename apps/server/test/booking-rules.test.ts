@@ -36,7 +36,8 @@ const baseContract: RuleContract = {
   metadataSpec: [],
 };
 
-function evaluate(overrides: Partial<BookingRuleInput> & { contract?: Partial<RuleContract>; start: Date; end: Date }): RuleViolation[] {
+type EvaluateArgs = Partial<Omit<BookingRuleInput, 'contract'>> & { contract?: Partial<RuleContract>; start: Date; end: Date };
+function evaluate(overrides: EvaluateArgs): RuleViolation[] {
   const { contract, ...rest } = overrides;
   return evaluateBookingRules({
     fromPoolId: 1,
@@ -165,7 +166,7 @@ describe('scheduled rules (Monday–Friday window)', () => {
     expect(violation).toMatchObject({
       ruleName: 'bookableRules[0].maxDuration',
       message: 'Bookings can be at most 1 hour.',
-      expandedMessage: 'Bookings can be at most 1 hour when they start or end between 07:00 and 17:00 on weekdays (Monday to Friday).',
+      expandedMessage: 'Bookings that include weekday time (Monday to Friday) between 07:00 and 17:00 can be at most 1 hour.',
     });
     expect(violation?.expandedMessage).toBe(formatMessage('bookingTooLongScheduled', { duration: '1 hour', from: '07:00', to: '17:00' }));
   });
@@ -177,7 +178,7 @@ describe('scheduled rules (Monday–Friday window)', () => {
     expect(rest).toEqual([]);
     expect(violation).toMatchObject({
       kind: 'MIN_DURATION', message: 'Bookings must be at least 1 hour.',
-      expandedMessage: 'Bookings must be at least 1 hour when they start or end between 07:00 and 17:00 on weekdays (Monday to Friday).',
+      expandedMessage: 'Bookings that include weekday time (Monday to Friday) between 07:00 and 17:00 must be at least 1 hour.',
     });
   });
 
@@ -272,7 +273,7 @@ describe('one-way, overlap and taxi', () => {
     const contract = { taxiFromPools: [3, 7] };
     expect(evaluate({ contract, start, end, fromPoolId: 3, taxiAcceptable: 'ENABLED' })).toEqual([]);
     const [violation] = evaluate({ contract, start, end, fromPoolId: 4, taxiAcceptable: 'ENABLED' });
-    expect(violation).toMatchObject({ kind: 'TAXI_POOL', overridable: false, field: 'taxiAcceptable', bookingRuleCause: null });
+    expect(violation).toMatchObject({ kind: 'TAXI_POOL', overridable: false, field: 'taxiAcceptable', bookingRuleCause: 'TAXI_POOL' });
     expect(evaluate({ contract, start, end, fromPoolId: 4, taxiAcceptable: 'DISABLED' })).toEqual([]);
     expect(evaluate({ contract, start, end, fromPoolId: 4, taxiAcceptable: 'NOT_SELECTED' })).toEqual([]);
     expect(evaluate({ contract, start, end, fromPoolId: 4 })).toEqual([]);
@@ -338,7 +339,7 @@ describe('aggregation for the 400 answer and the override step', () => {
       { field: 'endTime', message: 'Bookings must be at least 1 hour.', overridable: true, ruleName: 'contract.minBookingDuration' },
       {
         field: 'endTime', overridable: true, ruleName: 'bookableRules[0].maxDuration',
-        message: 'Bookings can be at most 15 minutes when they start or end between 07:00 and 17:00 on weekdays (Monday to Friday).',
+        message: 'Bookings that include weekday time (Monday to Friday) between 07:00 and 17:00 can be at most 15 minutes.',
       },
       { message: formatMessage('bookingsOverlap', { bid: 'BID1000000001' }), overridable: true, ruleName: 'contract.onlyOneBookingAtTheSameTimeAllowed' },
     ]);

@@ -106,7 +106,7 @@ export type PriceItemType = z.infer<typeof ZPriceItemType>;
 export const ZMetadataFieldType = z.enum(['TEXT', 'INTEGER', 'CHOICE']);
 export type MetadataFieldType = z.infer<typeof ZMetadataFieldType>;
 export const ZBookingRuleCause = z.enum([
-  'MIN_DURATION', 'MAX_DURATION', 'ONE_WAY_NOT_ALLOWED', 'OVERLAPPING_BOOKING', 'POOL_ACCESS', 'USER_NOT_ACTIVE', 'NO_VEHICLE_AVAILABLE',
+  'MIN_DURATION', 'MAX_DURATION', 'ONE_WAY_NOT_ALLOWED', 'OVERLAPPING_BOOKING', 'TAXI_POOL', 'METADATA', 'POOL_ACCESS', 'USER_NOT_ACTIVE', 'NO_VEHICLE_AVAILABLE',
 ]);
 export type BookingRuleCause = z.infer<typeof ZBookingRuleCause>;
 

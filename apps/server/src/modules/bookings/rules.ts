@@ -242,11 +242,10 @@ export type RuleKind = 'MIN_DURATION' | 'MAX_DURATION' | 'ONE_WAY_NOT_ALLOWED' |
 
 /**
  * A broken rule: the §3 Booking rule (ruleName, description, overridable, bookingRuleCause) plus the §5
- * texts. `bookingRuleCause` is null for TAXI_POOL and METADATA, which the contract enum does not name.
+ * texts.
  */
-export interface RuleViolation extends Omit<BookingRule, 'bookingRuleCause'> {
+export interface RuleViolation extends BookingRule {
   kind: RuleKind;
-  bookingRuleCause: BookingRuleCause | null;
   /** The inline §5 text, e.g. 'Bookings can be at most 3 days.' */
   message: string;
   /** The expanded text: with the schedule times for SCHEDULED rules, else the same as `message`. */
@@ -257,16 +256,7 @@ export interface RuleViolation extends Omit<BookingRule, 'bookingRuleCause'> {
   overlappingBid?: string;
 }
 
-/** Texts the contract's MESSAGES lacks (server-side English; see the decision record). */
-const LOCAL_MESSAGES = {
-  bookingTooShortScheduled:
-    'Bookings must be at least {{duration}} when they start or end between {{from}} and {{to}} on weekdays (Monday to Friday).',
-  taxiNotFromPool: "Taxi can only be requested from the pools in the contract's taxi list",
-  notAChoice: 'Must be one of: {{choices}}',
-} as const;
-
-const formatLocal = (key: keyof typeof LOCAL_MESSAGES, params: Record<string, string>) =>
-  LOCAL_MESSAGES[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? `{{${name}}}`);
+const formatLocal = (key: 'bookingTooShortScheduled' | 'taxiNotFromPool' | 'notAChoice', params: Record<string, string>) => formatMessage(key, params);
 
 interface DurationLimit {
   ruleName: string;
@@ -335,7 +325,7 @@ function evaluateDurations(input: BookingRuleInput): RuleViolation[] {
     const longest = addIsoDuration(start, limit.iso, timeZone).getTime();
     const limitMs = parseIsoDuration(limit.iso);
     if (limit.scheduled === null) {
-      if (endMs >= longest) violations.push(durationViolation('MAX_DURATION', limit, humanizeDuration(limitMs)));
+      if (endMs > longest) violations.push(durationViolation('MAX_DURATION', limit, humanizeDuration(limitMs)));
       continue;
     }
     // §5: a booking of SCHEDULED_RULE_MAX_DAYS local days or more always violates a scheduled maximum.
@@ -380,7 +370,7 @@ function evaluateMetadata(spec: readonly MetadataSpecEntry[], metadata: BookingR
       ruleName: `contract.metadataSpec.${entry.key}`,
       description: `${entry.label}: ${entry.required ? 'required ' : ''}${entry.type.toLowerCase()} field`,
       overridable: false,
-      bookingRuleCause: null,
+      bookingRuleCause: 'METADATA',
       message,
       expandedMessage: `${entry.label}: ${message}`,
       field: `metadata.${entry.key}`,
@@ -429,7 +419,7 @@ export function evaluateBookingRules(input: BookingRuleInput): RuleViolation[] {
     const message = formatLocal('taxiNotFromPool', {});
     violations.push({
       kind: 'TAXI_POOL', ruleName: 'contract.taxiFromPools', description: "Taxi only from the contract's taxi pools",
-      overridable: false, bookingRuleCause: null, message, expandedMessage: message, field: 'taxiAcceptable',
+      overridable: false, bookingRuleCause: 'TAXI_POOL', message, expandedMessage: message, field: 'taxiAcceptable',
     });
   }
 
