@@ -10,6 +10,7 @@ import {
   registeredCards, userAuthMethods, userContracts, users, vehicleStatus, vehicles,
 } from '../src/db/schema.ts';
 import { verifyPassword } from '../src/modules/auth/password.ts';
+import { priceBooking, roundMoney } from '../src/modules/bookings/pricing.ts';
 import { isDatabaseEmpty, seedDemo, type DemoSummary } from '../src/seed/demo.ts';
 import { seedScale } from '../src/seed/scale.ts';
 
@@ -264,13 +265,73 @@ describe('seedDemo', () => {
     for (const p of rows) {
       expect(p.orderId).toMatch(p.target === 'BOOKING' ? /^BOK\d+$/ : /^EVE\d+$/);
       expect(cents(p.totalPrice)).toBe(cents(p.totalPriceWithoutVat) + cents(p.totalVat));
-      expect(cents(p.totalVat)).toBe(Math.round(cents(p.totalPriceWithoutVat) * 0.25));
       const mine = lines.filter((l) => l.paymentId === p.id);
       expect(mine.length).toBeGreaterThan(0);
+      // VAT is rounded per line (as the pricing engine does); the totals are the sums of the rounded lines.
+      expect(mine.reduce((s, l) => s + cents(l.priceWithoutVat), 0)).toBe(cents(p.totalPriceWithoutVat));
+      expect(mine.reduce((s, l) => s + cents(l.vat), 0)).toBe(cents(p.totalVat));
       expect(mine.reduce((s, l) => s + cents(l.totalPrice), 0)).toBe(cents(p.totalPrice));
-      for (const l of mine) expect(cents(l.totalPrice)).toBe(cents(l.priceWithoutVat) + cents(l.vat));
+      for (const l of mine) {
+        expect(cents(l.priceWithoutVat)).toBe(cents(roundMoney(l.unitAmount * l.unitCost)));
+        expect(cents(l.vat)).toBe(cents(roundMoney(0.25 * l.priceWithoutVat)));
+        expect(cents(l.totalPrice)).toBe(cents(l.priceWithoutVat) + cents(l.vat));
+      }
     }
     expect(lines.some((l) => l.manualEvent && l.itemName === 'PARKING_TICKET')).toBe(true);
+  });
+
+  it('prices estimates and finished bookings with the pricing engine', async () => {
+    const fleetRows = await db.select().from(fleets);
+    const fleetOf = new Map(fleetRows.map((f) => [f.id, f]));
+    const priceLists = new Map((await db.select({ id: contracts.id, priceList: contracts.priceList }).from(contracts)).map((c) => [c.id, c.priceList]));
+    const staff = new Set((await db.select({ u: users.username }).from(users).where(inArray(users.role, ['SUPPORT', 'ADMIN']))).map((u) => u.u));
+    const reprice = (b: typeof bookings.$inferSelect, start: Date, end: Date, distanceKm: number) => {
+      const fleet = fleetOf.get(b.fleetId);
+      return priceBooking({
+        start, end, distanceKm, priceList: priceLists.get(b.contractId) ?? [], currency: fleet?.currency ?? 'NOK', timeZone: fleet?.timeZone ?? '',
+        includeAdminFee: b.createdBy !== null && staff.has(b.createdBy),
+      });
+    };
+    const all = await db.select().from(bookings).where(inArray(bookings.fleetId, [...FLEETS]));
+    for (const b of all) {
+      const r = reprice(b, b.startTime, b.endTime, b.estimatedDistance ?? 0);
+      expect([b.estimatedPriceWithoutVat, b.estimatedVat], b.bid).toEqual([r.totalPriceWithoutVat, r.totalVat]);
+    }
+
+    const rows = await db
+      .select({ payment: payments, booking: bookings })
+      .from(payments)
+      .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+      .where(and(eq(payments.target, 'BOOKING'), eq(bookings.state, 'FINISHED'), inArray(payments.fleetId, [...FLEETS])));
+    const lines = await db.select().from(paymentEvents).where(inArray(paymentEvents.paymentId, rows.map((r) => r.payment.id)));
+    const checked = new Map<string, number>();
+    const itemNames = new Set<string>();
+    for (const { payment: p, booking: b } of rows) {
+      const mine = lines.filter((l) => l.paymentId === p.id).sort((x, y) => x.id - y.id);
+      if (mine.some((l) => l.manualEvent)) continue;
+      const r = reprice(b, b.usageStart ?? b.startTime, b.usageEnd ?? b.endTime, b.distance ?? 0);
+      expect([p.totalPriceWithoutVat, p.totalVat, p.totalPrice, p.currency], p.orderId).toEqual([r.totalPriceWithoutVat, r.totalVat, r.totalPriceWithVat, r.currency]);
+      expect(mine.map((l) => [l.itemName, l.unitAmount, l.unitCost, l.priceWithoutVat, l.vat, l.totalPrice]), p.orderId)
+        .toEqual(r.lines.map((l) => [l.itemName, l.unitAmount, l.unitCost, l.priceWithoutVat, l.vat, l.totalPrice]));
+      checked.set(p.fleetId, (checked.get(p.fleetId) ?? 0) + 1);
+      for (const l of mine) itemNames.add(l.itemName);
+    }
+    for (const fleet of FLEETS) expect(checked.get(fleet) ?? 0, fleet).toBeGreaterThanOrEqual(40);
+    // Step-priced, day-capped and staff-created bookings are among them.
+    expect([...itemNames]).toEqual(expect.arrayContaining(['STEP_0', 'STEP_3', 'PER_DAY', 'PER_HOUR', 'PER_KM', 'START_UP_FEE', 'ADMIN_BOOKING_FEE']));
+
+    // The display names say what the engine charges: STEP_k is the (k+1)-th started hour, STEP_3 also every later one.
+    const display = await db
+      .select({ fleet: payments.fleetId, name: paymentEvents.itemName, text: paymentEvents.itemDisplayText })
+      .from(paymentEvents)
+      .innerJoin(payments, eq(payments.id, paymentEvents.paymentId))
+      .where(like(paymentEvents.itemName, 'STEP_%'));
+    const expected: Record<string, Record<string, string>> = {
+      fjord: { STEP_0: 'Trinnpris time 1', STEP_1: 'Trinnpris time 2', STEP_2: 'Trinnpris time 3', STEP_3: 'Trinnpris time 4 og videre' },
+      malar: { STEP_0: 'Stegpris timme 1', STEP_1: 'Stegpris timme 2', STEP_2: 'Stegpris timme 3', STEP_3: 'Stegpris timme 4 och vidare' },
+    };
+    expect(new Set(display.map((d) => d.fleet))).toEqual(new Set(FLEETS));
+    for (const d of display) expect(d.text).toBe(expected[d.fleet]?.[d.name]);
   });
 
   it('writes an event log with every type, in the past, with a few negative offsets', async () => {

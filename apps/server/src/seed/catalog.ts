@@ -225,9 +225,9 @@ const NB_TEXTS: FleetTexts = {
   itemDisplay: {
     PER_HOUR: 'Timepris', PER_DAY: 'Døgnpris', PER_WEEK: 'Ukepris', PER_WEEKEND: 'Helgepris', PER_KM: 'Kilometerpris',
     START_UP_FEE: 'Oppstartsgebyr', ADMIN_BOOKING_FEE: 'Administrasjonsgebyr', LATE_CANCEL_FEE: 'Gebyr for sen avbestilling',
-    NO_PICKUP_FEE: 'Gebyr for ikke hentet kjøretøy', STEP_0: 'Trinnpris 1 (0–2 t)', STEP_1: 'Trinnpris 2 (2–4 t)',
-    STEP_2: 'Trinnpris 3 (4–8 t)', STEP_3: 'Trinnpris 4 (over 8 t)', PARKING_TICKET: 'Parkeringsgebyr', TOLL_FEE: 'Bompenger',
-    RECONDITIONING_FEE: 'Ekstra rengjøring', CREDITING: 'Kreditering', FIXED: 'Internkjøring – ingen belastning',
+    NO_PICKUP_FEE: 'Gebyr for ikke hentet kjøretøy', STEP_0: 'Trinnpris time 1', STEP_1: 'Trinnpris time 2',
+    STEP_2: 'Trinnpris time 3', STEP_3: 'Trinnpris time 4 og videre', PARKING_TICKET: 'Parkeringsgebyr', TOLL_FEE: 'Bompenger',
+    RECONDITIONING_FEE: 'Ekstra rengjøring', CREDITING: 'Kreditering',
     SPEED_TICKET: 'Fartsbot', EV_CHARGING: 'Lading',
   },
   damages: [
@@ -515,9 +515,9 @@ const SV_TEXTS: FleetTexts = {
   itemDisplay: {
     PER_HOUR: 'Timpris', PER_DAY: 'Dygnspris', PER_WEEK: 'Veckopris', PER_WEEKEND: 'Helgpris', PER_KM: 'Kilometerpris',
     START_UP_FEE: 'Startavgift', ADMIN_BOOKING_FEE: 'Administrationsavgift', LATE_CANCEL_FEE: 'Avgift för sen avbokning',
-    NO_PICKUP_FEE: 'Avgift för ej hämtat fordon', STEP_0: 'Stegpris 1 (0–2 h)', STEP_1: 'Stegpris 2 (2–4 h)',
-    STEP_2: 'Stegpris 3 (4–8 h)', STEP_3: 'Stegpris 4 (över 8 h)', PARKING_TICKET: 'Parkeringsavgift', TOLL_FEE: 'Trängselskatt',
-    RECONDITIONING_FEE: 'Extra rengöring', CREDITING: 'Kreditering', FIXED: 'Intern körning – ingen debitering',
+    NO_PICKUP_FEE: 'Avgift för ej hämtat fordon', STEP_0: 'Stegpris timme 1', STEP_1: 'Stegpris timme 2',
+    STEP_2: 'Stegpris timme 3', STEP_3: 'Stegpris timme 4 och vidare', PARKING_TICKET: 'Parkeringsavgift', TOLL_FEE: 'Trängselskatt',
+    RECONDITIONING_FEE: 'Extra rengöring', CREDITING: 'Kreditering',
     SPEED_TICKET: 'Fortkörningsböter', EV_CHARGING: 'Laddning',
   },
   damages: [

@@ -4,7 +4,7 @@ import {
 } from '@fleetdesk/contract';
 import type { ScriptedBooking } from './catalog.ts';
 import { durationMs, must, type ContractRef, type FleetWorld, type ModelRef, type PersonRef, type PoolRef, type VehicleRef } from './demo-world.ts';
-import { fromCents, priceLines, usageLines, vatRate } from './pricing.ts';
+import { priceSeedBooking } from './pricing.ts';
 import { DAY, HOUR, MINUTE, Rng, isFree, quarter, type Span } from './random.ts';
 
 /**
@@ -204,8 +204,11 @@ export class BookingPlanner {
     const contract = req.contract;
     const bookedHours = (req.end - req.start) / HOUR;
     const estimatedDistance = rng.chance(0.5) ? 25 : Math.max(5, Math.round(Math.min(bookedHours, 10) * rng.int(5, 20)));
-    const estimate = priceLines(usageLines(contract.prices, bookedHours, estimatedDistance, { adminFee: false, startUp: true }), vatRate(contract.prices));
     const staffCreated = req.person === null || (!req.scripted && rng.chance(0.15));
+    const estimate = priceSeedBooking({
+      start: req.start, end: req.end, distanceKm: estimatedDistance, priceList: contract.spec.priceList, currency: w.cat.currency,
+      timeZone: w.cat.timeZone, staffCreated,
+    });
     const createdBy = staffCreated ? w.support : must(req.person, 'person').username;
     const lead = rng.int(1, 7 * 24) * HOUR + rng.int(0, 59) * MINUTE;
     const createdAt = Math.min(Math.max(req.start - lead, base - 44 * DAY), base - 10 * MINUTE, req.start - 10 * MINUTE);
@@ -255,8 +258,8 @@ export class BookingPlanner {
       lockedForUser: (req.state === 'INACTIVE' || req.state === 'ACTIVE') && !req.scripted && rng.chance(0.05),
       metadata,
       estimatedDistance,
-      estimatedPriceWithoutVat: fromCents(estimate.totalPriceWithoutVat),
-      estimatedVat: fromCents(estimate.totalVat),
+      estimatedPriceWithoutVat: estimate.totalPriceWithoutVat,
+      estimatedVat: estimate.totalVat,
       distance: null,
       createdAt,
       createdBy,

@@ -4,7 +4,7 @@ import { paymentEvents, payments } from '../db/schema.ts';
 import { insertAll } from './batch.ts';
 import type { BookingPlan } from './demo-bookings.ts';
 import { count, must, type FleetWorld, type SharedState } from './demo-world.ts';
-import { fromCents, priceLines, toCents, usageLines, vatRate, type PriceLine, type PricedTotals } from './pricing.ts';
+import { feeLine, priceSeedBooking, totalsOf, type PaymentTotals } from './pricing.ts';
 import { DAY, HOUR, MINUTE, Rng } from './random.ts';
 
 /**
@@ -31,7 +31,7 @@ interface Draft {
   type: PaymentType;
   status: PaymentStatus;
   target: PaymentTarget;
-  totals: PricedTotals;
+  totals: PaymentTotals;
   timestamp: number;
   timestampType: 'PAYMENT_DATE' | 'CREATED_DATE' | 'INVOICE_DATE';
   createdAt: number;
@@ -47,8 +47,12 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
   let seq = 0;
   const nextOrder = (prefix: 'BOK' | 'EVE') => `${prefix}${w.cat.orderBase + ++seq}`;
 
-  const estimateLines = (b: BookingPlan) =>
-    usageLines(b.contract.prices, (b.end - b.start) / HOUR, b.estimatedDistance, { adminFee: b.staffCreated, startUp: true });
+  /** The engine's price of a booking over an interval and distance (booked for estimates, used when finished). */
+  const price = (b: BookingPlan, start: number, end: number, distanceKm: number) =>
+    priceSeedBooking({
+      start, end, distanceKm, priceList: b.contract.spec.priceList, currency: w.cat.currency, timeZone: w.cat.timeZone, staffCreated: b.staffCreated,
+    });
+  const estimate = (b: BookingPlan) => price(b, b.start, b.end, b.estimatedDistance);
   const randomStatus = (type: PaymentType, ageDays: number): PaymentStatus => {
     if (type === 'CREDITCARD') return rng.weighted<PaymentStatus>([['PAID', 82], ['UNPAID', 12], ['ABANDONED', 6]]);
     if (type === 'USER_INVOICE') {
@@ -78,8 +82,7 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
   for (const b of plans) {
     const kind = b.contract.spec.payment;
     const userType: PaymentType = kind === 'USER' ? (b.person?.cardId ? 'CREDITCARD' : 'USER_INVOICE') : 'INVOICE';
-    const rate = vatRate(b.contract.prices);
-    let lines: PriceLine[] | null = null;
+    let totals: PaymentTotals | null = null;
     let status: PaymentStatus | null = null;
     let type = userType;
     let created = b.createdAt;
@@ -88,13 +91,9 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
       case 'FINISHED': {
         const usageStart = must(b.usageStart, 'usage start');
         const usageEnd = must(b.usageEnd, 'usage end');
-        if (kind === 'NO_CHARGE') {
-          lines = [{ itemName: 'FIXED', itemType: 'FIXED', unitAmount: 1, unitCost: 0 }];
-          status = 'NO_CHARGE';
-        } else {
-          lines = usageLines(b.contract.prices, (usageEnd - usageStart) / HOUR, b.distance ?? 0, { adminFee: b.staffCreated, startUp: true });
-          status = b.paymentStatus ?? randomStatus(type, (base - usageEnd) / DAY);
-        }
+        // Internal trips are priced too: their price list costs 0, so the lines show the hours and km at 0.
+        totals = price(b, usageStart, usageEnd, b.distance ?? 0);
+        status = kind === 'NO_CHARGE' ? 'NO_CHARGE' : (b.paymentStatus ?? randomStatus(type, (base - usageEnd) / DAY));
         created = usageStart;
         break;
       }
@@ -102,7 +101,7 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
         if (b.paymentStatus || userType === 'CREDITCARD') {
           type = 'CREDITCARD';
           status = b.paymentStatus ?? 'RESERVED';
-          lines = estimateLines(b);
+          totals = estimate(b);
           created = b.usageStart ?? b.start;
         }
         break;
@@ -110,10 +109,10 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
         if (b.paymentStatus) {
           type = 'CREDITCARD';
           status = b.paymentStatus;
-          lines = estimateLines(b);
+          totals = estimate(b);
         } else if (userType === 'CREDITCARD' && b.start - base < DAY && rng.chance(0.5)) {
           status = 'RESERVED';
-          lines = estimateLines(b);
+          totals = estimate(b);
           created = Math.max(b.createdAt, b.start - DAY);
         }
         break;
@@ -123,18 +122,22 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
         if (b.paymentStatus) {
           type = 'CREDITCARD';
           status = b.paymentStatus;
-          lines = estimateLines(b);
+          totals = estimate(b);
         } else if (kind === 'USER' && b.person && b.replacedBy === null && b.start - cancelledAt < DAY) {
-          lines = [{ itemName: 'LATE_CANCEL_FEE', itemType: 'LATE_CANCEL_FEE', unitAmount: 1, unitCost: toCents(b.contract.prices.get('LATE_CANCEL_FEE') ?? 0), comment: texts.lateCancel }];
+          totals = totalsOf([
+            feeLine(b.contract.spec.priceList, {
+              itemName: 'LATE_CANCEL_FEE', itemType: 'LATE_CANCEL_FEE', unitAmount: 1, unitCost: b.contract.prices.get('LATE_CANCEL_FEE') ?? 0, comment: texts.lateCancel,
+            }),
+          ]);
           status = type === 'CREDITCARD' ? 'PAID' : 'UNPAID';
         }
         break;
       }
     }
-    if (!lines || !status) continue;
+    if (!totals || !status) continue;
     if (b.person === null && type === 'CREDITCARD') type = 'USER_INVOICE';
     drafts.push({
-      orderId: nextOrder('BOK'), booking: b, type, status, target: 'BOOKING', totals: priceLines(lines, rate), ...stamp(type, status, ended, created),
+      orderId: nextOrder('BOK'), booking: b, type, status, target: 'BOOKING', totals, ...stamp(type, status, ended, created),
       createdAt: created, feeType: null, credit: null, parentOrderId: null,
     });
   }
@@ -143,13 +146,16 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
   const creditable = drafts.filter((d) => d.type === 'CREDITCARD' && d.status === 'PAID' && !d.booking.scripted && d.booking.state === 'FINISHED');
   if (creditable.length > 0) {
     const d = rng.pick(creditable);
-    const amount = -Math.min(10_000, Math.floor(d.totals.totalPriceWithoutVat / 200) * 100);
-    const lines: PriceLine[] = [
+    // Half the price without VAT in whole NOK/SEK, at most 100.
+    const amount = -Math.min(100, Math.floor(Math.round(d.totals.totalPriceWithoutVat * 100) / 200));
+    d.totals = totalsOf([
       ...d.totals.lines,
-      { itemName: 'CREDITING', itemType: 'CREDITING', unitAmount: 1, unitCost: amount, manualEvent: true, comment: texts.creditComment, publicComment: texts.creditPublicComment, createdBy: w.support },
-    ];
-    d.totals = priceLines(lines, vatRate(d.booking.contract.prices));
-    d.credit = fromCents(amount);
+      feeLine(d.booking.contract.spec.priceList, {
+        itemName: 'CREDITING', itemType: 'CREDITING', unitAmount: 1, unitCost: amount, manualEvent: true, comment: texts.creditComment,
+        publicComment: texts.creditPublicComment, createdBy: w.support,
+      }),
+    ]);
+    d.credit = amount;
   }
 
   // Fees after the booking: the scripted ones, and a few on random finished bookings.
@@ -174,13 +180,15 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
       : type === 'CREDITCARD' ? rng.weighted<PaymentStatus>([['PAID', 6], ['UNPAID', 4]]) : rng.weighted<PaymentStatus>([['INVOICE_SENT', 5], ['UNPAID', 5]]);
     const ended = b.usageEnd ?? b.end;
     const created = Math.min(ended + rng.int(2, 8) * DAY, base - 2 * HOUR);
-    const lines: PriceLine[] = [{
-      itemName: fee, itemType: fee, unitAmount: fee === 'TOLL_FEE' ? rng.int(2, 5) : 1, unitCost: toCents(spec.unitCost), manualEvent: true,
-      comment: spec.comment, publicComment: spec.publicComment, createdBy: w.support,
-    }];
+    const totals = totalsOf([
+      feeLine(b.contract.spec.priceList, {
+        itemName: fee, itemType: fee, unitAmount: fee === 'TOLL_FEE' ? rng.int(2, 5) : 1, unitCost: spec.unitCost, manualEvent: true,
+        comment: spec.comment, publicComment: spec.publicComment, createdBy: w.support,
+      }),
+    ]);
     const s = stamp(type, status, created, created);
     drafts.push({
-      orderId: nextOrder('EVE'), booking: b, type, status, target: 'EVENT', totals: priceLines(lines, vatRate(b.contract.prices)),
+      orderId: nextOrder('EVE'), booking: b, type, status, target: 'EVENT', totals,
       timestamp: Math.max(s.timestamp, created), timestampType: s.timestampType, createdAt: created, feeType: fee, credit: null,
       parentOrderId: parent?.orderId ?? null,
     });
@@ -201,9 +209,9 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
     target: d.target,
     timestampType: d.timestampType,
     timestamp: new Date(d.timestamp),
-    totalPriceWithoutVat: fromCents(d.totals.totalPriceWithoutVat),
-    totalVat: fromCents(d.totals.totalVat),
-    totalPrice: fromCents(d.totals.totalPrice),
+    totalPriceWithoutVat: d.totals.totalPriceWithoutVat,
+    totalVat: d.totals.totalVat,
+    totalPrice: d.totals.totalPrice,
     currency: w.cat.currency,
     externalId: externalId(d),
     paymentProvider: d.type === 'CREDITCARD' ? 'sandbox' : 'invoice',
@@ -231,10 +239,10 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
       publicComment: l.publicComment ?? null,
       comment: l.comment ?? null,
       unitAmount: l.unitAmount,
-      unitCost: fromCents(l.unitCost),
-      priceWithoutVat: fromCents(l.priceWithoutVat),
-      vat: fromCents(l.vat),
-      totalPrice: fromCents(l.totalPrice),
+      unitCost: l.unitCost,
+      priceWithoutVat: l.priceWithoutVat,
+      vat: l.vat,
+      totalPrice: l.totalPrice,
       manualEvent: l.manualEvent ?? false,
       createdBy: l.createdBy ?? null,
       createdAt: new Date(d.timestamp),
@@ -244,7 +252,7 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
   count(sh, 'payment_events', eventRows.length);
 
   return drafts.map((d) => ({
-    orderId: d.orderId, booking: d.booking, type: d.type, status: d.status, target: d.target, totalPrice: fromCents(d.totals.totalPrice),
+    orderId: d.orderId, booking: d.booking, type: d.type, status: d.status, target: d.target, totalPrice: d.totals.totalPrice,
     timestamp: d.timestamp, feeType: d.feeType, credit: d.credit,
   }));
 }

@@ -1,99 +1,81 @@
-import type { PriceListEntry } from '@fleetdesk/contract';
+import type { Currency, PriceListEntry } from '@fleetdesk/contract';
+import { priceBooking, roundMoney, vatRateOf } from '../modules/bookings/pricing.ts';
 
 /**
- * Price lines for seeded payments. Amounts are computed in øre/öre (integers) so that every payment is exact:
- * priceWithoutVat + vat = totalPrice on each line and on the payment, and the payment's VAT is the VAT rate of its
- * price without VAT, rounded to the øre.
+ * Price lines for seeded estimates and payments. Booking time prices come from the real pricing engine
+ * (modules/bookings/pricing.ts, docs/decisions/0009-pricing.md); fees and credits added by hand are priced here the
+ * same way: every line rounded to the øre/öre, VAT = round(rate × price) per line, half away from zero, and totals
+ * summed from the rounded lines in whole øre, so lines always add up to the totals exactly.
  */
 
-export interface PriceLine {
+export interface PaymentLine {
   itemName: string;
   itemType: string;
   unitAmount: number;
-  /** Unit cost in øre. */
+  /** Unit cost without VAT, in NOK/SEK. */
   unitCost: number;
+  priceWithoutVat: number;
+  vat: number;
+  totalPrice: number;
   manualEvent?: boolean;
   comment?: string | null;
   publicComment?: string | null;
   createdBy?: string | null;
 }
 
-export interface PricedLine extends PriceLine {
-  priceWithoutVat: number;
-  vat: number;
-  totalPrice: number;
-}
-
-export interface PricedTotals {
-  lines: PricedLine[];
+export interface PaymentTotals {
+  lines: PaymentLine[];
   totalPriceWithoutVat: number;
   totalVat: number;
   totalPrice: number;
 }
 
-export const toCents = (amount: number): number => Math.round(amount * 100);
-export const fromCents = (cents: number): number => cents / 100;
+const toOre = (amount: number): number => Math.round(amount * 100);
+const fromOre = (ore: number): number => ore / 100 + 0;
 
 export function priceMap(list: readonly PriceListEntry[]): Map<string, number> {
   return new Map(list.map((e) => [e.name, e.cost]));
 }
 
-export function vatRate(prices: Map<string, number>): number {
-  return prices.get('VAT') ?? 0.25;
+/** Totals of lines, summed in whole øre. */
+export function totalsOf(lines: PaymentLine[]): PaymentTotals {
+  const without = lines.reduce((s, l) => s + toOre(l.priceWithoutVat), 0);
+  const vat = lines.reduce((s, l) => s + toOre(l.vat), 0);
+  return { lines, totalPriceWithoutVat: fromOre(without), totalVat: fromOre(vat), totalPrice: fromOre(without + vat) };
 }
 
-/** Applies VAT per line, then moves any rounding difference onto the largest line so the totals agree. */
-export function priceLines(lines: readonly PriceLine[], rate: number): PricedTotals {
-  const priced: PricedLine[] = lines.map((l) => {
-    const priceWithoutVat = Math.round(l.unitAmount * l.unitCost);
-    const vat = Math.round(priceWithoutVat * rate);
-    return { ...l, priceWithoutVat, vat, totalPrice: priceWithoutVat + vat };
+/** A line that is not a time price (a fee, a credit): priced and taxed per line exactly as the engine does. */
+export function feeLine(
+  priceList: readonly PriceListEntry[],
+  line: Omit<PaymentLine, 'priceWithoutVat' | 'vat' | 'totalPrice'>,
+): PaymentLine {
+  const priceWithoutVat = roundMoney(line.unitAmount * line.unitCost);
+  const vat = roundMoney(vatRateOf(priceList) * priceWithoutVat);
+  return { ...line, priceWithoutVat, vat, totalPrice: fromOre(toOre(priceWithoutVat) + toOre(vat)) };
+}
+
+export interface BookingPriceInput {
+  /** Booked interval for estimates and reservations, usage interval for finished bookings (epoch ms). */
+  start: number;
+  end: number;
+  distanceKm: number;
+  priceList: readonly PriceListEntry[];
+  currency: Currency;
+  timeZone: string;
+  /** The booking was made by staff: the engine adds ADMIN_BOOKING_FEE. */
+  staffCreated: boolean;
+}
+
+/** The engine's price of a booking, as payment lines. */
+export function priceSeedBooking(input: BookingPriceInput): PaymentTotals {
+  const r = priceBooking({
+    start: new Date(input.start), end: new Date(input.end), distanceKm: input.distanceKm, priceList: input.priceList,
+    currency: input.currency, timeZone: input.timeZone, includeAdminFee: input.staffCreated,
   });
-  const totalPriceWithoutVat = priced.reduce((s, l) => s + l.priceWithoutVat, 0);
-  const totalVat = Math.round(totalPriceWithoutVat * rate);
-  const diff = totalVat - priced.reduce((s, l) => s + l.vat, 0);
-  if (diff !== 0 && priced.length > 0) {
-    const largest = priced.reduce((a, b) => (Math.abs(b.priceWithoutVat) > Math.abs(a.priceWithoutVat) ? b : a));
-    largest.vat += diff;
-    largest.totalPrice += diff;
-  }
-  return { lines: priced, totalPriceWithoutVat, totalVat, totalPrice: totalPriceWithoutVat + totalVat };
-}
-
-/**
- * The time and distance lines of a booking under a price list: staggered STEP_0..STEP_3 levels when the list
- * has them (0–2 h, 2–4 h, 4–8 h, beyond), else whole days plus hours (whichever is cheaper for the rest).
- */
-export function usageLines(prices: Map<string, number>, hours: number, km: number, opts: { adminFee: boolean; startUp: boolean }): PriceLine[] {
-  const lines: PriceLine[] = [];
-  const add = (name: string, unitAmount: number) => {
-    const cost = prices.get(name);
-    if (cost === undefined || unitAmount <= 0) return;
-    lines.push({ itemName: name, itemType: name, unitAmount, unitCost: toCents(cost) });
+  return {
+    lines: r.lines.map((l) => ({ ...l })),
+    totalPriceWithoutVat: r.totalPriceWithoutVat,
+    totalVat: r.totalVat,
+    totalPrice: r.totalPriceWithVat,
   };
-  const wholeHours = Math.max(1, Math.ceil(hours - 1e-9));
-  if (prices.has('STEP_0')) {
-    const days = Math.floor(wholeHours / 24);
-    const rest = wholeHours - days * 24;
-    add('PER_DAY', days);
-    add('STEP_0', Math.min(rest, 2));
-    add('STEP_1', Math.min(Math.max(rest - 2, 0), 2));
-    add('STEP_2', Math.min(Math.max(rest - 4, 0), 4));
-    add('STEP_3', Math.max(rest - 8, 0));
-  } else {
-    const perHour = prices.get('PER_HOUR') ?? 0;
-    const perDay = prices.get('PER_DAY');
-    let days = perDay === undefined ? 0 : Math.floor(wholeHours / 24);
-    let rest = wholeHours - days * 24;
-    if (perDay !== undefined && rest * perHour > perDay) {
-      days += 1;
-      rest = 0;
-    }
-    add('PER_DAY', days);
-    add('PER_HOUR', rest);
-  }
-  add('PER_KM', Math.round(km * 10) / 10);
-  if (opts.startUp) add('START_UP_FEE', 1);
-  if (opts.adminFee) add('ADMIN_BOOKING_FEE', 1);
-  return lines;
 }
