@@ -11,6 +11,9 @@ import type { App, AppContext } from './http/context.ts';
 import { AppError, envelope, sendError } from './http/errors.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerBookingRoutes } from './modules/bookings/routes.ts';
+import { registerBookingCreateRoutes } from './modules/bookings/create-routes.ts';
+import { registerUserRoutes } from './modules/users/routes.ts';
+import { registerBookingLifecycleRoutes } from './modules/bookings/lifecycle-routes.ts';
 import { parseAuthToken, resolveSession } from './modules/auth/service.ts';
 import { registerConfigRoutes, VERSION } from './modules/config/routes.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
@@ -68,6 +71,9 @@ export async function buildApp({ config, db, serveWeb }: BuildOptions): Promise<
   registerFleetRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerBookingRoutes(app, ctx);
+  registerBookingCreateRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerBookingLifecycleRoutes(app, ctx);
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   const webRoot = config.webDist;

@@ -1,6 +1,6 @@
 import {
   formatMessage, SCHEDULED_RULE_MAX_DAYS,
-  type BookableRule, type BookingRule, type BookingRuleCause, type ErrorItem, type MetadataSpecEntry, type OptionalService,
+  type BookableRule, type BookingRule, type ErrorItem, type MetadataSpecEntry, type OptionalService,
 } from '@fleetdesk/contract';
 
 /**

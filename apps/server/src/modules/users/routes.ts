@@ -1,0 +1,32 @@
+import { ZErrorEnvelope, ZUsablePoolsResponse, ZUserContractsResponse, ZUsernameParams, ZUserSearchQuery, ZUserSearchResponse } from '@fleetdesk/contract';
+import { requireSession, type App, type AppContext } from '../../http/context.ts';
+import { listUsablePools, listUserContracts, searchUsers } from './service.ts';
+
+export function registerUserRoutes(app: App, { db }: AppContext) {
+  app.get('/api/users', {
+    schema: {
+      tags: ['users'],
+      summary: 'User search: free text, mobilePhone and username (one of them required), status filter, paging',
+      querystring: ZUserSearchQuery,
+      response: { 200: ZUserSearchResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope },
+    },
+  }, async (request) => searchUsers(db, requireSession(request), request.query));
+
+  app.get('/api/users/:username/contracts', {
+    schema: {
+      tags: ['users'],
+      summary: "The user's contracts (price list, metadata spec, bookable rules, taxi pools)",
+      params: ZUsernameParams,
+      response: { 200: ZUserContractsResponse, 401: ZErrorEnvelope, 404: ZErrorEnvelope },
+    },
+  }, async (request) => listUserContracts(db, requireSession(request), request.params.username));
+
+  app.get('/api/users/:username/usable-pools', {
+    schema: {
+      tags: ['users'],
+      summary: "The operator's enabled pools; directAccess when linked to one of the user's contracts",
+      params: ZUsernameParams,
+      response: { 200: ZUsablePoolsResponse, 401: ZErrorEnvelope, 404: ZErrorEnvelope },
+    },
+  }, async (request) => listUsablePools(db, requireSession(request), request.params.username));
+}
