@@ -24,6 +24,8 @@ describe('GET /api/bookings/{bid}', () => {
     expect(booking).toMatchObject({ bid: 'BID1000000001', state: 'ACTIVE', user: { username: 'demo.active' } });
     expect(booking.vehicleAllocation.vehicle?.registrationNumber).toBe('EL 12345');
     expect(booking.actions).toContain('DEACTIVATE_UNCHECKED');
+    // The contract summary: demo.active's private contract has a 59 NOK admin booking fee.
+    expect(booking.contract).toMatchObject({ id: booking.contractId, contractType: 'PRIVATE', currency: 'NOK', adminFee: 59 });
   });
 
   it('serves every booking of the operator in the §3 shape, with consistent display states', async () => {

@@ -422,6 +422,8 @@ export const ZBooking = z.object({
   actions: z.array(ZBookingAction),
   user: z.object({ username: z.string(), fullNameLastFirst: z.string() }).nullable(),
   contractId: z.number().int(),
+  /** A summary of the booking's contract for the card: its name, currency and admin fee (null when none). */
+  contract: z.object({ id: z.number().int(), name: z.string(), contractType: ZContractType, currency: ZCurrency, adminFee: ZMoney.nullable() }),
   bookedInterval: ZInterval,
   usageTime: ZOptionalInterval.nullable(),
   startTime: ZIsoDateTime,

@@ -81,6 +81,8 @@ export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new
   };
   const user = userRows[0] ?? null;
   const contract = contractRows[0];
+  if (!contract) throw new Error(`booking ${b.bid} refers to a missing contract ${b.contractId}`);
+  const adminFee = contract.priceList.filter((e) => e.name === 'ADMIN_BOOKING_FEE').at(-1)?.cost ?? null;
   const allocated = vehicleRows.find((v) => v.id === b.allocatedVehicleId) ?? null;
   const specVehicle = vehicleRows.find((v) => v.id === b.specVehicleId) ?? null;
 
@@ -110,7 +112,7 @@ export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new
     taxiAcceptable: b.taxiAcceptable,
     rideShare: b.rideShare,
     fromPoolId: b.fromPoolId,
-    taxiFromPools: contract?.taxiFromPools ?? [],
+    taxiFromPools: contract.taxiFromPools,
     paymentsRequiringAuthorization: bookingPayments.filter((p) => p.status === 'NEEDS_AUTHORIZATION').map((p) => p.orderId),
   };
   const actions = computeActions(facts, now);
@@ -135,6 +137,7 @@ export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new
     actions,
     user: user ? { username: user.username, fullNameLastFirst: `${user.familyName}, ${user.givenName}` } : null,
     contractId: b.contractId,
+    contract: { id: contract.id, name: contract.name, contractType: contract.contractType, currency: contract.currency, adminFee: adminFee && adminFee > 0 ? adminFee : null },
     bookedInterval: { start: iso(b.startTime), end: iso(b.endTime) },
     usageTime: b.usageStart || b.usageEnd ? { start: isoOrNull(b.usageStart), end: isoOrNull(b.usageEnd) } : null,
     startTime: iso(b.startTime),

@@ -17,6 +17,8 @@ export interface MenuItem {
   to: '/activebookings' | '/fleetMap' | '/support' | '/pools' | '/booking' | '/companies' | '/contact' | '/event' | '/users';
   label: MenuKey;
   icon: ComponentType<SvgIconProps>;
+  /** Current only on its own path: /booking creates a booking, /booking/{bid} is a booking card, not creation. */
+  exact?: boolean;
 }
 
 /** The side menu of spec §1, in its order, then the screens it reaches otherwise. */
@@ -26,7 +28,7 @@ export const MENU_SECTIONS: readonly (readonly MenuItem[])[] = [
     { to: '/fleetMap', label: 'fleetMap', icon: MapIcon },
     { to: '/support', label: 'support', icon: SupportAgentIcon },
     { to: '/pools', label: 'pools', icon: ViewTimelineIcon },
-    { to: '/booking', label: 'booking', icon: EditCalendarIcon },
+    { to: '/booking', label: 'booking', icon: EditCalendarIcon, exact: true },
     { to: '/companies', label: 'companies', icon: BusinessIcon },
     { to: '/contact', label: 'contact', icon: ContactPhoneIcon },
   ],
@@ -36,6 +38,6 @@ export const MENU_SECTIONS: readonly (readonly MenuItem[])[] = [
   ],
 ];
 
-/** A menu item is current on its own path and on the paths below it (/booking/BID…, /users/anna …). */
-export const isMenuItemActive = (item: Pick<MenuItem, 'to'>, pathname: string): boolean =>
-  pathname === item.to || pathname.startsWith(`${item.to}/`);
+/** A menu item is current on its own path and, unless exact, on the paths below it (/users/anna …). */
+export const isMenuItemActive = (item: Pick<MenuItem, 'to' | 'exact'>, pathname: string): boolean =>
+  pathname === item.to || (!item.exact && pathname.startsWith(`${item.to}/`));

@@ -1,0 +1,137 @@
+import { useId, useMemo } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Booking } from '@fleetdesk/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { DialogActionsBar } from './dialog-actions-bar';
+import {
+  REASON_MAX_LENGTH,
+  forceEndDefaults,
+  forceEndFormSchema,
+  toForceDeactivateInput,
+  type ForceEndFormValues,
+} from './force-end-form';
+import { serverFieldErrors } from './server-field-errors';
+import { useBookingAction } from './use-booking-action';
+
+/** The server's query names onto the form's fields. */
+const SERVER_FIELDS: Record<string, keyof ForceEndFormValues> = {
+  startDate: 'start',
+  endDate: 'end',
+  distance: 'distance',
+  reason: 'reason',
+  wasNotUsed: 'wasNotUsed',
+};
+
+interface ForceEndDialogProps {
+  booking: Booking;
+  onClose: () => void;
+}
+
+/** Force end (§5 Adjust usage): the real usage, or 'was not used', and a reason. */
+export function ForceEndDialog({ booking, onClose }: ForceEndDialogProps) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const resolver = useMemo(() => zodResolver(forceEndFormSchema(t)), [t]);
+  const { register, control, handleSubmit, watch, setError, formState } = useForm<ForceEndFormValues>({
+    resolver,
+    defaultValues: forceEndDefaults(booking, Date.now()),
+  });
+  const action = useBookingAction(booking.bid, {
+    handleError: (error) => {
+      const fieldErrors = serverFieldErrors(error, SERVER_FIELDS);
+      fieldErrors.forEach(({ field, message }) => setError(field, { type: 'server', message }));
+      return fieldErrors.length > 0;
+    },
+  });
+  const wasNotUsed = watch('wasNotUsed');
+  const errors = formState.errors;
+  const reasonLength = watch('reason').trim().length;
+
+  const submit = handleSubmit((values) =>
+    action.mutate({ kind: 'forceEnd', query: toForceDeactivateInput(values) }, { onSuccess: onClose }),
+  );
+
+  return (
+    <Dialog open onClose={action.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={`${formId}-title`}>
+      <DialogTitle id={`${formId}-title`}>{t('bookingCard.forceEnd.title', { bid: booking.bid })}</DialogTitle>
+      <DialogContent>
+        <DialogContentText variant="body2" sx={{ mb: 2 }}>
+          {t('bookingCard.forceEnd.intro')}
+        </DialogContentText>
+        <Stack component="form" id={formId} noValidate spacing={2} onSubmit={submit}>
+          <Controller
+            name="wasNotUsed"
+            control={control}
+            render={({ field }) => (
+              <FormControlLabel
+                control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+                label={t('bookingCard.forceEnd.wasNotUsed')}
+              />
+            )}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label={t('bookingCard.forceEnd.start')}
+              type="datetime-local"
+              fullWidth
+              required={!wasNotUsed}
+              disabled={wasNotUsed}
+              slotProps={{ inputLabel: { shrink: true } }}
+              error={!wasNotUsed && Boolean(errors.start)}
+              helperText={wasNotUsed ? undefined : errors.start?.message}
+              {...register('start')}
+            />
+            <TextField
+              label={t('bookingCard.forceEnd.end')}
+              type="datetime-local"
+              fullWidth
+              required={!wasNotUsed}
+              disabled={wasNotUsed}
+              slotProps={{ inputLabel: { shrink: true } }}
+              error={!wasNotUsed && Boolean(errors.end)}
+              helperText={wasNotUsed ? undefined : errors.end?.message}
+              {...register('end')}
+            />
+          </Stack>
+          <TextField
+            label={t('bookingCard.forceEnd.distance')}
+            disabled={wasNotUsed}
+            error={!wasNotUsed && Boolean(errors.distance)}
+            helperText={wasNotUsed ? undefined : errors.distance?.message}
+            slotProps={{
+              htmlInput: { inputMode: 'decimal' },
+              input: { endAdornment: <InputAdornment position="end">{t('bookingCard.forceEnd.kmUnit')}</InputAdornment> },
+            }}
+            {...register('distance')}
+          />
+          <TextField
+            label={t('bookingCard.dialogs.reason')}
+            required
+            multiline
+            minRows={2}
+            error={Boolean(errors.reason)}
+            helperText={errors.reason?.message ?? t('bookingCard.dialogs.reasonHelp', { len: reasonLength, max: REASON_MAX_LENGTH })}
+            {...register('reason')}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActionsBar
+        onClose={onClose}
+        form={formId}
+        pending={action.isPending}
+        color="warning"
+        submitLabel={t('bookingCard.forceEnd.submit')}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { useId, useMemo, type ReactNode } from 'react';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { DialogActionsBar } from './dialog-actions-bar';
+
+interface TextInputDialogProps {
+  title: ReactNode;
+  intro: ReactNode;
+  label: string;
+  maxLength: number;
+  submitLabel: ReactNode;
+  color?: 'primary' | 'error' | 'warning';
+  pending: boolean;
+  onSubmit: (text: string) => void;
+  onClose: () => void;
+}
+
+/** A dialog asking for one required text (a reason, a description) before an action runs. */
+export function TextInputDialog({ title, intro, label, maxLength, submitLabel, color, pending, onSubmit, onClose }: TextInputDialogProps) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const resolver = useMemo(
+    () =>
+      zodResolver(
+        z.object({
+          text: z
+            .string()
+            .trim()
+            .min(1, t('messages.required'))
+            .max(maxLength, {
+              error: (issue) => t('messages.maxCharacters', { max: maxLength, len: String(issue.input ?? '').length }),
+            }),
+        }),
+      ),
+    [t, maxLength],
+  );
+  const { register, handleSubmit, formState, watch } = useForm({ resolver, defaultValues: { text: '' } });
+  const length = watch('text').trim().length;
+
+  return (
+    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={`${formId}-title`}>
+      <DialogTitle id={`${formId}-title`}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText variant="body2" sx={{ mb: 2 }}>
+          {intro}
+        </DialogContentText>
+        <form id={formId} noValidate onSubmit={handleSubmit(({ text }) => onSubmit(text))}>
+          <TextField
+            label={label}
+            required
+            fullWidth
+            multiline
+            minRows={3}
+            autoFocus
+            error={Boolean(formState.errors.text)}
+            helperText={formState.errors.text?.message ?? t('bookingCard.dialogs.reasonHelp', { len: length, max: maxLength })}
+            {...register('text')}
+          />
+        </form>
+      </DialogContent>
+      <DialogActionsBar onClose={onClose} form={formId} pending={pending} color={color} submitLabel={submitLabel} />
+    </Dialog>
+  );
+}

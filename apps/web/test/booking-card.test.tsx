@@ -1,0 +1,676 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import type { AuthResponse, Booking, EventLogEntry, Fleet, ZBookingEventsResponse } from '@fleetdesk/contract';
+import type { z } from 'zod';
+import { AppProviders } from '@/app/providers';
+import { createAppRouter } from '@/app/router';
+import { connectSessionToApp } from '@/app/session-effects';
+import { validateBookingCardSearch } from '@/features/bookings/components/card/booking-card-search';
+import { bookingMenuItems } from '@/features/bookings/components/card/booking-menu-rules';
+import { formatCountdown, isChargingPinShown } from '@/features/bookings/components/card/charging-pin-panel';
+import { forceEndFormSchema, toForceDeactivateInput } from '@/features/bookings/components/card/force-end-form';
+import { i18n } from '@/lib/i18n/i18n';
+import { queryClient } from '@/lib/query/query-client';
+import { sessionStore } from '@/lib/session/session';
+import { sessionFromAuthResponse } from '@/lib/session/session-schema';
+
+// ---------- a fake backend ----------
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const authResponse: AuthResponse = {
+  token: 'token-0',
+  expires: iso(Date.now() + 8 * HOUR),
+  user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
+};
+const fleet: Fleet = { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', currency: 'NOK', DefaultLanguage: 'nb', timeZone: 'Europe/Oslo' };
+
+const BID = 'BID1000000001';
+
+/** An ACTIVE booking that started two hours ago, like the demo's BID1000000001. */
+function makeBooking(overrides: Partial<Booking> = {}): Booking {
+  const start = Date.now() - 2 * HOUR;
+  return {
+    bid: BID,
+    state: 'ACTIVE',
+    displayState: 'ACTIVE',
+    actions: ['DEACTIVATE', 'DEACTIVATE_UNCHECKED'],
+    user: { username: 'demo.active', fullNameLastFirst: 'Nordmann, Kari' },
+    contractId: 1,
+    contract: { id: 1, name: 'Fjord Privat', contractType: 'PRIVATE', currency: 'NOK', adminFee: 59 },
+    bookedInterval: { start: iso(start), end: iso(start + 5 * HOUR) },
+    usageTime: { start: iso(start + 8 * MINUTE), end: null },
+    startTime: iso(start),
+    endTime: iso(start + 5 * HOUR),
+    fromLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
+    toLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
+    note: null,
+    distance: null,
+    estimatedDistance: 25,
+    tripType: 'PRIVATE',
+    rideShare: 'NOT_SELECTED',
+    taxiAcceptable: 'NOT_SELECTED',
+    vehicleAllocation: {
+      state: 'ALLOCATED',
+      vehicle: { vin: 'WVWZZZE1ZPP012345', longPresentation: 'VW ID.3 Pro (EL 12345)', registrationNumber: 'EL 12345' },
+      specification: { type: 'VEHICLE', vehicle: { vin: 'WVWZZZE1ZPP012345', longPresentation: 'VW ID.3 Pro (EL 12345)' }, vehicleCategory: 'CAR' },
+    },
+    checkoutRequired: false,
+    allocateOnActivation: false,
+    irrevocableUntil: null,
+    lockedForUser: false,
+    paymentsRequiringAuthorization: [],
+    metadata: {},
+    payment: null,
+    estimatedPriceWithoutVat: 561.5,
+    estimatedVat: 140.38,
+    adjustedValues: null,
+    technicalIssueReported: false,
+    ...overrides,
+  };
+}
+
+interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+type Handler = (call: Call) => Response | undefined;
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const envelope = (status: number, messageId: string, message: string) => json(status, { httpCode: status, messageId, message, errors: [] });
+
+let booking: Booking;
+let handlers: Handler[];
+const calls: Call[] = [];
+
+async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const url = new URL(String(input), window.location.origin);
+  const method = init?.method ?? 'GET';
+  const call: Call = { method, path: url.pathname, query: url.searchParams, body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+  calls.push(call);
+  if (url.pathname === '/api/config') return json(200, { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' });
+  if (url.pathname === '/api/fleets/fjord') return json(200, fleet);
+  for (const handler of handlers) {
+    const response = handler(call);
+    if (response) return response;
+  }
+  if (url.pathname === `/api/bookings/${booking.bid}` && method === 'GET') return json(200, booking);
+  if (url.pathname.startsWith('/api/bookings/BID')) return envelope(404, 'errorId.core.booking.notFound', 'Booking not found.');
+  return envelope(404, 'errorId.core.routeNotFound', 'Route not found');
+}
+
+const callsTo = (method: string, suffix: string) => calls.filter((call) => call.method === method && call.path === `/api/bookings/${booking.bid}${suffix}`);
+
+let disconnectors: (() => void)[] = [];
+function start(path: string) {
+  sessionStore.setSession(sessionFromAuthResponse(authResponse));
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  disconnectors.push(connectSessionToApp(sessionStore, router, queryClient));
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+beforeEach(async () => {
+  booking = makeBooking();
+  handlers = [];
+  calls.length = 0;
+  window.localStorage.clear();
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  await i18n.changeLanguage('en-GB');
+});
+
+afterEach(() => {
+  cleanup();
+  disconnectors.forEach((disconnect) => disconnect());
+  disconnectors = [];
+  sessionStore.clear('logout');
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+const isDisabled = (element: Element) => element.getAttribute('aria-disabled') === 'true' || element.hasAttribute('disabled');
+const textOf = (element: Element) => element.textContent ?? '';
+
+async function openActions(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Actions' }));
+  return screen.findByRole('menu');
+}
+
+/** The menu as {label: enabled}. */
+async function menuState(user: ReturnType<typeof userEvent.setup>): Promise<Record<string, boolean>> {
+  const menu = await openActions(user);
+  return Object.fromEntries(within(menu).getAllByRole('menuitem').map((item) => [textOf(item), !isDisabled(item)]));
+}
+
+// ---------- the card ----------
+
+describe('booking card', () => {
+  it('shows the booking with its display state, customer, vehicle and tabs', async () => {
+    start(`/booking/${BID}`);
+    expect((await screen.findByRole('heading', { name: BID, level: 1 })).isConnected).toBe(true);
+    expect(textOf(screen.getByTestId('booking-state'))).toBe('Active');
+    expect(screen.getAllByRole('link', { name: /Nordmann, Kari/ })[0]?.getAttribute('href')).toBe('/users/demo.active');
+    expect(screen.getByRole('link', { name: 'VW ID.3 Pro (EL 12345)' }).getAttribute('href')).toBe('/vehicles/WVWZZZE1ZPP012345');
+    expect(textOf(screen.getByTestId('booking-metadata'))).toContain('No metadata');
+    const tabs = screen.getAllByRole('tab').map((tab) => [textOf(tab), tab.getAttribute('aria-selected')]);
+    expect(tabs).toEqual([
+      ['Booking details', 'true'],
+      ['Payment', 'false'],
+      ['Events', 'false'],
+    ]);
+  });
+
+  it('shows ARCHIVED for a booking without a user, and INACTIVE as future', async () => {
+    booking = makeBooking({ user: null, displayState: 'ARCHIVED', state: 'FINISHED', actions: [] });
+    start(`/booking/${BID}`);
+    await waitFor(() => expect(textOf(screen.getByTestId('booking-state'))).toBe('Archived'));
+    cleanup();
+    queryClient.clear();
+    booking = makeBooking({ state: 'INACTIVE', displayState: 'INACTIVE', actions: ['CANCEL'] });
+    start(`/booking/${BID}`);
+    await waitFor(() => expect(textOf(screen.getByTestId('booking-state'))).toBe('Future'));
+  });
+
+  it('reads the query parameters of §2: edit and adjustValues set by 1, true, set or presence; the rest kept', () => {
+    for (const value of [1, '1', true, 'true', 'set', '']) expect(validateBookingCardSearch({ edit: value }).edit).toBe(1);
+    for (const value of [0, 'false', undefined, 'no']) expect(validateBookingCardSearch({ edit: value }).edit).toBeUndefined();
+    expect(validateBookingCardSearch({ adjustValues: 1, user: 'anna', addFee: 'true', comment: 'Parking', amount: '150,50', type: 'PARKING_TICKET', vatIncluded: 'false' })).toEqual({
+      edit: undefined, adjustValues: 1, user: 'anna', addFee: 1, comment: 'Parking', amount: 150.5, type: 'PARKING_TICKET', vatIncluded: false,
+    });
+  });
+
+  it('opens a lower-case booking id at its upper-case address', async () => {
+    const router = start(`/booking/${BID.toLowerCase()}/payment?user=anna`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/booking/${BID}/payment`));
+    expect(router.state.location.search).toMatchObject({ user: 'anna' });
+    expect((await screen.findByRole('heading', { name: BID, level: 1 })).isConnected).toBe(true);
+  });
+
+  it('shows a not-found page with a way to customer support for an unknown bid', async () => {
+    start('/booking/BID1999999999');
+    expect((await screen.findByRole('heading', { name: 'Booking not found.' })).isConnected).toBe(true);
+    expect(screen.getByRole('link', { name: 'Go to customer support' }).getAttribute('href')).toBe('/support');
+  });
+
+  it('selects the tab from the URL suffix and keeps the query parameters when switching', async () => {
+    const user = userEvent.setup();
+    booking = makeBooking({
+      payment: {
+        orderId: 'BOK1000001', bid: BID, username: 'demo.active', type: 'CREDITCARD', status: 'RESERVED', target: 'BOOKING',
+        timestamp: { type: 'CREATED_DATE', timestamp: iso(Date.now()) }, totalPriceWithoutVat: 561.5, totalVat: 140.38, totalPrice: 701.88,
+        currency: 'NOK', singleEventPayments: [], externalId: null, paymentProvider: 'sandbox', reservationFailed: false,
+        events: [{ id: 1, itemName: 'PER_HOUR', itemType: 'PER_HOUR', itemDisplayText: 'Timepris', publicComment: null, comment: null, unitAmount: 5, unitCost: 89, priceWithoutVat: 445, vat: 111.25, totalPrice: 556.25, manualEvent: false }],
+      },
+    });
+    const router = start(`/booking/${BID}/payment?user=demo.active&addFee=1&amount=150&type=PARKING_TICKET`);
+    const summary = await screen.findByTestId('payment-summary');
+    expect(textOf(summary)).toContain('BOK1000001');
+    expect(textOf(summary)).toContain('Reserved');
+    expect(textOf(screen.getByTestId('payment-totals'))).toMatch(/NOK\s701\.88/);
+    expect(textOf(screen.getByRole('table', { name: 'Price lines' }))).toContain('Timepris');
+
+    await user.click(screen.getByRole('tab', { name: 'Booking details' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/booking/${BID}`));
+    expect(router.state.location.search).toMatchObject({ user: 'demo.active', addFee: 1, amount: 150, type: 'PARKING_TICKET' });
+    expect(screen.getByRole('link', { name: 'Back to demo.active' }).getAttribute('href')).toBe('/users/demo.active');
+  });
+
+  it('says "No payments" when the booking has none', async () => {
+    start(`/booking/${BID}/payment`);
+    expect((await screen.findByText('No payments')).isConnected).toBe(true);
+  });
+
+  it('pages through the events with the cursor and marks early receipts in red', async () => {
+    const user = userEvent.setup();
+    const event = (id: number, offsetMs: number): EventLogEntry => ({
+      id: String(id), occurred: iso(Date.UTC(2026, 0, 1, 10, 0, id)), received: iso(Date.UTC(2026, 0, 1, 10, 0, id) + offsetMs), bid: BID, vin: null,
+      actingUsername: 'support', affectedUsername: 'demo.active', type: 'BOOKING_EVENT', typeGroup: 'BOOKING', displayText: `Event ${id}`, properties: {},
+    });
+    handlers.push((call) => {
+      if (call.path !== `/api/bookings/${BID}/events`) return undefined;
+      const page: z.input<typeof ZBookingEventsResponse> =
+        call.query.get('cursor') === 'c2'
+          ? { results: [event(11, 1000)], moreResults: false, currentPage: 1, nextCursor: null }
+          : { results: Array.from({ length: 10 }, (_, i) => event(i + 1, i === 0 ? -3000 : 2000)), moreResults: true, currentPage: 0, nextCursor: 'c2' };
+      return json(200, page);
+    });
+    start(`/booking/${BID}/events`);
+    expect((await screen.findByText('Event 1')).isConnected).toBe(true);
+    expect(textOf(screen.getByTestId('negative-offset'))).toMatch(/^−3/);
+    const link = screen.getByRole('link', { name: /Open in event log/ });
+    const startDate = new Date(Date.parse(booking.bookedInterval.start) - 7 * 24 * HOUR).toISOString();
+    expect(link.getAttribute('href')).toBe(`/event?bid=${BID}&startDate=${encodeURIComponent(startDate)}`);
+    expect(isDisabled(screen.getByRole('button', { name: 'Previous' }))).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findByText('Event 11')).isConnected).toBe(true);
+    expect(calls.some((call) => call.path.endsWith('/events') && call.query.get('cursor') === 'c2' && call.query.get('page') === '1')).toBe(true);
+    await waitFor(() => expect(isDisabled(screen.getByRole('button', { name: 'Next' }))).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect((await screen.findByText('Event 1')).isConnected).toBe(true);
+  });
+
+  it('opens the edit placeholder with ?edit=1 only for a booking that may be edited', async () => {
+    const user = userEvent.setup();
+    const router = start(`/booking/${BID}`);
+    await user.click(await screen.findByRole('button', { name: 'Edit booking' }));
+    expect((await screen.findByTestId('booking-edit-region')).isConnected).toBe(true);
+    expect(router.state.location.search).toMatchObject({ edit: 1 });
+    cleanup();
+    queryClient.clear();
+    booking = makeBooking({ state: 'FINISHED', displayState: 'FINISHED', actions: [] });
+    start(`/booking/${BID}?edit=true`);
+    expect((await screen.findByText('Cancelled and finished bookings cannot be edited.')).isConnected).toBe(true);
+    expect(screen.queryByTestId('booking-edit-region')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit booking' })).toBeNull();
+  });
+
+  it('adjusts historic values of a finished booking with Payment and Events disabled meanwhile', async () => {
+    const user = userEvent.setup();
+    booking = makeBooking({ state: 'FINISHED', displayState: 'FINISHED', actions: [], distance: 171.4, usageTime: { start: iso(Date.now() - 3 * HOUR), end: iso(Date.now() - HOUR) } });
+    handlers.push((call) => {
+      if (call.method !== 'PUT' || call.path !== `/api/bookings/${BID}/adjustedValues`) return undefined;
+      booking = { ...booking, adjustedValues: { adjustedStartTime: null, adjustedEndTime: null, adjustedDistance: 150, adjustedBookingType: 'BUSINESS', dataQuality: 'CORRECTED', originalUsageTime: null, originalTotalDistance: 171.4, originalBookingType: 'PRIVATE' } };
+      return json(200, booking);
+    });
+    const router = start(`/booking/${BID}`);
+    const menu = await openActions(user);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Adjust historic values' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ adjustValues: 1 }));
+    expect(isDisabled(screen.getByRole('tab', { name: 'Payment' }))).toBe(true);
+    expect(isDisabled(screen.getByRole('tab', { name: 'Events' }))).toBe(true);
+
+    const distance = screen.getByLabelText(/^Distance \(km\)/);
+    await user.clear(distance);
+    await user.type(distance, '-1');
+    await user.click(screen.getByRole('button', { name: 'Save adjusted values' }));
+    expect((await screen.findByText('Value can not be negative')).isConnected).toBe(true);
+    expect(textOf(screen.getByText('Required'))).toBe('Required'); // data quality
+    expect(callsTo('PUT', '/adjustedValues')).toEqual([]);
+
+    await user.clear(distance);
+    await user.type(distance, '150');
+    await user.click(screen.getByRole('combobox', { name: /Data quality/ }));
+    await user.click(await screen.findByRole('option', { name: 'Corrected' }));
+    await user.click(screen.getByRole('combobox', { name: /Booking type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Business' }));
+    await user.click(screen.getByRole('button', { name: 'Save adjusted values' }));
+    expect((await screen.findByText('Booking updated')).isConnected).toBe(true);
+    expect(callsTo('PUT', '/adjustedValues')[0]?.body).toMatchObject({ adjustedDistance: 150, adjustedBookingType: 'BUSINESS', dataQuality: 'CORRECTED' });
+    await waitFor(() => expect(router.state.location.search.adjustValues).toBeUndefined());
+    expect((await screen.findByTestId('booking-adjusted-values')).isConnected).toBe(true);
+  });
+});
+
+// ---------- the actions menu (§4) ----------
+
+type MenuCase = [name: string, overrides: Partial<Booking>, expected: Record<string, boolean>, absent: string[]];
+
+const future = (hours: number) => {
+  const start = Date.now() + hours * HOUR;
+  return { bookedInterval: { start: iso(start), end: iso(start + 3 * HOUR) }, startTime: iso(start), endTime: iso(start + 3 * HOUR), usageTime: null };
+};
+const live = { 'Edit booking': true, 'Extend booking…': true, 'Lock changes for the customer': true, 'Report technical issue': true };
+const historicOnly = ['Activate', 'Deactivate', 'Cancel booking', 'Force end', 'Edit booking', 'Extend booking…', 'Request charging PIN'];
+
+const MENU_CASES: MenuCase[] = [
+  [
+    'ACTIVE: deactivate and force end by the actions list',
+    {},
+    { Activate: false, Deactivate: true, 'Cancel booking': false, 'Force end': true, 'Replace with taxi': false, 'Replace with ride share': false, ...live },
+    ['Request charging PIN', 'Check out', 'Mail receipt'],
+  ],
+  [
+    'ACTIVE with only the unchecked deactivation',
+    { actions: ['DEACTIVATE_UNCHECKED'] },
+    { Activate: false, Deactivate: true, 'Force end': true },
+    [],
+  ],
+  [
+    'READY (INACTIVE, ACTIVATE and CANCEL) starting in 10 minutes',
+    { state: 'INACTIVE', displayState: 'READY', actions: ['ACTIVATE', 'CANCEL'], ...future(1 / 6) },
+    { Activate: true, Deactivate: false, 'Cancel booking': true, 'Force end': true, 'Replace with taxi': false, ...live },
+    [],
+  ],
+  [
+    'future booking tomorrow: cancel only, no force end',
+    { state: 'INACTIVE', displayState: 'INACTIVE', actions: ['CANCEL'], ...future(24) },
+    { Activate: false, Deactivate: false, 'Cancel booking': true, 'Force end': false, 'Replace with taxi': false, 'Replace with ride share': false },
+    [],
+  ],
+  [
+    'INACTIVE whose start has passed: force end although nothing else is allowed',
+    { state: 'INACTIVE', displayState: 'REQUIRES_AUTH', actions: [], paymentsRequiringAuthorization: ['BOK1'], ...future(-1) },
+    { Activate: false, Deactivate: false, 'Cancel booking': false, 'Force end': true },
+    [],
+  ],
+  [
+    'taxi by REPLACE_WITH_TAXI, ride share only when ENABLED',
+    { state: 'INACTIVE', displayState: 'INACTIVE', actions: ['CANCEL', 'REPLACE_WITH_TAXI'], rideShare: 'ENABLED', ...future(24) },
+    { 'Replace with taxi': true, 'Replace with ride share': true },
+    [],
+  ],
+  [
+    'ride share DISABLED stays disabled',
+    { state: 'INACTIVE', displayState: 'INACTIVE', actions: ['CANCEL'], rideShare: 'DISABLED', ...future(24) },
+    { 'Replace with ride share': false },
+    [],
+  ],
+  [
+    'allocate on activation, INACTIVE: request PIN replaces activate and deactivate',
+    { state: 'INACTIVE', displayState: 'READY', actions: ['ACTIVATE', 'CANCEL'], allocateOnActivation: true, ...future(1 / 6) },
+    { 'Request charging PIN': true, 'Cancel booking': true, 'Force end': true },
+    ['Activate', 'Deactivate'],
+  ],
+  [
+    'allocate on activation, ACTIVE: no PIN any more',
+    { allocateOnActivation: true },
+    { 'Request charging PIN': false, 'Force end': true },
+    ['Activate', 'Deactivate'],
+  ],
+  [
+    'FINISHED with checkout required',
+    { state: 'FINISHED', displayState: 'FINISHED', actions: [], checkoutRequired: true },
+    { 'Check out': true, 'Mail receipt': true, 'Adjust historic values': true, 'Report technical issue': true },
+    historicOnly,
+  ],
+  [
+    'FINISHED without checkout',
+    { state: 'FINISHED', displayState: 'FINISHED', actions: [], checkoutRequired: false },
+    { 'Check out': false, 'Mail receipt': true, 'Adjust historic values': true },
+    historicOnly,
+  ],
+  [
+    'CANCELLED: checkout and receipt, no adjusting of values',
+    { state: 'CANCELLED', displayState: 'CANCELLED', actions: [], ...future(24) },
+    { 'Check out': false, 'Mail receipt': true },
+    [...historicOnly, 'Adjust historic values'],
+  ],
+  [
+    'technical issue reported once, changes locked',
+    { technicalIssueReported: true, lockedForUser: true },
+    { 'Report technical issue': false, 'Unlock changes for the customer': true },
+    ['Lock changes for the customer'],
+  ],
+];
+
+describe('actions menu', () => {
+  it.each(MENU_CASES)('%s', async (_name, overrides, expected, absent) => {
+    const user = userEvent.setup();
+    booking = makeBooking(overrides);
+    start(`/booking/${BID}`);
+    const state = await menuState(user);
+    expect(Object.fromEntries(Object.keys(expected).map((label) => [label, state[label]]))).toEqual(expected);
+    for (const label of absent) expect(state[label], label).toBeUndefined();
+  });
+
+  it('follows the same rules as a pure function', () => {
+    const now = Date.now();
+    const keys = (overrides: Partial<Booking>) =>
+      bookingMenuItems(makeBooking(overrides), now)
+        .filter((item) => item.enabled)
+        .map((item) => item.key);
+    expect(keys({})).toEqual(['deactivate', 'forceEnd', 'edit', 'extend', 'lockForUser', 'reportTechnicalIssue']);
+    expect(keys({ state: 'CANCELLED', actions: [], technicalIssueReported: true })).toEqual(['mailReceipt']);
+  });
+
+  it('deactivates (checked when DEACTIVATE is allowed), re-fetches and says so', async () => {
+    const user = userEvent.setup();
+    handlers.push((call) => {
+      if (call.method !== 'POST' || call.path !== `/api/bookings/${BID}/deactivate`) return undefined;
+      booking = makeBooking({ state: 'FINISHED', displayState: 'FINISHED', actions: [] });
+      return json(200, booking);
+    });
+    start(`/booking/${BID}`);
+    const menu = await openActions(user);
+    const gets = () => calls.filter((call) => call.method === 'GET' && call.path === `/api/bookings/${BID}`).length;
+    const before = gets();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Deactivate' }));
+    expect((await screen.findByText('Booking deactivated')).isConnected).toBe(true);
+    expect(callsTo('POST', '/deactivate')[0]?.body).toEqual({ unchecked: false });
+    await waitFor(() => expect(textOf(screen.getByTestId('booking-state'))).toBe('Finished'));
+    await waitFor(() => expect(gets()).toBeGreaterThan(before));
+  });
+
+  it('tells "not supported" on a 400 of activate, and "Booking not found." on a 404', async () => {
+    const user = userEvent.setup();
+    booking = makeBooking({ state: 'INACTIVE', displayState: 'READY', actions: ['ACTIVATE', 'CANCEL'], ...future(1 / 6) });
+    handlers.push((call) => {
+      if (call.path === `/api/bookings/${BID}/activate-without-pin`) return envelope(400, 'errorId.core.booking.notSupported', 'Activate is not supported for this booking');
+      if (call.path === `/api/bookings/${BID}/adjust`) return envelope(404, 'errorId.core.booking.notFound', 'Booking not found.');
+      return undefined;
+    });
+    start(`/booking/${BID}`);
+    await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Activate' }));
+    expect((await screen.findByText('Activate is not supported for this booking')).isConnected).toBe(true);
+    await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Lock changes for the customer' }));
+    expect((await screen.findByText('Booking not found.')).isConnected).toBe(true);
+    expect(callsTo('PUT', '/adjust')[0]?.query.get('changesLockedForUser')).toBe('true');
+  });
+
+  it('asks for a reason before cancelling', async () => {
+    const user = userEvent.setup();
+    booking = makeBooking({ state: 'INACTIVE', displayState: 'INACTIVE', actions: ['CANCEL'], ...future(24) });
+    handlers.push((call) => {
+      if (call.method !== 'DELETE') return undefined;
+      booking = { ...booking, state: 'CANCELLED', displayState: 'CANCELLED', actions: [] };
+      return json(200, booking);
+    });
+    start(`/booking/${BID}`);
+    await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect((await within(dialog).findByText('Required')).isConnected).toBe(true);
+    expect(callsTo('DELETE', '')).toEqual([]);
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Customer called in sick');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect((await screen.findByText('Booking cancelled')).isConnected).toBe(true);
+    expect(callsTo('DELETE', '')[0]?.query.get('reason')).toBe('Customer called in sick');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('extends by +30 minutes with the admin fee', async () => {
+    const user = userEvent.setup();
+    handlers.push((call) => (call.method === 'PUT' && call.path.endsWith('/adjust') ? json(200, booking) : undefined));
+    start(`/booking/${BID}`);
+    await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Extend booking…' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: '+30 min' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /Add the contract's admin fee \(.*59.*\)/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Extend' }));
+    expect((await screen.findByText('Booking updated')).isConnected).toBe(true);
+    const query = callsTo('PUT', '/adjust')[0]?.query;
+    expect(query?.get('endTime')).toBe(iso(Date.parse(booking.bookedInterval.end) + 30 * MINUTE));
+    expect(query?.get('adminFeeAdded')).toBe('true');
+  });
+
+  it('offers no admin fee when the contract has none', async () => {
+    const user = userEvent.setup();
+    booking = makeBooking({ contract: { id: 2, name: 'Fjord drift', contractType: 'COMPANY', currency: 'NOK', adminFee: null } });
+    start(`/booking/${BID}`);
+    await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Extend booking…' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+  });
+});
+
+// ---------- force end (§5 Adjust usage) ----------
+
+describe('force end form', () => {
+  const t = i18n.t;
+
+  it('applies the §5 rules', () => {
+    const schema = forceEndFormSchema(t);
+    const issues = (values: Partial<Parameters<typeof toForceDeactivateInput>[0]>) => {
+      const result = schema.safeParse({ start: '2026-01-01T10:00', end: '2026-01-01T12:00', distance: '', wasNotUsed: false, reason: 'x', ...values });
+      return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+    };
+    expect(issues({})).toEqual({});
+    expect(issues({ start: '', end: '' })).toEqual({ start: 'Required', end: 'Required' });
+    expect(issues({ end: '' })).toEqual({ end: 'Start and end must both be set or both be empty' });
+    expect(issues({ start: '' })).toEqual({ start: 'Start and end must both be set or both be empty' });
+    expect(issues({ start: '2026-01-01T13:00' })).toEqual({ start: 'Start has to be before end' });
+    expect(issues({ distance: '0' })).toEqual({ distance: 'Must be a positive number' });
+    expect(issues({ distance: 'ten' })).toEqual({ distance: 'Must be a positive number' });
+    expect(issues({ distance: '12,5' })).toEqual({});
+    expect(issues({ reason: '  ' })).toEqual({ reason: 'Required' });
+    expect(issues({ start: '', end: '', distance: '-1', wasNotUsed: true })).toEqual({});
+    const inFuture = new Date(Date.now() + 2 * HOUR);
+    const local = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}T${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+    expect(issues({ start: local(inFuture), end: local(new Date(inFuture.getTime() + HOUR)) })).toEqual({ start: 'The usage cannot start in the future' });
+
+    expect(toForceDeactivateInput({ start: '2026-01-01T10:00', end: '2026-01-01T12:00', distance: '3', wasNotUsed: true, reason: ' r ' })).toEqual({ wasNotUsed: true, reason: 'r' });
+    expect(toForceDeactivateInput({ start: '2026-01-01T10:00', end: '2026-01-01T12:00', distance: '12,5', wasNotUsed: false, reason: 'r' })).toMatchObject({
+      wasNotUsed: false,
+      startDate: new Date(2026, 0, 1, 10, 0).toISOString(),
+      endDate: new Date(2026, 0, 1, 12, 0).toISOString(),
+      distance: 12.5,
+    });
+  });
+
+  it('shows the rules on the fields and sends the usage with the reason', async () => {
+    const user = userEvent.setup();
+    handlers.push((call) => {
+      if (call.path !== `/api/bookings/${BID}/force-deactivate-without-pin`) return undefined;
+      booking = makeBooking({ state: 'FINISHED', displayState: 'FINISHED', actions: [] });
+      return json(200, booking);
+    });
+    start(`/booking/${BID}`);
+    await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Force end' }));
+    const dialog = await screen.findByRole('dialog');
+    const field = (label: RegExp) => within(dialog).getByLabelText(label) as HTMLInputElement;
+    const submit = () => user.click(within(dialog).getByRole('button', { name: 'Force end' }));
+
+    // Prefilled with the usage start and now; the reason is still missing.
+    expect(field(/^Usage start/).value).not.toBe('');
+    expect(field(/^Usage end/).value).not.toBe('');
+    await submit();
+    expect((await within(dialog).findByText('Required')).isConnected).toBe(true);
+
+    await user.clear(field(/^Usage end/));
+    await user.type(field(/^Distance driven/), '0');
+    await user.type(field(/^Reason/), 'Vehicle returned, telematics offline');
+    await submit();
+    expect((await within(dialog).findByText('Start and end must both be set or both be empty')).isConnected).toBe(true);
+    expect(within(dialog).getByText('Must be a positive number').isConnected).toBe(true);
+
+    await user.type(field(/^Usage end/), '2000-01-01T10:00');
+    await submit();
+    expect((await within(dialog).findByText('Start has to be before end')).isConnected).toBe(true);
+    expect(callsTo('POST', '/force-deactivate-without-pin')).toEqual([]);
+
+    const end = new Date(Date.now() - 5 * MINUTE);
+    const endLocal = `${end.getFullYear()}-${String(end.getMonth() + 1).padStart(2, '0')}-${String(end.getDate()).padStart(2, '0')}T${String(end.getHours()).padStart(2, '0')}:${String(end.getMinutes()).padStart(2, '0')}`;
+    await user.clear(field(/^Usage end/));
+    await user.type(field(/^Usage end/), endLocal);
+    await user.clear(field(/^Distance driven/));
+    await user.type(field(/^Distance driven/), '42.5');
+    await submit();
+    expect((await screen.findByText('Booking deactivated')).isConnected).toBe(true);
+    const query = callsTo('POST', '/force-deactivate-without-pin')[0]?.query;
+    expect(query?.get('distance')).toBe('42.5');
+    expect(query?.get('wasNotUsed')).toBe('false');
+    expect(query?.get('reason')).toBe('Vehicle returned, telematics offline');
+    expect(query?.get('endDate')).toBe(new Date(Math.floor(end.getTime() / MINUTE) * MINUTE).toISOString());
+    expect(Date.parse(query?.get('startDate') ?? '')).toBeLessThan(Date.parse(query?.get('endDate') ?? ''));
+  });
+
+  it("leaves start, end and distance out when the booking was not used", async () => {
+    const user = userEvent.setup();
+    booking = makeBooking({ state: 'INACTIVE', displayState: 'INACTIVE', actions: [], ...future(-1) });
+    handlers.push((call) => (call.path.endsWith('/force-deactivate-without-pin') ? json(200, { ...booking, state: 'FINISHED' }) : undefined));
+    start(`/booking/${BID}`);
+    await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Force end' }));
+    const dialog = await screen.findByRole('dialog');
+    // A booking that never started is most likely ended as not used.
+    expect((within(dialog).getByRole('checkbox', { name: 'The booking was not used' }) as HTMLInputElement).checked).toBe(true);
+    expect(isDisabled(within(dialog).getByLabelText(/^Usage start/))).toBe(true);
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'No-show');
+    await user.click(within(dialog).getByRole('button', { name: 'Force end' }));
+    expect((await screen.findByText('Booking deactivated')).isConnected).toBe(true);
+    const query = callsTo('POST', '/force-deactivate-without-pin')[0]?.query;
+    expect(query && Object.fromEntries(query)).toEqual({ wasNotUsed: 'true', reason: 'No-show' });
+  });
+
+  it('tells "Force end is not supported" on a 400', async () => {
+    const user = userEvent.setup();
+    handlers.push((call) =>
+      call.path.endsWith('/force-deactivate-without-pin') ? envelope(400, 'errorId.core.booking.notSupported', 'Force end is not supported for this booking') : undefined,
+    );
+    start(`/booking/${BID}`);
+    await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Force end' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'The booking was not used' }));
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Test');
+    await user.click(within(dialog).getByRole('button', { name: 'Force end' }));
+    expect((await screen.findByText('Force end is not supported for this booking')).isConnected).toBe(true);
+    expect(screen.getByRole('dialog').isConnected).toBe(true);
+  });
+});
+
+// ---------- charging PIN (§4) ----------
+
+describe('charging-provider PIN', () => {
+  it('is shown only while the booking is INACTIVE and the PIN valid', () => {
+    const now = Date.now();
+    const pin = { validUntil: iso(now + 1000) };
+    expect(isChargingPinShown({ state: 'INACTIVE' }, pin, now)).toBe(true);
+    expect(isChargingPinShown({ state: 'INACTIVE' }, pin, now + 1000)).toBe(false);
+    expect(isChargingPinShown({ state: 'ACTIVE' }, pin, now)).toBe(false);
+    expect(isChargingPinShown({ state: 'INACTIVE' }, undefined, now)).toBe(false);
+    expect(formatCountdown(65_000)).toBe('1:05');
+    expect(formatCountdown(3_600_000 + 5_000)).toBe('1:00:05');
+    expect(formatCountdown(-1)).toBe('0:00');
+  });
+
+  const pinBooking = () => makeBooking({ state: 'INACTIVE', displayState: 'READY', actions: ['ACTIVATE', 'CANCEL'], allocateOnActivation: true, ...future(1 / 6) });
+
+  async function requestPin(validForMs: number) {
+    const user = userEvent.setup();
+    handlers.push((call) =>
+      call.path === '/api/charging/activation-data'
+        ? json(200, { pinCode: '7430', recommendedTerminalNumber: 'T0004-4', validUntil: iso(Date.now() + validForMs) })
+        : undefined,
+    );
+    start(`/booking/${BID}`);
+    await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Request charging PIN' }));
+    return screen.findByTestId('charging-pin');
+  }
+
+  it('counts down every second and disappears when the PIN runs out', async () => {
+    booking = pinBooking();
+    const panel = await requestPin(2_400);
+    expect(textOf(panel)).toContain('7430');
+    expect(textOf(panel)).toContain('T0004-4');
+    expect(calls.find((call) => call.path === '/api/charging/activation-data')?.query.get('bid')).toBe(BID);
+    const countdown = screen.getByTestId('charging-pin-countdown');
+    const first = textOf(countdown);
+    expect(first).toMatch(/^0:0[1-3]$/);
+    await waitFor(() => expect(textOf(screen.getByTestId('charging-pin-countdown'))).not.toBe(first), { timeout: 1_800 });
+    await waitFor(() => expect(screen.queryByTestId('charging-pin')).toBeNull(), { timeout: 3_000 });
+    expect(screen.queryByText('7430')).toBeNull();
+    expect(textOf(screen.getByTestId('charging-pin-expired'))).toContain('The PIN has expired.');
+  }, 10_000);
+
+  it('re-syncs the booking every 3 seconds while shown and hides the PIN once it is no longer INACTIVE', async () => {
+    booking = pinBooking();
+    await requestPin(10 * MINUTE);
+    const gets = () => calls.filter((call) => call.method === 'GET' && call.path === `/api/bookings/${BID}`).length;
+    const before = gets();
+    booking = { ...booking, state: 'ACTIVE', displayState: 'ACTIVE', actions: ['DEACTIVATE', 'DEACTIVATE_UNCHECKED'] };
+    await waitFor(() => expect(gets()).toBeGreaterThan(before), { timeout: 4_500 });
+    await waitFor(() => expect(screen.queryByTestId('charging-pin')).toBeNull());
+    expect(textOf(screen.getByTestId('charging-pin-gone'))).toContain('The booking is now Active');
+  }, 10_000);
+});

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { isMenuItemActive, MENU_SECTIONS } from '@/app/layout/menu-items';
+
+const item = (to: string) => MENU_SECTIONS.flat().find((i) => i.to === to)!;
+
+describe('side menu highlighting', () => {
+  it('marks Booking creation only on /booking itself, not on a booking card', () => {
+    expect(isMenuItemActive(item('/booking'), '/booking')).toBe(true);
+    expect(isMenuItemActive(item('/booking'), '/booking/BID1000000001')).toBe(false);
+  });
+
+  it('marks other items on the paths below them too', () => {
+    expect(isMenuItemActive(item('/users'), '/users/demo.active')).toBe(true);
+    expect(isMenuItemActive(item('/support'), '/supportx')).toBe(false);
+  });
+});

@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logIn, storedToken } from './helpers.ts';
+
+/** Opens a booking card after logging in, and waits for its heading. */
+async function openBooking(page: Page, path: string) {
+  await logIn(page);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await page.goto(path);
+}
+
+const stateChip = (page: Page) => page.getByTestId('booking-state');
+
+/** A datetime-local value in the browser's time zone (the test runs in Europe/Oslo). */
+const localInput = (page: Page, msFromNow: number) =>
+  page.evaluate((offset) => {
+    const date = new Date(Date.now() + offset);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  }, msFromNow);
+
+/** The first demo booking of fjord that can be activated now (READY, a vehicle allocated). */
+async function findReadyBooking(page: Page): Promise<string> {
+  const token = await storedToken(page);
+  for (let n = 20; n <= 80; n++) {
+    const bid = `BID10000000${String(n).padStart(2, '0')}`;
+    const response = await page.request.get(`/api/bookings/${bid}`, { headers: { Authorization: `AUTH-TOKEN ${token}` } });
+    if (!response.ok()) continue;
+    const booking = (await response.json()) as { displayState: string; allocateOnActivation: boolean; actions: string[] };
+    if (booking.displayState === 'READY' && !booking.allocateOnActivation && booking.actions.includes('ACTIVATE')) return bid;
+  }
+  throw new Error('The demo data has no READY booking to activate');
+}
+
+test.describe('/booking/{bid}', () => {
+  test('shows an active booking with its details, payment and events', async ({ page }) => {
+    await openBooking(page, '/booking/BID1000000001');
+    await expect(page.getByRole('heading', { name: 'BID1000000001', level: 1 })).toBeVisible();
+    await expect(stateChip(page)).toHaveText('Active');
+    const details = page.getByTestId('booking-details');
+    await expect(details.getByRole('link', { name: 'Nordmann, Kari (demo.active)' })).toHaveAttribute('href', '/users/demo.active');
+    await expect(details.getByRole('link', { name: 'VW ID.3 Pro (EL 12345)' })).toHaveAttribute('href', '/vehicles/WVWZZZE1ZPP012345');
+    await expect(details).toContainText('Grünerløkka');
+    await expect(page.getByTestId('booking-metadata')).toContainText('No metadata');
+
+    await page.getByRole('tab', { name: 'Payment' }).click();
+    await expect(page).toHaveURL(/\/booking\/BID1000000001\/payment$/);
+    await expect(page.getByTestId('payment-summary')).toContainText('BOK1000001');
+    await expect(page.getByTestId('payment-summary')).toContainText('Reserved');
+    await expect(page.getByTestId('payment-totals')).toContainText('701.88');
+
+    await page.getByRole('tab', { name: 'Events' }).click();
+    await expect(page).toHaveURL(/\/booking\/BID1000000001\/events$/);
+    const events = page.getByTestId('booking-events');
+    await expect(events.getByRole('row', { name: /Booking activated/ })).toBeVisible();
+    await expect(events.getByRole('link', { name: 'Open in event log' })).toHaveAttribute('href', /^\/event\?bid=BID1000000001&startDate=\d{4}-/);
+
+    // The suffix survives a reload, and the actions menu is reachable from the keyboard.
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Events' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('button', { name: 'Actions' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Deactivate', exact: true })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Activate', exact: true })).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+  });
+
+  test('shows a booking without a user as ARCHIVED', async ({ page }) => {
+    await openBooking(page, '/booking/BID1000000019');
+    await expect(stateChip(page)).toHaveText('Archived');
+    await expect(page.getByTestId('booking-details')).toContainText('No customer (archived)');
+  });
+
+  test('shows a designed not-found page for an unknown booking', async ({ page }) => {
+    await openBooking(page, '/booking/BID1999999999');
+    await expect(page.getByRole('heading', { name: 'Booking not found.' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to customer support' }).click();
+    await expect(page).toHaveURL(/\/support$/);
+  });
+
+  test('activates a future booking, extends it by 30 minutes and force-ends it; the events list each step', async ({ page }) => {
+    await logIn(page);
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    const bid = await findReadyBooking(page);
+    await page.goto(`/booking/${bid}`);
+    await expect(stateChip(page)).toHaveText('Ready');
+
+    // Activate.
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Activate', exact: true }).click();
+    await expect(page.getByText('Booking activated', { exact: true })).toBeVisible();
+    await expect(stateChip(page)).toHaveText('Active');
+
+    // Extend by +30 minutes.
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Extend booking…' }).click();
+    const extend = page.getByRole('dialog');
+    await extend.getByRole('radio', { name: '+30 min' }).check();
+    const newEnd = (await extend.getByTestId('extend-new-end').textContent()) ?? '';
+    expect(newEnd).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await extend.getByRole('button', { name: 'Extend' }).click();
+    await expect(page.getByText('Booking updated', { exact: true })).toBeVisible();
+    await expect(extend).toBeHidden();
+    await expect(page.getByTestId('booking-summary')).toContainText(newEnd);
+
+    // Force end with the usage.
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Force end' }).click();
+    const forceEnd = page.getByRole('dialog');
+    await forceEnd.getByLabel(/^Usage start/).fill(await localInput(page, -40 * 60_000));
+    await forceEnd.getByLabel(/^Usage end/).fill(await localInput(page, -2 * 60_000));
+    await forceEnd.getByLabel(/^Distance driven/).fill('12.5');
+    await forceEnd.getByRole('button', { name: 'Force end' }).click();
+    await expect(forceEnd.getByText('Required')).toBeVisible();
+    await forceEnd.getByLabel(/^Reason/).fill('Telematics offline, customer confirmed the return by phone');
+    await forceEnd.getByRole('button', { name: 'Force end' }).click();
+    await expect(page.getByText('Booking deactivated', { exact: true })).toBeVisible();
+    await expect(stateChip(page)).toHaveText('Finished');
+
+    // The events tab lists each step.
+    await page.getByRole('tab', { name: 'Events' }).click();
+    const events = page.getByTestId('booking-events');
+    await expect(events.getByRole('row', { name: /Booking activated by support/ })).toBeVisible();
+    await expect(events.getByRole('row', { name: /Booking extended by 30 minutes/ })).toBeVisible();
+    await expect(events.getByRole('row', { name: /Booking force-ended by support: used .*12\.5 km/ })).toBeVisible();
+  });
+});
