@@ -23,6 +23,8 @@ export default defineConfig({
           root: 'apps/web',
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // Whole-app renders with user-event are slow on a loaded 2-core CI machine.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -261,11 +261,12 @@ describe('booking card', () => {
     expect((await screen.findByText('Event 1')).isConnected).toBe(true);
   });
 
-  it('opens the edit placeholder with ?edit=1 only for a booking that may be edited', async () => {
+  it('opens the update form with ?edit=1 only for a booking that may be edited', async () => {
     const user = userEvent.setup();
     const router = start(`/booking/${BID}`);
     await user.click(await screen.findByRole('button', { name: 'Edit booking' }));
-    expect((await screen.findByTestId('booking-edit-region')).isConnected).toBe(true);
+    const region = await screen.findByTestId('booking-edit-region');
+    expect((await within(region).findByRole('button', { name: 'Save changes' })).isConnected).toBe(true);
     expect(router.state.location.search).toMatchObject({ edit: 1 });
     cleanup();
     queryClient.clear();

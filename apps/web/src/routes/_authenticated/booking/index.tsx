@@ -1,6 +1,26 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { BookingForm } from '@/features/bookings';
+import { optionalString } from '@/lib/router/search-params';
+
+/** /booking?user={username}: the new-booking form, for the customer named in the URL (spec §2). */
+export interface BookingCreateSearch {
+  user?: string;
+}
 
 export const Route = createFileRoute('/_authenticated/booking/')({
-  component: () => <ComingSoonPage screen="booking" />,
+  validateSearch: (search: Record<string, unknown>): BookingCreateSearch => ({ user: optionalString(search.user)?.trim() }),
+  component: BookingCreateRoute,
 });
+
+function BookingCreateRoute() {
+  const { user } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <BookingForm
+      initialUser={user}
+      // The chosen customer is kept in the URL, so a reload or a shared link restores it.
+      onUserChange={(username) => void navigate({ search: { user: username }, replace: true })}
+      onCreated={(booking) => void navigate({ href: `/booking/${booking.bid}` })}
+    />
+  );
+}

@@ -1,0 +1,271 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  MESSAGE_IDS, PAYMENT_AUTH_POLL_MS, PAYMENT_AUTH_TIMEOUT_MS, type Booking, type BookingCreateRequest, type ErrorItem,
+} from '@fleetdesk/contract';
+import { AppProviders } from '@/app/providers';
+import { BookingCreateDialog } from '@/features/bookings/components/form/booking-create-dialog';
+import { i18n } from '@/lib/i18n/i18n';
+import { queryClient } from '@/lib/query/query-client';
+
+// ---------------------------------------------------------------------------------------------------------
+// The creation dialog of spec §4 against a scripted server, on fake timers for the 5 s polls and 180 s limit.
+// ---------------------------------------------------------------------------------------------------------
+
+const BID = 'BID1000000901';
+
+const booking = (patch: Partial<Booking> = {}): Booking => ({
+  bid: BID, state: 'INACTIVE', displayState: 'INACTIVE', actions: ['CANCEL'],
+  user: { username: 'emma.johansen', fullNameLastFirst: 'Johansen, Emma' }, contractId: 1,
+  contract: { id: 1, name: 'Fjord Privat', contractType: 'PRIVATE', currency: 'NOK', adminFee: 59 },
+  bookedInterval: { start: '2030-01-01T10:00:00+01:00', end: '2030-01-01T12:00:00+01:00' }, usageTime: null,
+  startTime: '2030-01-01T10:00:00+01:00', endTime: '2030-01-01T12:00:00+01:00',
+  fromLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 }, toLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
+  note: null, distance: null, estimatedDistance: 25, tripType: 'PRIVATE', rideShare: 'NOT_SELECTED', taxiAcceptable: 'NOT_SELECTED',
+  vehicleAllocation: { state: 'NOT_ALLOCATED', vehicle: null, specification: { type: 'CLASS', className: 'Small car', vehicleCategory: 'CAR' } },
+  checkoutRequired: false, allocateOnActivation: false, irrevocableUntil: null, lockedForUser: false, paymentsRequiringAuthorization: [],
+  metadata: {}, estimatedPriceWithoutVat: 330, estimatedVat: 82.5, adjustedValues: null, technicalIssueReported: false, ...patch,
+});
+const needingAuth = booking({ displayState: 'REQUIRES_AUTH', paymentsRequiringAuthorization: ['BOK1000099'] });
+
+const request: BookingCreateRequest = {
+  user: 'emma.johansen', contractId: 1, startTime: '2030-01-01T10:00:00+01:00', endTime: '2030-01-01T12:00:00+01:00',
+  fromLocation: { poolId: 1 }, toLocation: { poolId: 1 }, vehicleSpecification: { type: 'CLASS', className: 'Small car' },
+  estimatedDistance: 25, tripType: 'PRIVATE', note: null, rideShare: 'NOT_SELECTED', taxiAcceptable: 'NOT_SELECTED', metadata: {},
+  adminFeeAdded: false, ignoreRules: false, overridePoolAccess: false,
+};
+
+interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+let calls: Call[] = [];
+/** What POST /api/bookings answers, one per call (the last repeats). */
+let createAnswers: (() => Response)[] = [];
+/** What GET /api/bookings/{bid} answers, one per poll (the last repeats). */
+let pollAnswers: Booking[] = [];
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const ruleErrors = (items: ErrorItem[]) =>
+  json(400, { httpCode: 400, messageId: MESSAGE_IDS.validationList, message: 'The request is not valid', errors: items });
+
+async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const url = new URL(String(input), window.location.origin);
+  const method = init?.method ?? 'GET';
+  calls.push({ method, path: url.pathname, query: url.searchParams, body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined });
+  if (url.pathname === '/api/bookings' && method === 'POST') {
+    const answer = createAnswers.length > 1 ? createAnswers.shift() : createAnswers[0];
+    if (!answer) throw new TypeError('Failed to fetch');
+    return answer();
+  }
+  if (url.pathname === `/api/bookings/${BID}` && method === 'GET') {
+    const answer = pollAnswers.length > 1 ? pollAnswers.shift() : pollAnswers[0];
+    return json(200, answer);
+  }
+  if (url.pathname === `/api/bookings/${BID}` && method === 'DELETE') return json(200, booking({ state: 'CANCELLED', displayState: 'CANCELLED' }));
+  if (url.pathname === `/api/bookings/${BID}/paymentType` && method === 'PUT') return new Response(null, { status: 204 });
+  return json(404, { httpCode: 404, messageId: 'errorId.core.routeNotFound', message: 'Route not found', errors: [] });
+}
+
+beforeEach(async () => {
+  calls = [];
+  createAnswers = [() => json(201, booking())];
+  pollAnswers = [needingAuth];
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  await i18n.changeLanguage('en-GB');
+});
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function renderDialog(options: { canConvertToInvoice?: boolean } = {}) {
+  const handlers = { onClose: vi.fn(), onCreated: vi.fn(), onRejected: vi.fn() };
+  render(
+    <AppProviders>
+      <BookingCreateDialog
+        open
+        request={request}
+        summary={[{ label: 'Customer', value: 'Johansen, Emma (emma.johansen)' }]}
+        canConvertToInvoice={options.canConvertToInvoice}
+        {...handlers}
+      />
+    </AppProviders>,
+  );
+  return handlers;
+}
+
+const isDisabled = (element: Element) => element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true';
+const dialogNamed = (name: string) => screen.findByRole('dialog', { name });
+const posts = () => calls.filter((call) => call.method === 'POST' && call.path === '/api/bookings');
+const polls = () => calls.filter((call) => call.method === 'GET' && call.path === `/api/bookings/${BID}`);
+/** Moves the fake clock on, letting the polls and React settle in between. */
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+describe('creation dialog: confirming', () => {
+  it('shows the summary and creates the booking; without authorisation it goes to the booking', async () => {
+    const user = userEvent.setup();
+    const { onCreated } = renderDialog();
+    const dialog = await dialogNamed('Confirm the booking');
+    expect(within(dialog).getByText('Johansen, Emma (emma.johansen)')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Create booking' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ bid: BID })));
+    expect(posts()[0]?.body).toEqual(request);
+    expect(await screen.findByText('Booking created')).toBeTruthy();
+  });
+
+  it('shows the server’s message in the dialog, or "Failed to create booking"', async () => {
+    const user = userEvent.setup();
+    createAnswers = [
+      () => json(409, { httpCode: 409, messageId: MESSAGE_IDS.conflict, message: 'The vehicle was just taken', errors: [] }),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ];
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { onClose, onCreated } = renderDialog();
+    const dialog = await dialogNamed('Confirm the booking');
+    await user.click(within(dialog).getByRole('button', { name: 'Create booking' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The vehicle was just taken');
+    await user.click(within(dialog).getByRole('button', { name: 'Create booking' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Failed to create booking'));
+    expect(onCreated).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Back to the form' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('closes and hands the errors to the form when some cannot be overridden', async () => {
+    const user = userEvent.setup();
+    createAnswers = [
+      () =>
+        ruleErrors([
+          { message: 'Bookings must be at least 1 hour.', overridable: true, ruleName: 'contract.minBookingDuration', field: 'endTime' },
+          { message: 'Required', overridable: false, ruleName: 'contract.metadataSpec.project', field: 'metadata.project' },
+        ]),
+    ];
+    const { onRejected } = renderDialog();
+    await user.click(within(await dialogNamed('Confirm the booking')).getByRole('button', { name: 'Create booking' }));
+    await waitFor(() => expect(onRejected).toHaveBeenCalledTimes(1));
+    expect(onRejected.mock.calls[0]?.[0]).toMatchObject({ messageId: MESSAGE_IDS.validationList, errors: [{ field: 'endTime' }, { field: 'metadata.project' }] });
+  });
+});
+
+describe('creation dialog: override step', () => {
+  it('needs the Override tick, then resubmits with ignoreRules', async () => {
+    const user = userEvent.setup();
+    createAnswers = [
+      () =>
+        ruleErrors([
+          { message: 'Bookings can be at most 3 days.', overridable: true, ruleName: 'bookableRules[0].maxDuration', field: 'endTime' },
+          { message: 'The contract allows only one booking at a time, and this one overlaps BID1000000042', overridable: true, ruleName: 'contract.onlyOneBookingAtTheSameTimeAllowed' },
+        ]),
+      () => json(201, booking()),
+    ];
+    const { onCreated } = renderDialog();
+    await user.click(within(await dialogNamed('Confirm the booking')).getByRole('button', { name: 'Create booking' }));
+
+    const dialog = await dialogNamed("The booking breaks the contract's rules");
+    expect(within(dialog).getByText('Bookings can be at most 3 days.')).toBeTruthy();
+    expect(within(dialog).getByText(/overlaps BID1000000042/)).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Create booking anyway' });
+    expect(isDisabled(confirm)).toBe(true);
+
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Override' }));
+    expect(isDisabled(confirm)).toBe(false);
+    await user.click(confirm);
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(posts().map((call) => (call.body as BookingCreateRequest).ignoreRules)).toEqual([false, true]);
+  });
+});
+
+describe('creation dialog: payment authorisation', () => {
+  const startWaiting = async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    createAnswers = [() => json(201, needingAuth)];
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const handlers = renderDialog({ canConvertToInvoice: false });
+    await user.click(within(await dialogNamed('Confirm the booking')).getByRole('button', { name: 'Create booking' }));
+    const dialog = await dialogNamed('Waiting for user authentication');
+    return { user, dialog, ...handlers };
+  };
+
+  it('polls every 5 s, and after 180 s offers cancel and close (no invoice conversion yet)', async () => {
+    const { user, onClose, onCreated } = await startWaiting();
+    expect(onCreated).not.toHaveBeenCalled();
+    const before = polls().length;
+    await advance(PAYMENT_AUTH_POLL_MS);
+    await waitFor(() => expect(polls().length).toBe(before + 1));
+    await advance(PAYMENT_AUTH_POLL_MS);
+    await waitFor(() => expect(polls().length).toBe(before + 2));
+    expect(screen.getByRole('dialog', { name: 'Waiting for user authentication' })).toBeTruthy();
+
+    // The fake clock also follows real time a little (shouldAdvanceTime): keep a second of margin.
+    await advance(PAYMENT_AUTH_TIMEOUT_MS - 2 * PAYMENT_AUTH_POLL_MS - 1_000);
+    expect(screen.queryByRole('dialog', { name: 'No authentication yet' })).toBeNull();
+    await advance(2_000);
+    const dialog = await dialogNamed('No authentication yet');
+    expect(within(dialog).getByText('The customer did not authorise the payment in time')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Convert to invoice' })).toBeNull();
+
+    // No more polling once timed out.
+    const afterTimeout = polls().length;
+    await advance(3 * PAYMENT_AUTH_POLL_MS);
+    expect(polls().length).toBe(afterTimeout);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const cancel = calls.find((call) => call.method === 'DELETE');
+    expect(cancel?.path).toBe(`/api/bookings/${BID}`);
+    expect(cancel?.query.get('reason')).toBe('Card payment not authorised in time');
+    expect(await screen.findByText('Booking cancelled')).toBeTruthy();
+  });
+
+  it('closing after the timeout goes to the booking, still waiting', async () => {
+    const { user, onCreated } = await startWaiting();
+    await advance(PAYMENT_AUTH_TIMEOUT_MS + 100);
+    const dialog = await dialogNamed('No authentication yet');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ bid: BID }));
+  });
+
+  it('offers Convert to invoice where the payments call exists', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    createAnswers = [() => json(201, needingAuth)];
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderDialog({ canConvertToInvoice: true });
+    await user.click(within(await dialogNamed('Confirm the booking')).getByRole('button', { name: 'Create booking' }));
+    await dialogNamed('Waiting for user authentication');
+    await advance(PAYMENT_AUTH_TIMEOUT_MS + 100);
+    const dialog = await dialogNamed('No authentication yet');
+    await user.click(within(dialog).getByRole('button', { name: 'Convert to invoice' }));
+    expect(await dialogNamed('Converted to invoice')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ paymentType: 'USER_INVOICE' });
+  });
+
+  it('completes when no payment is left to authorise', async () => {
+    pollAnswers = [needingAuth, booking({ displayState: 'READY', paymentsRequiringAuthorization: [] })];
+    const { user, onCreated } = await startWaiting();
+    await advance(PAYMENT_AUTH_POLL_MS);
+    await advance(PAYMENT_AUTH_POLL_MS);
+    const dialog = await dialogNamed('Authentication complete');
+    expect(within(dialog).getByText(/Booking BID1000000901 is confirmed/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Open booking' }));
+    expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ bid: BID }));
+  });
+
+  it('fails when the booking turned CANCELLED', async () => {
+    pollAnswers = [booking({ state: 'CANCELLED', displayState: 'CANCELLED', paymentsRequiringAuthorization: [] })];
+    const { user, onClose } = await startWaiting();
+    await advance(PAYMENT_AUTH_POLL_MS);
+    const dialog = await dialogNamed('Authentication failure');
+    expect(within(dialog).getByText(/booking BID1000000901 was cancelled/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Back to the form' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+});
