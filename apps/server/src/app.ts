@@ -14,6 +14,7 @@ import { registerBookingRoutes } from './modules/bookings/routes.ts';
 import { registerBookingCreateRoutes } from './modules/bookings/create-routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerBookingLifecycleRoutes } from './modules/bookings/lifecycle-routes.ts';
+import { registerBookingPaymentTypeRoutes } from './modules/bookings/payment-type-routes.ts';
 import { parseAuthToken, resolveSession } from './modules/auth/service.ts';
 import { registerConfigRoutes, VERSION } from './modules/config/routes.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp({ config, db, serveWeb }: BuildOptions): Promise<
   registerBookingCreateRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerBookingLifecycleRoutes(app, ctx);
+  registerBookingPaymentTypeRoutes(app, ctx);
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   const webRoot = config.webDist;

@@ -8,3 +8,5 @@ export * from './api/fleets.ts';
 export * from './api/events.ts';
 export * from './api/bookings.ts';
 export * from './api/users.ts';
+export * from './api/payment-type.ts';
+export * from './api/user-bookings.ts';

@@ -152,6 +152,8 @@ export const MESSAGES = {
   receiptNoEmail: "The customer has no e-mail address",
   chargingPinOnlyBeforeStart: "A charging PIN is only available before the booking starts",
   chargingPinExpired: "The charging PIN is no longer valid for this booking",
+  paymentSwitchCardInvoiceOnly: "A payment can only be switched between credit card and user invoice",
+  companyInvoiceTypeFixed: "A company invoice cannot change payment type",
   amountRequired: "The amount is required",
 } as const;
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,6 +1,10 @@
-import { ZErrorEnvelope, ZUsablePoolsResponse, ZUserContractsResponse, ZUsernameParams, ZUserSearchQuery, ZUserSearchResponse } from '@fleetdesk/contract';
+import {
+  ZErrorEnvelope, ZUsablePoolsResponse, ZUserBookingsQuery, ZUserBookingsResponse, ZUserContractsResponse, ZUsernameParams, ZUserSearchQuery,
+  ZUserSearchResponse,
+} from '@fleetdesk/contract';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
 import { listUsablePools, listUserContracts, searchUsers } from './service.ts';
+import { listUserBookings } from './user-bookings.ts';
 
 export function registerUserRoutes(app: App, { db }: AppContext) {
   app.get('/api/users', {
@@ -29,4 +33,14 @@ export function registerUserRoutes(app: App, { db }: AppContext) {
       response: { 200: ZUsablePoolsResponse, 401: ZErrorEnvelope, 404: ZErrorEnvelope },
     },
   }, async (request) => listUsablePools(db, requireSession(request), request.params.username));
+
+  app.get('/api/users/:username/bookings', {
+    schema: {
+      tags: ['users'],
+      summary: "The user's bookings overlapping a period (default: yesterday to tomorrow) in the given states; active first, then by start; at most 100",
+      params: ZUsernameParams,
+      querystring: ZUserBookingsQuery,
+      response: { 200: ZUserBookingsResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope },
+    },
+  }, async (request) => listUserBookings(db, requireSession(request), request.params.username, request.query));
 }
