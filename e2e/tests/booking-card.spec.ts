@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logIn, storedToken } from './helpers.ts';
 
 /** Opens a booking card after logging in, and waits for its heading. */
@@ -10,13 +10,20 @@ async function openBooking(page: Page, path: string) {
 
 const stateChip = (page: Page) => page.getByTestId('booking-state');
 
-/** A datetime-local value in the browser's time zone (the test runs in Europe/Oslo). */
+/** A time in the browser's time zone (the test runs in Europe/Oslo), as the fields show it ('YYYY-MM-DD HH:mm'). */
 const localInput = (page: Page, msFromNow: number) =>
   page.evaluate((offset) => {
     const date = new Date(Date.now() + offset);
     const pad = (n: number) => String(n).padStart(2, '0');
-    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
   }, msFromNow);
+
+/** Types 'YYYY-MM-DD HH:mm' into a date-time field (a group of spinbuttons): its digits, from the year on. */
+async function typeDateTime(field: Locator, value: string) {
+  await field.getByRole('spinbutton', { name: 'Year' }).click();
+  await field.page().keyboard.type(value.replace(/\D/g, ''));
+  await expect(field.locator('input')).toHaveValue(value);
+}
 
 /** The first demo booking of fjord that can be activated now (READY, a vehicle allocated). */
 async function findReadyBooking(page: Page): Promise<string> {
@@ -107,8 +114,8 @@ test.describe('/booking/{bid}', () => {
     await page.getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Force end' }).click();
     const forceEnd = page.getByRole('dialog');
-    await forceEnd.getByLabel(/^Usage start/).fill(await localInput(page, -40 * 60_000));
-    await forceEnd.getByLabel(/^Usage end/).fill(await localInput(page, -2 * 60_000));
+    await typeDateTime(forceEnd.getByRole('group', { name: /^Usage start/ }), await localInput(page, -40 * 60_000));
+    await typeDateTime(forceEnd.getByRole('group', { name: /^Usage end/ }), await localInput(page, -2 * 60_000));
     await forceEnd.getByLabel(/^Distance driven/).fill('12.5');
     await forceEnd.getByRole('button', { name: 'Force end' }).click();
     await expect(forceEnd.getByText('Required')).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectLoggedIn, logIn } from './helpers.ts';
 
 /**
@@ -7,12 +7,19 @@ import { expectLoggedIn, logIn } from './helpers.ts';
  * (VISA **** 3155) is the sandbox's 3-D Secure test card, so her bookings wait for authorisation.
  */
 
-/** A wall-clock time in Oslo (the browser runs in Europe/Oslo), `days` from now, as a datetime-local value. */
+/** A wall-clock time in Oslo (the browser runs in Europe/Oslo), `days` from now, as the fields show it ('YYYY-MM-DD HH:mm'). */
 function osloTime(days: number, time: string): string {
   const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     new Date(Date.now() + days * 24 * 3_600_000),
   );
-  return `${date}T${time}`;
+  return `${date} ${time}`;
+}
+
+/** Types 'YYYY-MM-DD HH:mm' into a date-time field (a group of spinbuttons): its digits, from the year on. */
+async function typeDateTime(field: Locator, value: string) {
+  await field.getByRole('spinbutton', { name: 'Year' }).click();
+  await field.page().keyboard.type(value.replace(/\D/g, ''));
+  await expect(field.locator('input')).toHaveValue(value);
 }
 
 async function openFormFor(page: Page, username: string) {
@@ -32,8 +39,8 @@ async function fillPrivateTrip(page: Page, start: string, end: string) {
   await page.getByRole('option', { name: 'Grünerløkka', exact: true }).click();
   await expect(page.getByRole('combobox', { name: 'To pool' })).toBeDisabled();
   await expect(page.getByRole('combobox', { name: 'To pool' })).toHaveValue('Grünerløkka');
-  await page.getByLabel('Start').fill(start);
-  await page.getByLabel('End').fill(end);
+  await typeDateTime(page.getByRole('group', { name: 'Start' }), start);
+  await typeDateTime(page.getByRole('group', { name: 'End' }), end);
   // The customer's last booking may have prefilled another kind of vehicle choice.
   await page.getByRole('group', { name: 'Book by' }).getByRole('button', { name: 'Price class' }).click();
   const priceClass = page.getByRole('combobox', { name: 'Price class' });

@@ -239,9 +239,13 @@ function renderForm(props: Partial<Parameters<typeof BookingForm>[0]> = {}) {
   return { onCreated, onUserChange };
 }
 
-const startInput = () => screen.getByLabelText(/^Start/);
-const endInput = () => screen.getByLabelText(/^End/);
-const setTime = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
+/** A wall-clock value ('YYYY-MM-DDTHH:mm') as the date-time fields show it ('YYYY-MM-DD HH:mm', §9). */
+const shown = (wallClock: string) => wallClock.replace('T', ' ');
+/** A date-time field (a group of spinbuttons) keeps its text in a hidden input, which also takes a whole value. */
+const timeInput = (name: RegExp) => screen.getByRole('group', { name }).querySelector('input') as HTMLInputElement;
+const startInput = () => timeInput(/^Start/);
+const endInput = () => timeInput(/^End/);
+const setTime = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value: shown(value) } });
 // `hidden`: the button is still asked about while the dialog hides the page from assistive technology.
 const reviewButton = () => screen.getByRole('button', { name: 'Review booking', hidden: true });
 
@@ -267,26 +271,25 @@ describe('booking form: times', () => {
     await screen.findByRole('heading', { name: 'New booking' });
     setTime(startInput(), osloDay(1, '10:00'));
     setTime(endInput(), osloDay(1, '12:00'));
-    expect(valueOf(startInput())).toBe(osloDay(1, '10:00'));
+    expect(valueOf(startInput())).toBe(shown(osloDay(1, '10:00')));
 
     setTime(startInput(), osloDay(1, '13:30'));
-    expect(valueOf(endInput())).toBe(osloDay(1, '14:30'));
+    expect(valueOf(endInput())).toBe(shown(osloDay(1, '14:30')));
 
     setTime(startInput(), osloDay(1, '14:30'));
-    expect(valueOf(endInput())).toBe(osloDay(1, '15:30'));
+    expect(valueOf(endInput())).toBe(shown(osloDay(1, '15:30')));
 
     setTime(endInput(), osloDay(1, '09:00'));
-    expect(valueOf(startInput())).toBe(osloDay(1, '08:00'));
+    expect(valueOf(startInput())).toBe(shown(osloDay(1, '08:00')));
 
     // A start before the end leaves the end alone.
     setTime(startInput(), osloDay(1, '08:30'));
-    expect(valueOf(endInput())).toBe(osloDay(1, '09:00'));
+    expect(valueOf(endInput())).toBe(shown(osloDay(1, '09:00')));
   });
 
   it('refuses a start before today and shows the minimum', async () => {
     renderForm();
     await screen.findByRole('heading', { name: 'New booking' });
-    expect(startInput().getAttribute('min')).toBe(osloDay(0, '00:00'));
     setTime(startInput(), osloDay(-1, '10:00'));
     expect(textOf(await screen.findByText(/^Must not be before/))).toContain(osloDay(0, '00:00').replace('T', ' '));
   });
@@ -557,7 +560,7 @@ describe('booking form: update', () => {
     expect(isDisabled(screen.getByRole('combobox', { name: /^To pool/ }))).toBe(true);
     expect(isDisabled(startInput())).toBe(true);
     expect(isDisabled(screen.getByLabelText(/^Estimated distance/))).toBe(true);
-    expect(valueOf(startInput())).toBe(msToWallClock(startedAt, OSLO));
+    expect(valueOf(startInput())).toBe(shown(msToWallClock(startedAt, OSLO)));
     const save = screen.getByRole('button', { name: 'Save changes' });
     expect(isDisabled(save)).toBe(true);
 

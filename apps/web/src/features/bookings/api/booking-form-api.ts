@@ -32,11 +32,8 @@ export const USER_SEARCH_LIMIT = 10;
 /** Page size of the exact-name lookup (the filter matches names containing the text). */
 const USER_LOOKUP_LIMIT = 20;
 
-/**
- * `PUT /api/bookings/{bid}/paymentType` (§4 "Converted to invoice") belongs to the payments work and is not
- * on the server yet; until it is, the creation dialog does not offer 'Convert to invoice'.
- */
-export const CONVERT_TO_INVOICE_AVAILABLE = false;
+/** The creation dialog offers 'Convert to invoice' (§4) through `PUT /api/bookings/{bid}/paymentType`. */
+export const CONVERT_TO_INVOICE_AVAILABLE = true;
 
 export type PriceRequest = z.input<typeof ZPriceRequest>;
 /** The query of GET /api/availability (ZAvailabilityQuery) as the form sends it. */

@@ -12,6 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Booking } from '@fleetdesk/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '@/components/date-time-field';
 import { DialogActionsBar } from './dialog-actions-bar';
 import {
   REASON_MAX_LENGTH,
@@ -80,27 +81,41 @@ export function ForceEndDialog({ booking, onClose }: ForceEndDialogProps) {
             )}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label={t('bookingCard.forceEnd.start')}
-              type="datetime-local"
-              fullWidth
-              required={!wasNotUsed}
-              disabled={wasNotUsed}
-              slotProps={{ inputLabel: { shrink: true } }}
-              error={!wasNotUsed && Boolean(errors.start)}
-              helperText={wasNotUsed ? undefined : errors.start?.message}
-              {...register('start')}
+            <Controller
+              name="start"
+              control={control}
+              render={({ field }) => (
+                <DateTimeField
+                  label={t('bookingCard.forceEnd.start')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  inputRef={field.ref}
+                  required={!wasNotUsed}
+                  disabled={wasNotUsed}
+                  error={!wasNotUsed && Boolean(errors.start)}
+                  helperText={wasNotUsed ? undefined : errors.start?.message}
+                />
+              )}
             />
-            <TextField
-              label={t('bookingCard.forceEnd.end')}
-              type="datetime-local"
-              fullWidth
-              required={!wasNotUsed}
-              disabled={wasNotUsed}
-              slotProps={{ inputLabel: { shrink: true } }}
-              error={!wasNotUsed && Boolean(errors.end)}
-              helperText={wasNotUsed ? undefined : errors.end?.message}
-              {...register('end')}
+            <Controller
+              name="end"
+              control={control}
+              render={({ field }) => (
+                <DateTimeField
+                  label={t('bookingCard.forceEnd.end')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  inputRef={field.ref}
+                  required={!wasNotUsed}
+                  disabled={wasNotUsed}
+                  error={!wasNotUsed && Boolean(errors.end)}
+                  helperText={wasNotUsed ? undefined : errors.end?.message}
+                />
+              )}
             />
           </Stack>
           <TextField

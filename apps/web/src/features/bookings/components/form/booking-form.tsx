@@ -28,6 +28,7 @@ import {
 } from '@fleetdesk/contract';
 import { Controller, useForm, useWatch, type FieldPath, type FieldPathValue, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '@/components/date-time-field';
 import { PageLoading } from '@/components/page-loading';
 import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
@@ -635,25 +636,24 @@ function BookingFormBody({ booking, initialUser, onUserChange, onCreated, onUpda
                   />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField
-                    type="datetime-local"
+                  <DateTimeField
                     label={t('bookingForm.fields.startTime')}
                     required
                     value={values.startTime}
-                    onChange={(event) => changeStart(event.target.value)}
+                    onChange={changeStart}
                     disabled={started}
+                    min={started ? undefined : minimum}
                     error={Boolean(errors.startTime)}
                     helperText={fieldMessage(errors.startTime?.message)}
-                    slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: started ? undefined : minimum, step: 60 } }}
                   />
                 </Grid>
                 <Grid size={{ xs: 12, sm: 6 }}>
-                  <TextField
-                    type="datetime-local"
+                  <DateTimeField
                     label={t('bookingForm.fields.endTime')}
                     required
                     value={values.endTime}
-                    onChange={(event) => changeEnd(event.target.value)}
+                    onChange={changeEnd}
+                    min={minimum}
                     error={Boolean(endError) || rulesBlocking}
                     helperText={
                       endError ??
@@ -663,11 +663,7 @@ function BookingFormBody({ booking, initialUser, onUserChange, onCreated, onUpda
                           ? t('bookingForm.duration', { duration: format.duration(period.endMs - period.startMs) })
                           : undefined)
                     }
-                    slotProps={{
-                      inputLabel: { shrink: true },
-                      htmlInput: { min: minimum, step: 60 },
-                      formHelperText: { id: 'booking-form-end-helper', role: rulesBlocking ? 'alert' : undefined },
-                    }}
+                    helperTextProps={{ id: 'booking-form-end-helper', role: rulesBlocking ? 'alert' : undefined }}
                   />
                 </Grid>
               </Grid>

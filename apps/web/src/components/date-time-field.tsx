@@ -1,0 +1,150 @@
+import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
+import { DATE_TIME_FORMAT } from '@fleetdesk/contract';
+
+dayjs.extend(utc);
+
+/**
+ * The value shape of the field: the wall-clock text of `<input type="datetime-local">`
+ * ('YYYY-MM-DDTHH:mm', '' for none). The callers give it its time zone (the operator's, or the browser's).
+ */
+const VALUE_FORMAT = 'YYYY-MM-DDTHH:mm';
+
+/**
+ * The picker edits the wall clock in UTC, which has no daylight-saving gaps: every wall-clock time the
+ * staff type round-trips unchanged, whichever zone the browser runs in.
+ */
+const PICKER_TIME_ZONE = 'UTC';
+
+/** A value of the field as a picker value; null when blank or malformed. */
+function toPickerValue(value: string | undefined): Dayjs | null {
+  if (!value) return null;
+  const date = dayjs.utc(value, VALUE_FORMAT, true);
+  return date.isValid() ? date : null;
+}
+
+export interface DateTimeFieldProps {
+  label: string;
+  /** The wall-clock time, 'YYYY-MM-DDTHH:mm'; '' for none. */
+  value: string;
+  /** Gets the wall-clock time, 'YYYY-MM-DDTHH:mm'; '' when cleared or while the typed text is not a complete, valid time. */
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  name?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  /** The earliest selectable time, 'YYYY-MM-DDTHH:mm'. */
+  min?: string;
+  /** The latest selectable time, 'YYYY-MM-DDTHH:mm'. */
+  max?: string;
+  /** Only minutes that are a multiple of this are valid, and the picker lists them; any minute (listed by 5) unless given. */
+  minutesStep?: number;
+  required?: boolean;
+  disabled?: boolean;
+  error?: boolean;
+  helperText?: ReactNode;
+  /** Extra props of the helper text, e.g. an id that others point at, or role="alert". */
+  helperTextProps?: { id?: string; role?: string };
+  fullWidth?: boolean;
+}
+
+/**
+ * A date and time field with a picker, always formatted 'YYYY-MM-DD HH:mm' (24 h) whatever the browser's
+ * locale (§9). Typed section by section from the keyboard, or chosen in the calendar and the clock.
+ */
+export function DateTimeField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  name,
+  inputRef,
+  min,
+  max,
+  minutesStep,
+  required,
+  disabled,
+  error,
+  helperText,
+  helperTextProps,
+  fullWidth = true,
+}: DateTimeFieldProps) {
+  // The picker's own value: while a typed time is incomplete it holds an invalid date, which the caller
+  // sees as ''. Taken from the caller again whenever the caller's value is not the one last reported.
+  const [draft, setDraft] = useState(() => ({ reported: value, date: toPickerValue(value) }));
+  let date = draft.date;
+  if (draft.reported !== value) {
+    date = toPickerValue(value);
+    setDraft({ reported: value, date });
+  }
+  // Typed section by section, a time passes through others (typing the day 23 first gives the 2nd): those
+  // stay here until the field is left (or Enter is pressed), so the caller's rules never act on them. Times
+  // chosen in the picker, or given whole, are reported at once.
+  const focused = useRef(false);
+  const pending = useRef<string | null>(null);
+  const report = (text: string, next: Dayjs | null) => {
+    pending.current = null;
+    setDraft({ reported: text, date: next });
+    onChange(text);
+  };
+  const commit = () => {
+    const text = pending.current;
+    if (text === null) return;
+    pending.current = null;
+    setDraft((current) => ({ reported: text, date: current.date }));
+    onChange(text);
+  };
+  const handleChange = (next: Dayjs | null) => {
+    const text = next?.isValid() ? next.format(VALUE_FORMAT) : '';
+    if (!focused.current) {
+      report(text, next);
+      return;
+    }
+    pending.current = text;
+    setDraft((current) => ({ reported: current.reported, date: next }));
+  };
+  const handleFocus = () => {
+    focused.current = true;
+  };
+  const handleBlur = (event: FocusEvent<HTMLElement>) => {
+    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+    focused.current = false;
+    commit();
+    onBlur?.();
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Enter') commit();
+  };
+  const minDateTime = toPickerValue(min) ?? undefined;
+  const maxDateTime = toPickerValue(max) ?? undefined;
+  return (
+    <DateTimePicker
+      label={label}
+      value={date}
+      onChange={handleChange}
+      timezone={PICKER_TIME_ZONE}
+      format={DATE_TIME_FORMAT}
+      ampm={false}
+      minutesStep={minutesStep}
+      timeSteps={{ minutes: minutesStep ?? 5 }}
+      minDateTime={minDateTime}
+      maxDateTime={maxDateTime}
+      disabled={disabled}
+      name={name}
+      inputRef={inputRef}
+      slotProps={{
+        textField: {
+          required,
+          fullWidth,
+          error,
+          helperText,
+          onFocus: handleFocus,
+          onBlur: handleBlur,
+          onKeyDown: handleKeyDown,
+          slotProps: { formHelperText: helperTextProps },
+        },
+      }}
+    />
+  );
+}
