@@ -179,7 +179,7 @@ function liesInWeekend(start: Date, end: Date, timeZone: string): boolean {
 
 interface Unit { name: string; cost: number }
 
-/** What each started hour costs by the hour: STEP levels when the list has any, else PER_HOUR; null when neither. */
+/** What each started hour costs by the hour: STEP levels when the list holds some, else PER_HOUR; null when neither. */
 function hourlyPricing(prices: Map<string, number>): ((hourIndex: number) => Unit) | null {
   const steps: (Unit | undefined)[] = Array.from({ length: STEP_LEVELS }, (_, k) => {
     const cost = prices.get(`STEP_${k}`);
@@ -265,7 +265,7 @@ function scaledCost(counts: Map<string, number>, prices: Map<string, number>): n
   return sum;
 }
 
-/** Started hours of an interval: any part of an hour counts as a whole hour; at least one. */
+/** Started hours of an interval (a part of an hour counts as a whole hour); at least one. */
 export function startedHours(start: Date, end: Date): number {
   const ms = end.getTime() - start.getTime();
   if (!Number.isFinite(ms)) throw new RangeError('Invalid start or end time');
