@@ -1,10 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { logIn, storedToken } from './helpers.ts';
+import { expectLoggedIn, logIn, storedToken } from './helpers.ts';
 
 /** Opens a booking card after logging in, and waits for its heading. */
 async function openBooking(page: Page, path: string) {
   await logIn(page);
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expectLoggedIn(page);
   await page.goto(path);
 }
 
@@ -87,7 +87,7 @@ test.describe('/booking/{bid}', () => {
 
   test('activates a future booking, extends it by 30 minutes and force-ends it; the events list each step', async ({ page }) => {
     await logIn(page);
-    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    await expectLoggedIn(page);
     const bid = await findReadyBooking(page);
     await page.goto(`/booking/${bid}`);
     await expect(stateChip(page)).toHaveText('Ready');

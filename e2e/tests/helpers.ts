@@ -10,6 +10,8 @@ export async function logIn(page: Page, username = 'support', password = 'suppor
 }
 
 export async function expectLoggedIn(page: Page, fleetName = 'Fjord Mobility') {
+  // After a login the page says 'Logged in as …' and moves on by itself: wait until it has.
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
   await expect(page.getByRole('banner')).toContainText(fleetName);
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
 }

@@ -21,6 +21,7 @@ test('switching the language translates the menu and survives a reload', async (
 
 test('the contact page lists customer service for Norway and Sweden', async ({ page }) => {
   await logIn(page);
+  await expectLoggedIn(page);
   await page.getByRole('link', { name: 'Contact' }).click();
   await expect(page).toHaveURL(/\/contact$/);
   const main = page.getByRole('main');
