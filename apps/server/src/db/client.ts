@@ -30,6 +30,9 @@ const MIGRATION_LOCK_KEY = 7_301_977; // advisory lock id: N server copies migra
 export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection that the server closes (restart, failover, admin command) must not crash the
+    // process: the pool drops it and opens a new one on the next query.
+    pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -33,6 +33,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     dropDatabase = async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
+      // Let the pool's connections finish closing before the drop, so none is killed mid-goodbye.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await a.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if ((rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.end();
     };
