@@ -15,7 +15,7 @@ import { ZDataQuality, ZTripType, type Booking, type DataQuality, type TripType 
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DateTimeField } from '@/components/date-time-field';
+import { ControlledDateTimeField } from '@/components/controlled-date-time-field';
 import { useFormat } from '@/lib/format/use-format';
 import type { AdjustedValuesInput } from '../../api/booking-card-api';
 import { fromLocalInput, toLocalInput } from './datetime-local';
@@ -144,39 +144,19 @@ export function AdjustValuesForm({ booking, onDone }: AdjustValuesFormProps) {
       </Typography>
       <Box component="form" noValidate onSubmit={submit}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' }, maxWidth: 760 }}>
-          <Controller
+          <ControlledDateTimeField
+            control={control}
             name="adjustedStartTime"
-            control={control}
-            render={({ field }) => (
-              <DateTimeField
-                label={t('bookingCard.adjusted.start')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                inputRef={field.ref}
-                required
-                error={Boolean(errors.adjustedStartTime)}
-                helperText={errors.adjustedStartTime?.message}
-              />
-            )}
+            label={t('bookingCard.adjusted.start')}
+            required
+            errorMessage={errors.adjustedStartTime?.message}
           />
-          <Controller
-            name="adjustedEndTime"
+          <ControlledDateTimeField
             control={control}
-            render={({ field }) => (
-              <DateTimeField
-                label={t('bookingCard.adjusted.end')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                inputRef={field.ref}
-                required
-                error={Boolean(errors.adjustedEndTime)}
-                helperText={errors.adjustedEndTime?.message}
-              />
-            )}
+            name="adjustedEndTime"
+            label={t('bookingCard.adjusted.end')}
+            required
+            errorMessage={errors.adjustedEndTime?.message}
           />
           <TextField
             label={t('bookingCard.adjustValues.distanceKm')}

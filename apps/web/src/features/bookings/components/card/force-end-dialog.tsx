@@ -12,7 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Booking } from '@fleetdesk/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DateTimeField } from '@/components/date-time-field';
+import { ControlledDateTimeField } from '@/components/controlled-date-time-field';
 import { DialogActionsBar } from './dialog-actions-bar';
 import {
   REASON_MAX_LENGTH,
@@ -81,41 +81,21 @@ export function ForceEndDialog({ booking, onClose }: ForceEndDialogProps) {
             )}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Controller
+            <ControlledDateTimeField
+              control={control}
               name="start"
-              control={control}
-              render={({ field }) => (
-                <DateTimeField
-                  label={t('bookingCard.forceEnd.start')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  inputRef={field.ref}
-                  required={!wasNotUsed}
-                  disabled={wasNotUsed}
-                  error={!wasNotUsed && Boolean(errors.start)}
-                  helperText={wasNotUsed ? undefined : errors.start?.message}
-                />
-              )}
+              label={t('bookingCard.forceEnd.start')}
+              required={!wasNotUsed}
+              disabled={wasNotUsed}
+              errorMessage={wasNotUsed ? undefined : errors.start?.message}
             />
-            <Controller
-              name="end"
+            <ControlledDateTimeField
               control={control}
-              render={({ field }) => (
-                <DateTimeField
-                  label={t('bookingCard.forceEnd.end')}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  inputRef={field.ref}
-                  required={!wasNotUsed}
-                  disabled={wasNotUsed}
-                  error={!wasNotUsed && Boolean(errors.end)}
-                  helperText={wasNotUsed ? undefined : errors.end?.message}
-                />
-              )}
+              name="end"
+              label={t('bookingCard.forceEnd.end')}
+              required={!wasNotUsed}
+              disabled={wasNotUsed}
+              errorMessage={wasNotUsed ? undefined : errors.end?.message}
             />
           </Stack>
           <TextField
