@@ -58,6 +58,11 @@ export default defineConfig({
       SEED: 'demo',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      // The vehicle simulator answers within a second and never fails or times out in the browser tests.
+      SIMULATOR_MIN_DELAY_MS: '200',
+      SIMULATOR_MAX_DELAY_MS: '700',
+      SIMULATOR_FAILURE_RATE: '0',
+      SIMULATOR_TIMEOUT_RATE: '0',
     },
   },
 });

@@ -19,6 +19,11 @@ import { parseAuthToken, resolveSession } from './modules/auth/service.ts';
 import { registerConfigRoutes, VERSION } from './modules/config/routes.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
 import { registerFleetRoutes } from './modules/fleets/routes.ts';
+import { registerSearchRoutes } from './modules/search/routes.ts';
+import { registerVehicleRoutes } from './modules/vehicles/routes.ts';
+import { registerVehicleCommandRoutes } from './modules/vehicle-commands/routes.ts';
+import { registerDamageRoutes } from './modules/damage/routes.ts';
+import { registerAlarmRoutes } from './modules/alarms/routes.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -76,6 +81,11 @@ export async function buildApp({ config, db, serveWeb }: BuildOptions): Promise<
   registerUserRoutes(app, ctx);
   registerBookingLifecycleRoutes(app, ctx);
   registerBookingPaymentTypeRoutes(app, ctx);
+  registerSearchRoutes(app, ctx);
+  registerVehicleRoutes(app, ctx);
+  registerVehicleCommandRoutes(app, ctx);
+  registerDamageRoutes(app, ctx);
+  registerAlarmRoutes(app, ctx);
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   const webRoot = config.webDist;

@@ -21,8 +21,22 @@ const ZConfig = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Vehicle telematics: the built-in simulator (default) or the MQTT adapter (needs MQTT_URL). */
+  TELEMATICS: z.enum(['simulator', 'mqtt']).default('simulator'),
+  MQTT_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  MQTT_TOPIC_PREFIX: z.string().default('fleetdesk'),
+  /** A command the vehicle has not answered after this many seconds is FAILED (timed out). */
+  COMMAND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Simulator: answer delay range, share of commands that fail and that never answer, status report interval (0 = off). */
+  SIMULATOR_MIN_DELAY_MS: z.coerce.number().int().min(0).default(800),
+  SIMULATOR_MAX_DELAY_MS: z.coerce.number().int().min(0).default(2500),
+  SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.03),
+  SIMULATOR_TIMEOUT_RATE: z.coerce.number().min(0).max(1).default(0.01),
+  SIMULATOR_TICK_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** Uploaded files (damage photos): a directory, relative paths under DATA_DIR. Default DATA_DIR/uploads. */
+  STORAGE_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
 });
-export type Config = z.infer<typeof ZConfig> & { dataDir: string; webDist: string; publicUrl: string };
+export type Config = z.infer<typeof ZConfig> & { dataDir: string; webDist: string; publicUrl: string; storageDir: string };
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 export const REPO_ROOT = path.resolve(here, '../../..');
@@ -35,9 +49,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const base = env.INIT_CWD ?? process.cwd();
   const c = parsed.data;
+  const dataDir = path.resolve(base, c.DATA_DIR);
   return {
     ...c,
-    dataDir: path.resolve(base, c.DATA_DIR),
+    dataDir,
+    storageDir: c.STORAGE_DIR ? path.resolve(dataDir, c.STORAGE_DIR) : path.join(dataDir, 'uploads'),
     webDist: c.WEB_DIST ? path.resolve(base, c.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
   };

@@ -481,6 +481,7 @@ export const ZAlarm = z.object({
   alarmTimestamp: ZIsoDateTime,
   handled: z.boolean(),
   handledAt: ZIsoDateTime.nullable(),
+  handledBy: z.string().nullable(),
   assignedTo: z.string().nullable(),
   user: z.string().nullable(),
   alarmTarget: z.object({ vehicleVin: z.string().nullable(), bid: z.string().nullable() }),

@@ -10,3 +10,6 @@ export * from './api/bookings.ts';
 export * from './api/users.ts';
 export * from './api/payment-type.ts';
 export * from './api/user-bookings.ts';
+export * from './api/query-params.ts';
+export * from './api/search.ts';
+export * from './api/vehicles.ts';

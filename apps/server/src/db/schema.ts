@@ -27,6 +27,8 @@ export const fleets = pgTable('fleets', {
   currency: text('currency').$type<Currency>().notNull(),
   defaultLanguage: text('default_language').$type<Language>().notNull(),
   timeZone: text('time_zone').notNull(),
+  /** Base URL of the operator's own console, linked from another operator's search hint; null when unknown. */
+  consoleUrl: text('console_url'),
   createdAt: createdAt(),
 });
 
@@ -121,6 +123,7 @@ export const users = pgTable(
     index('users_mobile_phone_trgm').using('gin', t.mobilePhone.op('gin_trgm_ops')),
     index('users_email_trgm').using('gin', t.emailAddress.op('gin_trgm_ops')),
     index('users_customer_number_idx').on(t.customerNumber),
+    index('users_customer_number_trgm').using('gin', t.customerNumber.op('gin_trgm_ops')),
     index('users_email_lower_idx').on(sql`lower(${t.emailAddress})`),
     index('users_identity_number_idx').on(t.identityNumber),
   ],
@@ -320,6 +323,8 @@ export const vehicles = pgTable(
     index('vehicles_vin_trgm').using('gin', t.vin.op('gin_trgm_ops')),
     index('vehicles_registration_trgm').using('gin', t.registrationNumber.op('gin_trgm_ops')),
     index('vehicles_long_presentation_trgm').using('gin', t.longPresentation.op('gin_trgm_ops')),
+    index('vehicles_model_idx').on(t.modelId),
+    index('vehicles_fleet_registration_idx').on(t.fleetId, t.registrationNumber, t.id),
   ],
 );
 
@@ -354,7 +359,10 @@ export const vehicleCommands = pgTable(
     completedAt: ts('completed_at'),
     message: text('message'),
   },
-  (t) => [index('vehicle_commands_vehicle_idx').on(t.vehicleId, t.requestedAt)],
+  (t) => [
+    index('vehicle_commands_vehicle_idx').on(t.vehicleId, t.requestedAt),
+    index('vehicle_commands_pending_idx').on(t.requestedAt).where(sql`state = 'PENDING'`),
+  ],
 );
 
 export const journalEntries = pgTable(
@@ -390,6 +398,7 @@ export const damages = pgTable(
     /** Storage keys for the photo and its thumbnail (under DATA_DIR by default). */
     imageKey: text('image_key'),
     thumbnailKey: text('thumbnail_key'),
+    imageContentType: text('image_content_type'),
     /** Descriptions per language: {operator language: text, en: text}. */
     descriptions: jsonb('descriptions').$type<Record<string, string>>().notNull(),
     reportedBy: text('reported_by'),
@@ -415,7 +424,11 @@ export const alarms = pgTable(
     bid: text('bid'),
     primaryObject: text('primary_object').notNull(),
   },
-  (t) => [index('alarms_fleet_state_idx').on(t.fleetId, t.state, t.alarmTimestamp), index('alarms_vehicle_idx').on(t.vehicleId, t.state)],
+  (t) => [
+    index('alarms_fleet_state_idx').on(t.fleetId, t.state, t.alarmTimestamp),
+    index('alarms_vehicle_idx').on(t.vehicleId, t.state),
+    index('alarms_fleet_timestamp_idx').on(t.fleetId, t.alarmTimestamp, t.id),
+  ],
 );
 
 // ---------- Bookings ----------
@@ -486,6 +499,7 @@ export const bookings = pgTable(
   },
   (t) => [
     uniqueIndex('bookings_bid_uq').on(t.bid),
+    index('bookings_bid_pattern_idx').on(t.bid.op('text_pattern_ops')),
     index('bookings_fleet_start_idx').on(t.fleetId, t.startTime, t.id),
     index('bookings_fleet_state_start_idx').on(t.fleetId, t.state, t.startTime),
     index('bookings_user_start_idx').on(t.userId, t.startTime),

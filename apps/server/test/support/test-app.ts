@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
@@ -17,7 +20,18 @@ export interface TestApp {
  * on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...env } as NodeJS.ProcessEnv);
+  // Uploads go to a temporary directory; the simulator answers at once and never fails unless a test says so.
+  const storageDir = mkdtempSync(path.join(tmpdir(), 'fleetdesk-test-'));
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    STORAGE_DIR: storageDir,
+    SIMULATOR_MIN_DELAY_MS: '0',
+    SIMULATOR_MAX_DELAY_MS: '10',
+    SIMULATOR_FAILURE_RATE: '0',
+    SIMULATOR_TIMEOUT_RATE: '0',
+    SIMULATOR_TICK_SECONDS: '0',
+    ...env,
+  } as NodeJS.ProcessEnv);
   const adminUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};
   let database: Database;
@@ -55,6 +69,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await app.close();
       await database.close();
       await dropDatabase();
+      rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }

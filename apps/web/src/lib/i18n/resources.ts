@@ -7,6 +7,14 @@ import bookingFormDe from '../../locales/booking-form/de.json';
 import bookingFormEnGB from '../../locales/booking-form/en-GB.json';
 import bookingFormNb from '../../locales/booking-form/nb.json';
 import bookingFormSv from '../../locales/booking-form/sv.json';
+import supportSearchDe from '../../locales/support-search/de.json';
+import supportSearchEnGB from '../../locales/support-search/en-GB.json';
+import supportSearchNb from '../../locales/support-search/nb.json';
+import supportSearchSv from '../../locales/support-search/sv.json';
+import vehiclesDe from '../../locales/vehicles/de.json';
+import vehiclesEnGB from '../../locales/vehicles/en-GB.json';
+import vehiclesNb from '../../locales/vehicles/nb.json';
+import vehiclesSv from '../../locales/vehicles/sv.json';
 import de from '../../locales/de.json';
 import enGB from '../../locales/en-GB.json';
 import nb from '../../locales/nb.json';
@@ -17,14 +25,20 @@ import sv from '../../locales/sv.json';
  * section per feature from `locales/<feature>/<lang>.json` (so features keep their strings apart).
  * British English is the reference: its keys type `t()` and the other languages fall back to it.
  */
-const build = <C, BC, BF>(core: C, bookingCard: BC, bookingForm: BF) => ({ ...core, bookingCard, bookingForm });
+const build = <C, BC, BF, SS, V>(core: C, bookingCard: BC, bookingForm: BF, supportSearch: SS, vehicles: V) => ({
+  ...core,
+  bookingCard,
+  bookingForm,
+  supportSearch,
+  vehicles,
+});
 
-const enGBTranslation = build(enGB, bookingCardEnGB, bookingFormEnGB);
+const enGBTranslation = build(enGB, bookingCardEnGB, bookingFormEnGB, supportSearchEnGB, vehiclesEnGB);
 export type Translation = typeof enGBTranslation;
 
 export const resources = {
-  de: { translation: build(de, bookingCardDe, bookingFormDe) },
+  de: { translation: build(de, bookingCardDe, bookingFormDe, supportSearchDe, vehiclesDe) },
   'en-GB': { translation: enGBTranslation },
-  nb: { translation: build(nb, bookingCardNb, bookingFormNb) },
-  sv: { translation: build(sv, bookingCardSv, bookingFormSv) },
+  nb: { translation: build(nb, bookingCardNb, bookingFormNb, supportSearchNb, vehiclesNb) },
+  sv: { translation: build(sv, bookingCardSv, bookingFormSv, supportSearchSv, vehiclesSv) },
 } satisfies Record<Language, { translation: unknown }>;

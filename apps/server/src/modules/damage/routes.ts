@@ -1,0 +1,5 @@
+import type { App, AppContext } from '../../http/context.ts';
+
+export function registerDamageRoutes(_app: App, _ctx: AppContext) {
+  // Filled in by issue 3.
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { ZBookingState, ZUserStatus, ZVehicleCategory } from '../enums.ts';
+import { ZIsoDateTime, ZVehicle } from '../entities.ts';
+import { BOOKING_SEARCH_SUBLIST_PAGE_SIZE, SEARCH_PAGE_SIZE } from '../limits.ts';
+import { emptyToUndefined, optText } from './query-params.ts';
+
+/**
+ * The combined support search (§2 /support; path not shown in the spec, so GET /api/search and its three
+ * load-more siblings). `search` is the free text; `mobilePhone` and `user` are the two chips. At least one of
+ * them is needed. Everything is scoped to the session's operator; other operators only show up as counts in
+ * `otherFleets` (the hint), never with their data.
+ */
+export const ZSupportSearchQuery = z
+  .object({
+    search: optText(200),
+    mobilePhone: optText(40),
+    user: optText(200),
+  })
+  .refine((q) => q.search || q.mobilePhone || q.user, { message: 'Required', path: ['search'] });
+export type SupportSearchQuery = z.infer<typeof ZSupportSearchQuery>;
+
+/** One page of a result list: keyset paging, `nextCursor` is opaque and null on the last page. */
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ results: z.array(item), moreResults: z.boolean(), nextCursor: z.string().nullable() });
+
+/** A user as a search hit. */
+export const ZSearchUser = z.object({
+  username: z.string(),
+  givenName: z.string(),
+  familyName: z.string(),
+  emailAddress: z.string().nullable(),
+  mobilePhone: z.string().nullable(),
+  customerNumber: z.string().nullable(),
+  status: ZUserStatus,
+  companyName: z.string().nullable(),
+  suspiciousRegistration: z.boolean(),
+});
+export type SearchUser = z.infer<typeof ZSearchUser>;
+
+/** A booking as a search hit (the list row; the card loads the full booking). */
+export const ZSearchBooking = z.object({
+  bid: z.string(),
+  state: ZBookingState,
+  /** FUTURE, READY, REQUIRES_AUTH, ACTIVE, FINISHED, CANCELLED or ARCHIVED (§4), as on the booking card. */
+  displayState: z.string(),
+  user: z.object({ username: z.string(), fullNameLastFirst: z.string() }).nullable(),
+  startTime: ZIsoDateTime,
+  endTime: ZIsoDateTime,
+  usageStart: ZIsoDateTime.nullable(),
+  usageEnd: ZIsoDateTime.nullable(),
+  fromLocation: z.object({ city: z.string(), pool: z.string(), poolId: z.number().int() }),
+  vehicle: z.object({ vin: z.string(), registrationNumber: z.string(), longPresentation: z.string() }).nullable(),
+  vehicleCategory: ZVehicleCategory,
+});
+export type SearchBooking = z.infer<typeof ZSearchBooking>;
+
+/** Bookings grouped as §4: future (start ascending), active, historic (newest first); 5 per page each. */
+export const ZBookingGroup = z.enum(['active', 'future', 'historic']);
+export type BookingGroup = z.infer<typeof ZBookingGroup>;
+
+/** A match count in another operator's fleet (the hint), with a link to that operator's console when known. */
+export const ZOtherFleetHint = z.object({
+  fleet: z.string(),
+  fleetName: z.string(),
+  vehicles: z.number().int(),
+  users: z.number().int(),
+  bookings: z.number().int(),
+  /** The other operator's console search for the same phrase; null when the operator has no console URL. */
+  link: z.string().nullable(),
+});
+export type OtherFleetHint = z.infer<typeof ZOtherFleetHint>;
+
+export const ZSearchVehiclesPage = page(ZVehicle);
+export const ZSearchUsersPage = page(ZSearchUser);
+export const ZSearchBookingsPage = page(ZSearchBooking);
+
+/** GET /api/search: first pages of every list plus the other-operator hint. */
+export const ZSupportSearchResponse = z.object({
+  vehicles: ZSearchVehiclesPage,
+  bookings: z.object({ active: ZSearchBookingsPage, future: ZSearchBookingsPage, historic: ZSearchBookingsPage }),
+  users: ZSearchUsersPage,
+  otherFleets: z.array(ZOtherFleetHint),
+});
+export type SupportSearchResponse = z.infer<typeof ZSupportSearchResponse>;
+
+/** GET /api/search/vehicles and /api/search/users: the next page (page size 10, one extra row fetched). */
+export const ZSearchPageQuery = z
+  .object({
+    search: optText(200),
+    mobilePhone: optText(40),
+    user: optText(200),
+    cursor: optText(500),
+    pageSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(50).default(SEARCH_PAGE_SIZE)),
+  })
+  .refine((q) => q.search || q.mobilePhone || q.user, { message: 'Required', path: ['search'] });
+export type SearchPageQuery = z.infer<typeof ZSearchPageQuery>;
+
+/** GET /api/search/bookings: the next page of one group (5 per page). */
+export const ZSearchBookingsQuery = z
+  .object({
+    search: optText(200),
+    mobilePhone: optText(40),
+    user: optText(200),
+    group: ZBookingGroup,
+    cursor: optText(500),
+    pageSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(50).default(BOOKING_SEARCH_SUBLIST_PAGE_SIZE)),
+  })
+  .refine((q) => q.search || q.mobilePhone || q.user, { message: 'Required', path: ['search'] });
+export type SearchBookingsQuery = z.infer<typeof ZSearchBookingsQuery>;

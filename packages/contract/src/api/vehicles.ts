@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { ZAgentCommand, ZAlarmCategory, ZAlarmState, ZCommandState, ZVehicleCommand } from '../enums.ts';
+import { ZAlarm, ZDamage, ZIsoDateTime, ZJournalEvent, ZVehicle, ZVehicleStatus } from '../entities.ts';
+import { DAMAGE_DESCRIPTION_MAX, SEARCH_PAGE_SIZE } from '../limits.ts';
+import { ZSearchBooking } from './search.ts';
+import { emptyToUndefined, listParam, optText } from './query-params.ts';
+
+/** Path parameter of every /api/vehicles/by-vin/{vin}/… call. */
+export const ZVinParams = z.object({ vin: z.string().trim().min(1).max(40) });
+
+/**
+ * GET /api/vehicles?query, page, pageSize, pool (§7). Free text over VIN, registration, model and long
+ * presentation, and the pool and city names; `pool` (a pool id) narrows to one pool. No hit answers 404
+ * 'no hits for vehicles' (§8).
+ */
+export const ZVehicleListQuery = z.object({
+  query: optText(200),
+  pool: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(0)),
+  pageSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(SEARCH_PAGE_SIZE)),
+});
+export type VehicleListQuery = z.infer<typeof ZVehicleListQuery>;
+export const ZVehicleListResponse = z.object({ results: z.array(ZVehicle), moreResults: z.boolean(), currentPage: z.number().int() });
+
+/** PUT /api/vehicles/by-vin/{vin} (update vehicle by vin; path not shown): the public note. Answers the vehicle. */
+export const ZVehicleUpdateRequest = z.object({ publicNote: z.string().trim().max(1000).nullable() });
+
+/** PUT /api/vehicles/by-vin/{vin}/parkingPlaceInfo: 204 on success. */
+export const ZParkingPlaceInfoRequest = z.object({ parkingPlaceInfo: z.string().trim().max(500).nullable() });
+
+/** GET /api/vehicles/statusFor?vin=A&vin=B (or vin=A,B): the statuses that exist; unknown VINs are left out. */
+export const ZStatusForQuery = z.object({ vin: listParam(z.string().trim().min(1).max(40)) });
+export const ZStatusForResponse = z.array(ZVehicleStatus);
+
+/** GET /api/vehicles/by-vin/{vin}/bookings?startDate, endDate: bookings overlapping the window, start ascending. */
+export const ZVehicleBookingsQuery = z.object({
+  startDate: z.preprocess(emptyToUndefined, ZIsoDateTime.optional()),
+  endDate: z.preprocess(emptyToUndefined, ZIsoDateTime.optional()),
+});
+export const ZVehicleBookingsResponse = z.array(ZSearchBooking);
+
+// ---------- Remote commands ----------
+
+/** Any command the console can send: the four vehicle actions and the two agent commands. */
+export const ZRemoteCommand = z.union([ZVehicleCommand, ZAgentCommand]);
+export type RemoteCommand = z.infer<typeof ZRemoteCommand>;
+
+/**
+ * POST /api/vehicles/by-vin/{vin}/lock|unlock|mobilize|immobilize and /agent/reboot|/agent/wake-up.
+ * `reason` is required for IMMOBILIZE and for any command while a booking is active on the vehicle (a
+ * "force" of the customer's trip); it goes into the event log.
+ */
+export const ZRemoteCommandRequest = z.object({ reason: z.string().trim().max(500).optional() }).default({});
+
+/** A command as stored: PENDING until the vehicle answers (or times out, which is FAILED). */
+export const ZVehicleCommandResult = z.object({
+  id: z.number().int(),
+  vin: z.string(),
+  command: ZRemoteCommand,
+  state: ZCommandState,
+  bid: z.string().nullable(),
+  reason: z.string().nullable(),
+  requestedBy: z.string(),
+  requestedAt: ZIsoDateTime,
+  completedAt: ZIsoDateTime.nullable(),
+  /** The vehicle's message on failure ("agent failure shows the server message", §8). */
+  message: z.string().nullable(),
+});
+export type VehicleCommandResult = z.infer<typeof ZVehicleCommandResult>;
+export const ZCommandParams = z.object({ commandId: z.coerce.number().int().positive() });
+/** GET /api/vehicles/by-vin/{vin}/commands: the latest commands, newest first. */
+export const ZVehicleCommandsResponse = z.array(ZVehicleCommandResult);
+
+// ---------- Journal ----------
+
+/**
+ * GET /api/vehicles/by-vin/{vin}/journal and /journal.xls: drives of one calendar month in the operator's time
+ * zone (default: the current month). The export is saved as '{reg} - {year} - {month}.xls'.
+ */
+export const ZJournalQuery = z.object({
+  year: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2000).max(2100).optional()),
+  month: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(12).optional()),
+});
+export type JournalQuery = z.infer<typeof ZJournalQuery>;
+export const ZJournalResponse = z.object({
+  vin: z.string(),
+  registrationNumber: z.string(),
+  year: z.number().int(),
+  month: z.number().int(),
+  results: z.array(ZJournalEvent),
+});
+export type JournalResponse = z.infer<typeof ZJournalResponse>;
+
+// ---------- Damage ----------
+
+export const ZDamageListQuery = z.object({
+  includeFixed: z.preprocess((v) => (v === undefined || v === '' ? undefined : v === true || v === 'true' || v === '1'), z.boolean().default(false)),
+});
+/** Unfixed before fixed, then newest registration first (§4). */
+export const ZDamageListResponse = z.array(ZDamage);
+/** The multipart text fields of POST /api/damage/by-vin/{vin}; the `image` part is required as well. */
+export const ZDamageReportFields = z.object({
+  description_operator: z.string().trim().min(1).max(DAMAGE_DESCRIPTION_MAX),
+  description_en: z.string().trim().min(1).max(DAMAGE_DESCRIPTION_MAX),
+});
+export type DamageReportFields = z.infer<typeof ZDamageReportFields>;
+export const ZDamageParams = z.object({ id: z.coerce.number().int().positive() });
+
+// ---------- Alarms ----------
+
+/** GET /api/alarms?category, state, vin, bid (§7); newest first with keyset paging. */
+export const ZAlarmListQuery = z.object({
+  category: z.preprocess(emptyToUndefined, ZAlarmCategory.optional()),
+  state: z.preprocess(emptyToUndefined, ZAlarmState.optional()),
+  vin: listParam(z.string().trim().min(1).max(40)),
+  bid: optText(40),
+  cursor: optText(200),
+  pageSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(200).default(50)),
+});
+export type AlarmListQuery = z.infer<typeof ZAlarmListQuery>;
+export const ZAlarmListResponse = z.object({ results: z.array(ZAlarm), moreResults: z.boolean(), nextCursor: z.string().nullable() });
+export const ZAlarmParams = z.object({ alarmId: z.coerce.number().int().positive() });
