@@ -55,6 +55,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       INIT_CWD: repoRoot,
       DATABASE_URL: '',
+      // A build of the SPA elsewhere than apps/web/dist (helpers building side by side); empty means the default.
+      WEB_DIST: process.env.E2E_WEB_DIST ?? '',
       SEED: 'demo',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,

@@ -1,0 +1,2 @@
+export { VehicleCard, type VehicleCardProps, type VehicleCardVariant } from './components/vehicle-card';
+export { useVehicleStatusPolling } from './api/vehicle-status-polling';
