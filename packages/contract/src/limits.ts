@@ -58,6 +58,10 @@ export const NOTIFY_WARNING_MS = 10_000;
 export const POOL_BOOKING_TOAST_MS = 5_000;
 
 export const DAMAGE_DESCRIPTION_MAX = 80;
+/** Largest damage photo the server accepts (the form checks it before uploading). */
+export const DAMAGE_IMAGE_MAX_MB = 10;
+/** At most this many VINs per GET /api/vehicles/statusFor (the web polls in batches of this size). */
+export const STATUS_FOR_MAX_VINS = 100;
 export const PUBLIC_COMMENT_MAX = 100;
 export const HUMANIZE_DURATION_OVER_MS = 3 * 24 * 60 * 60 * 1000;
 /** A booking of this many days or more always violates a scheduled (Mon–Fri window) rule. */

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
+import { DAMAGE_IMAGE_MAX_MB } from '@fleetdesk/contract';
 
 /** The upload limit of one damage photo (the form's `image` part). */
-export const DAMAGE_IMAGE_MAX_MB = 10;
 export const DAMAGE_IMAGE_MAX_BYTES = DAMAGE_IMAGE_MAX_MB * 1024 * 1024;
 /** The stored photo is re-encoded to fit inside this square, the thumbnail is this wide (never enlarged). */
 const PHOTO_MAX_EDGE_PX = 4096;

@@ -1,7 +1,7 @@
-import { formatMessage, MESSAGES, ZDamageReportFields, type DamageReportFields, type ErrorItem } from '@fleetdesk/contract';
+import { DAMAGE_IMAGE_MAX_MB, formatMessage, MESSAGES, ZDamageReportFields, type DamageReportFields, type ErrorItem } from '@fleetdesk/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.ts';
-import { DAMAGE_IMAGE_MAX_BYTES, DAMAGE_IMAGE_MAX_MB, InvalidImageError, processDamagePhoto, type DamagePhoto } from './photo.ts';
+import { DAMAGE_IMAGE_MAX_BYTES, InvalidImageError, processDamagePhoto, type DamagePhoto } from './photo.ts';
 
 /** Limits handed to the multipart parser: one file, a handful of short fields. */
 export const REPORT_FORM_LIMITS = {

@@ -1,5 +1,5 @@
 import {
-  MESSAGE_IDS, VEHICLE_BOOKINGS_INITIAL_WINDOW_MS, type SearchBooking, type Vehicle, type VehicleListQuery, type VehicleStatus,
+  MESSAGE_IDS, STATUS_FOR_MAX_VINS, VEHICLE_BOOKINGS_INITIAL_WINDOW_MS, type SearchBooking, type Vehicle, type VehicleListQuery, type VehicleStatus,
 } from '@fleetdesk/contract';
 import { and, asc, eq, gt, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -21,7 +21,6 @@ import { findFleetVehicle, getVehicle, loadVehicles, statusesByVehicle } from '.
 type VehicleListResponse = z.infer<typeof ZVehicleListResponse>;
 
 /** At most this many VINs in one GET /api/vehicles/statusFor (the cards on one screen are far fewer). */
-export const STATUS_FOR_MAX_VINS = 100;
 /** The longest window GET …/bookings answers; the timeline zooms out to 7 days at most (§9). */
 export const VEHICLE_BOOKINGS_MAX_WINDOW_MS = 31 * 24 * 60 * 60 * 1000;
 
