@@ -24,16 +24,22 @@ import { registerVehicleRoutes } from './modules/vehicles/routes.ts';
 import { registerVehicleCommandRoutes } from './modules/vehicle-commands/routes.ts';
 import { registerDamageRoutes } from './modules/damage/routes.ts';
 import { registerAlarmRoutes } from './modules/alarms/routes.ts';
+import { createTelematics } from './integrations/telematics/telematics.ts';
+import type { Telematics } from './integrations/telematics/types.ts';
+import { vehicleTelematicsHandler } from './modules/vehicle-commands/telematics-handler.ts';
+import { startCommandSweeper } from './modules/vehicle-commands/sweeper.ts';
 
 export interface BuildOptions {
   config: Config;
   db: Db;
   /** Serve the built SPA from config.webDist (default: when it exists). */
   serveWeb?: boolean;
+  /** The vehicles' telematics (default: from config, TELEMATICS=simulator|mqtt). Started here, stopped on close. */
+  telematics?: Telematics;
 }
 
 /** Builds the Fastify instance: one server for /api and the built SPA. */
-export async function buildApp({ config, db, serveWeb }: BuildOptions): Promise<App> {
+export async function buildApp({ config, db, serveWeb, telematics: givenTelematics }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -71,7 +77,16 @@ export async function buildApp({ config, db, serveWeb }: BuildOptions): Promise<
     return payload;
   });
 
-  const ctx: AppContext = { db, config };
+  // Vehicle telematics: answers and status reports go to the database; a sweeper times out unanswered commands.
+  const telematics = givenTelematics ?? createTelematics(config, db, app.log);
+  await telematics.start(vehicleTelematicsHandler(db, app.log));
+  const stopSweeper = startCommandSweeper(db, config.COMMAND_TIMEOUT_SECONDS, (err) => app.log.error({ err }, 'command sweeper failed'));
+  app.addHook('onClose', async () => {
+    await stopSweeper();
+    await telematics.stop();
+  });
+
+  const ctx: AppContext = { db, config, telematics };
   registerConfigRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerFleetRoutes(app, ctx);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaul
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { Telematics } from '../integrations/telematics/types.ts';
 import type { RequestSession } from '../modules/auth/session.ts';
 import { AppError } from './errors.ts';
 
@@ -17,10 +18,12 @@ declare module 'fastify' {
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
-/** What route modules get: the database and the configuration. No globals. */
+/** What route modules get: the database, the configuration and the integrations the app owns. No globals. */
 export interface AppContext {
   db: Db;
   config: Config;
+  /** The vehicles' telematics (simulator or MQTT), started with the app and stopped when it closes. */
+  telematics: Telematics;
 }
 
 export function requireSession(request: FastifyRequest): RequestSession {

@@ -1,0 +1,48 @@
+import { MESSAGES } from '@fleetdesk/contract';
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { vehicleCommands, vehicles } from '../../db/schema.ts';
+import { recordCommandAnswer } from './service.ts';
+
+/**
+ * Commands the vehicle has not answered within COMMAND_TIMEOUT_SECONDS become FAILED with 'The vehicle did not
+ * answer in time'. Safe with several server copies: the update only takes rows that are still PENDING, so each
+ * timeout is recorded once. Answers how many commands timed out.
+ */
+export async function sweepTimedOutCommands(db: Db, timeoutSeconds: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - timeoutSeconds * 1000);
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(vehicleCommands)
+      .set({ state: 'FAILED', message: MESSAGES.commandTimedOut, completedAt: now })
+      .where(and(eq(vehicleCommands.state, 'PENDING'), lt(vehicleCommands.requestedAt, cutoff)))
+      .returning();
+    if (!rows.length) return 0;
+    const vins = await tx
+      .select({ id: vehicles.id, vin: vehicles.vin })
+      .from(vehicles)
+      .where(inArray(vehicles.id, [...new Set(rows.map((r) => r.vehicleId))]));
+    const vinById = new Map(vins.map((v) => [v.id, v.vin]));
+    for (const row of rows) await recordCommandAnswer(tx, row, vinById.get(row.vehicleId) ?? '', now);
+    return rows.length;
+  });
+}
+
+/** Runs the sweep every few seconds; the returned function stops it (and waits for a sweep under way). */
+export function startCommandSweeper(db: Db, timeoutSeconds: number, onError: (err: unknown) => void): () => Promise<void> {
+  const every = Math.min(5, Math.max(1, Math.floor(timeoutSeconds / 3))) * 1000;
+  let current: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (current) return;
+    current = sweepTimedOutCommands(db, timeoutSeconds)
+      .then(() => undefined, onError)
+      .finally(() => {
+        current = null;
+      });
+  }, every);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await current;
+  };
+}

@@ -1,0 +1,183 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alarms, bookings, events, vehicleModels, vehicleStatus, vehicles } from '../src/db/schema.ts';
+import { createSimulator, simulateStatus, type SimulatedVehicle } from '../src/integrations/telematics/simulator.ts';
+import type { CommandAck, TelematicsHandler, TelematicsLog } from '../src/integrations/telematics/types.ts';
+import { handleStatusReports, vehicleTelematicsHandler } from '../src/modules/vehicle-commands/telematics-handler.ts';
+import { seedDemo } from '../src/seed/demo.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+const quietLog: TelematicsLog = { info: () => {}, warn: () => {}, error: () => {} };
+/** A random source that plays the given numbers, then 0.5 forever. */
+const sequence = (...values: number[]) => () => values.shift() ?? 0.5;
+
+const parked: SimulatedVehicle = {
+  vin: 'VIN1', agent: 'key', fuelType: 'BATTERY', inUse: false,
+  status: { carBatteryVoltage: 12.4, dte: 200, fuelLevel: 50, isRefueling: false, odometer: 1000, keyholder: true, lat: 59.9, lon: 10.7 },
+};
+
+describe('simulated vehicle status', () => {
+  it('drives during an active booking: odometer up, charge and range down, position moves', () => {
+    const r = simulateStatus({ ...parked, inUse: true }, 1, () => 0.5);
+    expect(r.status.odometer).toBe(1040); // (20 + 0.5 × 40) km/h for an hour
+    expect(r.status.fuelLevel).toBeCloseTo(50 - 40 * 0.22, 1);
+    expect(r.status.dte).toBe(Math.round((200 * (r.status.fuelLevel ?? 0)) / 50));
+    expect(r.status.keyholder).toBeUndefined(); // the key is with the customer: no key-holder alarm while driving
+    expect(r.alarms.raised).toEqual([]);
+    expect(r.alarms.cleared).toEqual(['FUEL', 'EXTERNAL_BATTERY']);
+    const moved = simulateStatus({ ...parked, inUse: true }, 1, sequence(0.5, 0.9, 0.1));
+    expect(moved.status.lat).not.toBe(parked.status.lat);
+    expect(moved.status.lon).not.toBe(parked.status.lon);
+  });
+
+  it('charges while refuelling until full, then stops charging', () => {
+    const half = simulateStatus({ ...parked, status: { ...parked.status, fuelLevel: 10, isRefueling: true } }, 1, () => 0.5);
+    expect(half.status.fuelLevel).toBe(35);
+    expect(half.status.isRefueling).toBeUndefined(); // unchanged
+    expect(half.alarms.cleared).toContain('FUEL'); // charging: not an alarm even below the threshold
+    const full = simulateStatus({ ...parked, status: { ...parked.status, fuelLevel: 95, isRefueling: true } }, 1, () => 0.5);
+    expect(full.status).toMatchObject({ fuelLevel: 100, isRefueling: false });
+  });
+
+  it('raises the fuel, external battery and key holder alarms below their thresholds', () => {
+    const low = simulateStatus({ ...parked, status: { ...parked.status, fuelLevel: 9, carBatteryVoltage: 11.5, keyholder: false } }, 1, () => 0.5);
+    expect(low.alarms.raised).toEqual(['FUEL', 'EXTERNAL_BATTERY', 'KEY_HOLDER']);
+    const diesel = simulateStatus({ ...parked, fuelType: 'DIESEL', status: { ...parked.status, fuelLevel: 9 } }, 1, () => 0.5);
+    expect(diesel.alarms.raised).toEqual([]); // 9 l of diesel is above the 8 l threshold
+    expect(diesel.status.fuelLevel).toBe(9); // a parked combustion car does not lose fuel
+    const keyless = simulateStatus({ ...parked, agent: 'keyless', status: { ...parked.status, keyholder: null } }, 1, () => 0.5);
+    expect([...keyless.alarms.raised, ...keyless.alarms.cleared]).not.toContain('KEY_HOLDER');
+    const taken = simulateStatus(parked, 1, sequence(0.5, 0.5, 0.5, 0.0001));
+    expect(taken.status.keyholder).toBe(false);
+    expect(taken.alarms.raised).toEqual(['KEY_HOLDER']);
+  });
+});
+
+describe('simulated agents answering commands', () => {
+  const recorder = () => {
+    const acks: CommandAck[] = [];
+    let notify: (() => void) | null = null;
+    const handler: TelematicsHandler = {
+      onAck: async (ack) => {
+        acks.push(ack);
+        notify?.();
+      },
+      onStatus: async () => {},
+    };
+    const next = (count: number) => new Promise<void>((resolve) => {
+      notify = () => acks.length >= count && resolve();
+      if (acks.length >= count) resolve();
+    });
+    return { acks, handler, next };
+  };
+  const options = { log: quietLog, minDelayMs: 0, maxDelayMs: 0, tickSeconds: 0 };
+
+  it('answers, fails with an agent message, or never answers, by the injected random source', async () => {
+    const { acks, handler, next } = recorder();
+    // Per command: timeout draw, failure draw, [message draw], delay draw.
+    const random = sequence(0.5, 0.5, 0.5, /* lost: */ 0.01, /* fails: */ 0.5, 0.01, 0.9, 0.5);
+    const sim = createSimulator({ ...options, db: null as never, failureRate: 0.1, timeoutRate: 0.1, random });
+    await sim.start(handler);
+    await sim.send({ commandId: 1, vin: 'V', command: 'LOCK', issuedAt: '' });
+    await sim.send({ commandId: 2, vin: 'V', command: 'UNLOCK', issuedAt: '' });
+    await sim.send({ commandId: 3, vin: 'V', command: 'IMMOBILIZE', issuedAt: '' });
+    await next(2);
+    await sim.stop();
+    expect(acks).toEqual([
+      { commandId: 1, vin: 'V', ok: true },
+      { commandId: 3, vin: 'V', ok: false, message: 'The engine is running: the immobilizer cannot engage' },
+    ]);
+    await expect(sim.send({ commandId: 4, vin: 'V', command: 'LOCK', issuedAt: '' })).rejects.toThrow('not running');
+  });
+});
+
+describe('simulator status reports against the demo fleet', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemo(t.database.db);
+  });
+  afterAll(() => t.close());
+
+  const vehicleByVin = async (vin: string) => (await t.database.db.select().from(vehicles).where(eq(vehicles.vin, vin)))[0]!;
+  const statusOf = async (id: number) => (await t.database.db.select().from(vehicleStatus).where(eq(vehicleStatus.vehicleId, id)))[0];
+  const openAlarms = async () =>
+    (await t.database.db.select({ vehicleId: alarms.vehicleId, name: alarms.name }).from(alarms).where(eq(alarms.state, 'TRIGGERED')))
+      .map((a) => `${a.vehicleId}:${a.name}`)
+      .sort();
+  const simulator = () =>
+    createSimulator({ db: t.database.db, log: quietLog, minDelayMs: 0, maxDelayMs: 0, failureRate: 0, timeoutRate: 0, tickSeconds: 0, random: () => 0.5 });
+
+  it('raises a FUEL alarm for a vehicle that runs low, once, and not again soon after staff handled it', async () => {
+    const db = t.database.db;
+    // A parked electric car of the demo with a status and no open fuel alarm.
+    const candidates = await db
+      .select({ id: vehicles.id, vin: vehicles.vin, reg: vehicles.registrationNumber })
+      .from(vehicles)
+      .innerJoin(vehicleModels, eq(vehicleModels.id, vehicles.modelId))
+      .innerJoin(vehicleStatus, eq(vehicleStatus.vehicleId, vehicles.id))
+      .where(and(eq(vehicles.fleetId, 'fjord'), eq(vehicleModels.primaryFuelType, 'BATTERY'), eq(vehicles.agentHardwareType, 'keyless'), eq(vehicleStatus.isRefueling, false)))
+      .orderBy(asc(vehicles.id));
+    const busy = new Set((await db.select({ id: bookings.allocatedVehicleId }).from(bookings).where(eq(bookings.state, 'ACTIVE'))).map((b) => b.id));
+    const alarmed = new Set((await db.select({ id: alarms.vehicleId }).from(alarms).where(eq(alarms.name, 'FUEL'))).map((a) => a.id));
+    const car = candidates.find((c) => !busy.has(c.id) && !alarmed.has(c.id))!;
+    expect(car).toBeDefined();
+    await db.update(vehicleStatus).set({ fuelLevel: 5 }).where(eq(vehicleStatus.vehicleId, car.id));
+    const before = await openAlarms();
+
+    const sim = simulator();
+    await sim.start(vehicleTelematicsHandler(db, quietLog));
+    try {
+      expect(await sim.tick()).toBeGreaterThan(50); // the whole demo fleet in one batch
+      const fuel = await db.select().from(alarms).where(and(eq(alarms.vehicleId, car.id), eq(alarms.name, 'FUEL')));
+      expect(fuel).toHaveLength(1);
+      expect(fuel[0]).toMatchObject({ state: 'TRIGGERED', fleetId: 'fjord', category: 'VEHICLE', alarmTypes: ['LOW_CHARGE'], primaryObject: car.reg });
+      expect(await openAlarms()).toEqual([...before, `${car.id}:FUEL`].sort()); // the demo's open alarms are not duplicated
+      const logged = await db.select().from(events).where(and(eq(events.vin, car.vin), eq(events.type, 'VEHICLE_STATUS'), eq(events.displayText, 'Charge level low: 5 %')));
+      expect(logged).toHaveLength(1);
+
+      await sim.tick();
+      expect(await db.select().from(alarms).where(and(eq(alarms.vehicleId, car.id), eq(alarms.name, 'FUEL')))).toHaveLength(1);
+
+      await db.update(alarms).set({ state: 'HANDLED', handledAt: new Date(), handledBy: 'support' }).where(eq(alarms.id, fuel[0]!.id));
+      await sim.tick();
+      expect(await db.select().from(alarms).where(and(eq(alarms.vehicleId, car.id), eq(alarms.name, 'FUEL')))).toHaveLength(1);
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it('clears a fuel alarm when charging starts, drives the vehicle in a booking, and leaves a vehicle without status alone', async () => {
+    const db = t.database.db;
+    const kia = await vehicleByVin('KNACC81GXSN033003'); // EV 33003 at 9 %: FUEL alarm
+    await db.update(vehicleStatus).set({ isRefueling: true }).where(eq(vehicleStatus.vehicleId, kia.id));
+    const driving = await vehicleByVin('WVWZZZE1ZPP012345'); // EL 12345 in an active booking
+    const odometer = (await statusOf(driving.id))!.odometer!;
+    const unknown = await vehicleByVin('TMBJJ7NX1NP020001'); // BS 20001: no status at all
+
+    const sim = simulator();
+    await sim.start(vehicleTelematicsHandler(db, quietLog));
+    try {
+      await sim.tick();
+    } finally {
+      await sim.stop();
+    }
+    const fuel = await db.select().from(alarms).where(and(eq(alarms.vehicleId, kia.id), eq(alarms.name, 'FUEL')));
+    expect(fuel.filter((a) => a.state === 'TRIGGERED')).toEqual([]);
+    expect(fuel.filter((a) => a.handledBy === 'telematics')).toHaveLength(1);
+    expect((await statusOf(kia.id))!.fuelLevel).toBeGreaterThan(9);
+    expect((await db.select().from(events).where(and(eq(events.vin, kia.vin), eq(events.displayText, 'Fuel alarm cleared by the vehicle'))))).toHaveLength(1);
+    expect((await statusOf(driving.id))!.odometer).toBeGreaterThan(odometer);
+    expect(await statusOf(unknown.id)).toBeUndefined();
+  });
+
+  it('ignores reports of unknown vehicles and of vehicles without an agent', async () => {
+    const [bike] = await t.database.db.select().from(vehicles).where(eq(vehicles.agentHardwareType, 'none')).limit(1);
+    const ignored = await handleStatusReports(t.database.db, [
+      { vin: 'NOSUCHVIN', status: { locked: true }, alarms: { raised: ['FUEL'], cleared: [] } },
+      { vin: bike!.vin, status: { locked: true }, alarms: { raised: [], cleared: [] } },
+    ]);
+    expect(ignored.sort()).toEqual(['NOSUCHVIN', bike!.vin].sort());
+    expect((await statusOf(bike!.id))?.locked ?? null).toBeNull();
+  });
+});
