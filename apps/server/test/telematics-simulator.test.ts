@@ -132,7 +132,10 @@ describe('simulator status reports against the demo fleet', () => {
       const fuel = await db.select().from(alarms).where(and(eq(alarms.vehicleId, car.id), eq(alarms.name, 'FUEL')));
       expect(fuel).toHaveLength(1);
       expect(fuel[0]).toMatchObject({ state: 'TRIGGERED', fleetId: 'fjord', category: 'VEHICLE', alarmTypes: ['LOW_CHARGE'], primaryObject: car.reg });
-      expect(await openAlarms()).toEqual([...before, `${car.id}:FUEL`].sort()); // the demo's open alarms are not duplicated
+      // The demo's open alarms are kept and none is duplicated (other vehicles may run low too, depending on the hour).
+      const after = await openAlarms();
+      expect(after).toEqual(expect.arrayContaining([...before, `${car.id}:FUEL`]));
+      expect(new Set(after).size).toBe(after.length);
       const logged = await db.select().from(events).where(and(eq(events.vin, car.vin), eq(events.type, 'VEHICLE_STATUS'), eq(events.displayText, 'Charge level low: 5 %')));
       expect(logged).toHaveLength(1);
 
