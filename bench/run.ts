@@ -6,6 +6,10 @@
  *   events  — GET /api/events through the real app by bid, vin and user; first page vs. deep
  *             pages of the busiest vehicles (keyset paging keeps the ratio near 1); plus session
  *             resolution (every authenticated call pays it).
+ *   search  — GET /api/search (the /support combined search) through the real app over a realistic
+ *             query mix (names, phones, e-mail, customer numbers, plates, VINs, models, pools and
+ *             cities, BIDs, chips), its load-more calls, and the same mix from a small operator's
+ *             session (the other-operator hint then counts in the large fleet).
  */
 import { parseArgs } from 'node:util';
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
@@ -13,8 +17,9 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { createStaffUser } from '../apps/server/src/cli/staff.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
-import { events, users } from '../apps/server/src/db/schema.ts';
+import { bookings, events, fleets, pools, users, vehicleModels, vehicles } from '../apps/server/src/db/schema.ts';
 import type { App } from '../apps/server/src/http/context.ts';
+import { seedDemo } from '../apps/server/src/seed/demo.ts';
 import { seedScale } from '../apps/server/src/seed/scale.ts';
 
 const FLEET = 'bench';
@@ -48,17 +53,26 @@ async function ensureData(db: Db, n: number) {
     onProgress: (done, total) => process.stderr.write(`\rgenerating ${done}/${total} rows`),
   });
   process.stderr.write('\n');
+  await db.execute(sql`analyze`); // fresh statistics, as autovacuum would have them on a live database
   console.log(`Generated ${n - have} users (+ vehicles, bookings, events) in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
-async function benchEvents(app: App, db: Db, rounds: number) {
+/** Logs in as the bench fleet's support user (created on first use). */
+async function benchLogin(app: App, db: Db) {
   const [staff] = await db.select().from(users).where(sql`lower(${users.username}) = 'bench.support'`);
   if (!staff) {
     await createStaffUser(db, { fleet: FLEET, username: 'bench.support', role: 'SUPPORT', password: 'bench-password', givenName: 'Bench', familyName: 'Support', email: null, language: null });
   }
-  const login = await app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: `Basic ${Buffer.from('bench.support:bench-password').toString('base64')}` } });
-  const token = (login.json() as { token: string }).token;
-  const headers = { authorization: `AUTH-TOKEN ${token}` };
+  return loginHeaders(app, 'bench.support', 'bench-password');
+}
+async function loginHeaders(app: App, username: string, password: string) {
+  const login = await app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` } });
+  if (login.statusCode !== 200) throw new Error(`login ${username}: ${login.statusCode} ${login.body}`);
+  return { authorization: `AUTH-TOKEN ${(login.json() as { token: string }).token}` };
+}
+
+async function benchEvents(app: App, db: Db, rounds: number) {
+  const headers = await benchLogin(app, db);
 
   // Subjects with the most events, so deep pages exist.
   const busiest = await db
@@ -116,14 +130,131 @@ async function benchEvents(app: App, db: Db, rounds: number) {
   console.log(`\nkeyset paging: deep-page p50 / first-page p50 = ${(deep.p50 / first.p50).toFixed(2)} (near 1 means no OFFSET cost)`);
 }
 
+type SearchBody = {
+  vehicles: { nextCursor: string | null; results: unknown[] };
+  users: { nextCursor: string | null; results: unknown[] };
+  bookings: Record<'active' | 'future' | 'historic', { nextCursor: string | null; results: unknown[] }>;
+  otherFleets: unknown[];
+};
+
+/** A realistic mix of what support staff type, drawn from the bench fleet's own data. */
+async function searchMix(db: Db, rounds: number): Promise<{ kind: string; params: Record<string, string> }[]> {
+  const n = Math.max(5, Math.ceil(rounds / 12));
+  const people = await db
+    .select({ username: users.username, given: users.givenName, family: users.familyName, email: users.emailAddress, phone: users.mobilePhone, customerNumber: users.customerNumber })
+    .from(users)
+    .where(and(eq(users.fleetId, FLEET), eq(users.role, 'CUSTOMER'), sql`${users.id} % 97 = 3`))
+    .orderBy(sql`md5(${users.id}::text)`)
+    .limit(n);
+  const cars = await db
+    .select({ vin: vehicles.vin, reg: vehicles.registrationNumber })
+    .from(vehicles)
+    .where(eq(vehicles.fleetId, FLEET))
+    .orderBy(sql`md5(${vehicles.id}::text)`)
+    .limit(n);
+  const models = await db.select({ name: vehicleModels.modelName }).from(vehicleModels).where(eq(vehicleModels.fleetId, FLEET));
+  const poolRows = await db.select({ name: pools.name, city: pools.city }).from(pools).where(eq(pools.fleetId, FLEET));
+  const bids = await db
+    .select({ bid: bookings.bid })
+    .from(bookings)
+    .where(and(eq(bookings.fleetId, FLEET), sql`${bookings.id} % 89 = 5`))
+    .orderBy(sql`md5(${bookings.id}::text)`)
+    .limit(n);
+  const pick = <T>(list: T[], i: number) => list[i % list.length]!;
+  const mix: { kind: string; params: Record<string, string> }[] = [];
+  for (let i = 0; i < n; i++) {
+    const p = pick(people, i);
+    const car = pick(cars, i);
+    const phone = p.phone ?? '+4790000000';
+    const model = pick(models, i).name;
+    const pool = pick(poolRows, i);
+    mix.push(
+      { kind: 'family name', params: { search: p.family } },
+      { kind: 'given + family name', params: { search: `${p.given} ${p.family}` } },
+      { kind: 'phone fragment', params: { search: phone.slice(-6) } },
+      { kind: 'e-mail', params: { search: p.email ?? p.username } },
+      { kind: 'customer number', params: { search: p.customerNumber ?? p.username } },
+      { kind: 'registration (as written / without space)', params: { search: i % 2 ? car.reg : car.reg.replace(' ', '') } },
+      { kind: 'VIN (full / last 8)', params: { search: i % 2 ? car.vin : car.vin.slice(-8) } },
+      { kind: 'model name', params: { search: model.split(' ').slice(0, 2).join(' ') } },
+      { kind: 'pool / city', params: { search: i % 2 ? pool.city : pool.name } },
+      { kind: 'BID (full / prefix)', params: { search: i % 2 ? pick(bids, i).bid : pick(bids, i).bid.slice(0, 11).toLowerCase() } },
+      { kind: 'chip: mobile phone', params: { mobilePhone: `${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}` } },
+      { kind: 'chip: user + family name', params: { user: p.username.slice(0, 6), search: p.family } },
+    );
+  }
+  return mix;
+}
+
+async function benchSearch(app: App, db: Db, rounds: number) {
+  // Other operators (the demo's two fleets) so that the hint has something to count.
+  const [demo] = await db.select({ id: fleets.id }).from(fleets).where(eq(fleets.id, 'fjord'));
+  if (!demo) await seedDemo(db);
+  const headers = await benchLogin(app, db);
+  const smallFleet = await loginHeaders(app, 'support', 'support-demo');
+  const mix = await searchMix(db, rounds);
+  const get = (url: string, h = headers) => app.inject({ method: 'GET', url, headers: h });
+  const qs = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+  for (const m of mix.slice(0, 12)) await get(`/api/search?${qs(m.params)}`); // warm-up
+
+  const byKind = new Map<string, number[]>();
+  const all: number[] = [];
+  const loadMore: number[] = [];
+  const small: number[] = [];
+  const slowest: { ms: number; params: Record<string, string> }[] = [];
+  let failures = 0;
+  let withHint = 0;
+  for (const m of mix) {
+    let body: SearchBody | null = null;
+    const ms = await time(async () => {
+      const res = await get(`/api/search?${qs(m.params)}`);
+      if (res.statusCode !== 200) failures++;
+      else body = res.json() as SearchBody;
+    });
+    all.push(ms);
+    slowest.push({ ms, params: m.params });
+    byKind.set(m.kind, [...(byKind.get(m.kind) ?? []), ms]);
+    const found = body as SearchBody | null;
+    if (!found) continue;
+    const next = found.users.nextCursor
+      ? `/api/search/users?${qs({ ...m.params, cursor: found.users.nextCursor })}`
+      : found.vehicles.nextCursor
+        ? `/api/search/vehicles?${qs({ ...m.params, cursor: found.vehicles.nextCursor })}`
+        : found.bookings.historic.nextCursor
+          ? `/api/search/bookings?${qs({ ...m.params, group: 'historic', cursor: found.bookings.historic.nextCursor })}`
+          : null;
+    if (next) loadMore.push(await time(async () => {
+      const res = await get(next);
+      if (res.statusCode !== 200) failures++;
+    }));
+  }
+  for (const m of mix) {
+    small.push(await time(async () => {
+      const res = await get(`/api/search?${qs(m.params)}`, smallFleet);
+      if (res.statusCode !== 200) failures++;
+      else if ((res.json() as SearchBody).otherFleets.length) withHint++;
+    }));
+  }
+
+  console.log('');
+  for (const [kind, samples] of byKind) summarize(`GET /api/search: ${kind}`, samples);
+  console.log('');
+  summarize('GET /api/search (whole mix)', all);
+  summarize('GET /api/search/{users,vehicles,bookings} (load more)', loadMore);
+  summarize('GET /api/search from a small fleet (hint counts the big one)', small);
+  if (process.env.BENCH_VERBOSE) console.log(slowest.sort((a, b) => b.ms - a.ms).slice(0, 8));
+  console.log(`\n${mix.length} searches, ${loadMore.length} load-more calls; ${withHint}/${mix.length} small-fleet searches showed the hint; ${failures} non-200 answers`);
+}
+
 async function main() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { users: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '200' } },
   });
   const name = positionals[0] ?? 'events';
-  if (name !== 'events') {
-    console.error(`Unknown benchmark "${name}". Available: events`);
+  if (name !== 'events' && name !== 'search') {
+    console.error(`Unknown benchmark "${name}". Available: events, search`);
     process.exit(2);
   }
   const n = Number(values.users);
@@ -139,7 +270,8 @@ async function main() {
     await ensureData(database.db, n);
     const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), db: database.db, serveWeb: false });
     await app.ready();
-    await benchEvents(app, database.db, rounds);
+    if (name === 'search') await benchSearch(app, database.db, rounds);
+    else await benchEvents(app, database.db, rounds);
     await app.close();
   } finally {
     await database.close();

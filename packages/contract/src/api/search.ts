@@ -58,6 +58,9 @@ export type SearchBooking = z.infer<typeof ZSearchBooking>;
 export const ZBookingGroup = z.enum(['active', 'future', 'historic']);
 export type BookingGroup = z.infer<typeof ZBookingGroup>;
 
+/** The other-operator hint counts at most this many matches of each kind (a count of 100 reads "100 or more"). */
+export const OTHER_FLEET_COUNT_CAP = 100;
+
 /** A match count in another operator's fleet (the hint), with a link to that operator's console when known. */
 export const ZOtherFleetHint = z.object({
   fleet: z.string(),

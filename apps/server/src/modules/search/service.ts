@@ -1,0 +1,288 @@
+import {
+  BOOKING_SEARCH_SUBLIST_PAGE_SIZE, OTHER_FLEET_COUNT_CAP, SEARCH_PAGE_SIZE, ZBookingGroup,
+  type BookingGroup, type BookingState, type OtherFleetHint, type SearchBooking, type SearchBookingsQuery, type SearchPageQuery,
+  type SearchUser, type SupportSearchQuery, type SupportSearchResponse, type Vehicle,
+} from '@fleetdesk/contract';
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookings, companies, fleets, users, vehicles } from '../../db/schema.ts';
+import type { Actor } from '../auth/session.ts';
+import { loadBookingRows } from '../bookings/booking-rows.ts';
+import { loadVehicles } from '../vehicles/vehicle-view.ts';
+import {
+  decodeBookingCursor, decodeUserCursor, decodeVehicleCursor, encodeCursor, type BookingCursor, type UserCursor, type VehicleCursor,
+} from './cursor.ts';
+import { bidCondition, parseTerms, resolveRefs, usersCondition, vehiclesCondition, type SearchRefs, type SearchTerms } from './terms.ts';
+
+/**
+ * The combined support search (§2 /support, §5 Search; docs/decisions/0015-support-search.md).
+ *
+ * - Users: customers of the session's operator matching every word of the phrase in some field (user name, given and
+ *   family name, e-mail, mobile phone, customer number, company name) and the chips; ordered by user name.
+ * - Vehicles: the operator's vehicles matching every word in VIN, registration (with or without its space), long
+ *   presentation, model name, pool name or city; ordered by registration, id. Chips alone find no vehicles.
+ * - Bookings: those whose bid starts with the phrase, plus those of the users on the first users page and of the
+ *   vehicles on the first vehicles page, in the §4 groups.
+ * - Other operators: capped match counts per fleet, never their records.
+ *
+ * Lists are keyset-paged on an indexed order (one extra row tells whether more exist), so a common word stops after
+ * a page instead of sorting every match; the other operators' counts stop at OTHER_FLEET_COUNT_CAP.
+ */
+
+export interface Page<T> {
+  results: T[];
+  moreResults: boolean;
+  nextCursor: string | null;
+}
+const emptyPage = <T>(): Page<T> => ({ results: [], moreResults: false, nextCursor: null });
+
+function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown }).rows;
+  if (!Array.isArray(rows)) throw new Error('Unexpected query result shape');
+  return rows as T[];
+}
+
+type UserKey = { id: number; key: string };
+/** The users condition, and whether it combines several words or chips (see userKeys). */
+type UserMatch = { sql: SQL; combined: boolean };
+const userMatchOf = (t: SearchTerms, refs: SearchRefs): UserMatch | null => {
+  const match = usersCondition(t, refs);
+  const parts = (t.phrase && !t.bidPrefix ? t.words.length : 0) + (t.mobilePhone ? 1 : 0) + (t.user ? 1 : 0);
+  return match ? { sql: match, combined: parts > 1 } : null;
+};
+type VehicleKey = { id: number; registrationNumber: string };
+type Counts = { vehicles: number; users: number; bookings: number };
+
+// ---------- users ----------
+
+const customerOf = (fleet: string) => and(eq(users.fleetId, fleet), eq(users.role, 'CUSTOMER'))!;
+const usernameKey = sql<string>`lower(${users.username})`;
+
+/**
+ * One page of the operator's matching customers after `cursor` (ask for pageSize + 1 rows), ordered by user name.
+ * The order is the unique lower(username) index, so for a common name PostgreSQL walks that index and stops after
+ * the page instead of fetching and sorting every match.
+ */
+async function userKeys(db: Db, actor: Actor, match: UserMatch, cursor: UserCursor | null, limit: number): Promise<UserKey[]> {
+  const where = and(customerOf(actor.fleet), match.sql, cursor ? sql`${usernameKey} > ${cursor.n}` : undefined);
+  if (!match.combined) {
+    return db.select({ id: users.id, key: usernameKey }).from(users).where(where).orderBy(usernameKey).limit(limit);
+  }
+  // Several conditions together match few rows, but the planner multiplies their estimates and may walk the whole
+  // user-name index looking for them: read the (few) matches through the trigram indexes, then sort.
+  const rows = rowsOf<{ id: number; key: string }>(
+    await db.execute(sql`
+      with m as materialized (select ${users.id} as id, ${usernameKey} as key from ${users} where ${where})
+      select id, key from m order by key limit ${limit}`),
+  );
+  return rows.map((r) => ({ id: Number(r.id), key: r.key }));
+}
+
+/** Search hits of the operator's users, in the order of `ids`. */
+async function loadSearchUsers(db: Db, actor: Actor, ids: readonly number[]): Promise<SearchUser[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ u: users, companyName: companies.name })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(and(inArray(users.id, [...ids]), customerOf(actor.fleet)));
+  const byId = new Map(
+    rows.map(({ u, companyName }): [number, SearchUser] => [
+      u.id,
+      {
+        username: u.username,
+        givenName: u.givenName,
+        familyName: u.familyName,
+        emailAddress: u.emailAddress,
+        mobilePhone: u.mobilePhone,
+        customerNumber: u.customerNumber,
+        status: u.status,
+        companyName: companyName ?? null,
+        suspiciousRegistration: u.duplicateEmail || u.duplicatePhone || u.duplicateIdentityNumber,
+      },
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+const userCursorOf = (k: UserKey): UserCursor => ({ k: 'u', n: k.key });
+
+// ---------- vehicles ----------
+
+/** One page of the operator's matching vehicles, ordered by registration (the (fleet, registration, id) index). */
+async function vehicleKeys(db: Db, actor: Actor, match: SQL, cursor: VehicleCursor | null, limit: number): Promise<VehicleKey[]> {
+  return db
+    .select({ id: vehicles.id, registrationNumber: vehicles.registrationNumber })
+    .from(vehicles)
+    .where(and(eq(vehicles.fleetId, actor.fleet), match, cursor ? sql`(${vehicles.registrationNumber}, ${vehicles.id}) > (${cursor.r}, ${cursor.id})` : undefined))
+    .orderBy(asc(vehicles.registrationNumber), asc(vehicles.id))
+    .limit(limit);
+}
+
+const vehicleCursorOf = (k: VehicleKey): VehicleCursor => ({ k: 'v', r: k.registrationNumber, id: k.id });
+
+// ---------- bookings ----------
+
+/** §4: active; future = INACTIVE by start ascending; historic = FINISHED and CANCELLED, newest first. */
+const GROUP_STATES: Record<BookingGroup, BookingState[]> = { active: ['ACTIVE'], future: ['INACTIVE'], historic: ['FINISHED', 'CANCELLED'] };
+const NEWEST_FIRST: Record<BookingGroup, boolean> = { active: false, future: false, historic: true };
+
+/** Where the listed bookings come from: the first page of users and of vehicles, and the bid prefix. */
+interface BookingSource {
+  userIds: number[];
+  vehicleIds: number[];
+  bid: SQL | null;
+}
+
+/**
+ * One page of a group's bookings. The candidates (a few hundred at most: ten users, ten vehicles, a bid prefix) are
+ * read through the user, vehicle and bid indexes first; the materialised CTE keeps the planner from walking the
+ * fleet's start-time index instead, which would pass every booking between now and the first hit.
+ */
+async function bookingKeys(db: Db, actor: Actor, group: BookingGroup, source: BookingSource, cursor: BookingCursor | null, limit: number) {
+  const arms = [
+    source.userIds.length ? inArray(bookings.userId, source.userIds) : undefined,
+    source.vehicleIds.length ? inArray(bookings.allocatedVehicleId, source.vehicleIds) : undefined,
+    source.bid ?? undefined,
+  ].filter((a) => a !== undefined);
+  if (!arms.length) return [];
+  const newestFirst = NEWEST_FIRST[group];
+  const after = cursor ? sql`where (start_time, id) ${sql.raw(newestFirst ? '<' : '>')} (${new Date(cursor.t)}, ${cursor.id})` : sql``;
+  const order = sql.raw(newestFirst ? 'start_time desc, id desc' : 'start_time asc, id asc');
+  const rows = rowsOf<{ id: number | string; start_time: Date | string }>(
+    await db.execute(sql`
+      with b as materialized (
+        select ${bookings.id} as id, ${bookings.startTime} as start_time from ${bookings}
+        where ${eq(bookings.fleetId, actor.fleet)} and ${inArray(bookings.state, GROUP_STATES[group])} and ${or(...arms)}
+      )
+      select id, start_time from b ${after} order by ${order} limit ${limit}`),
+  );
+  return rows.map((r) => ({ id: Number(r.id), startTime: new Date(r.start_time) }));
+}
+
+const bookingCursorOf = (group: BookingGroup, k: { id: number; startTime: Date }): BookingCursor => ({ k: 'b', g: group, t: k.startTime.toISOString(), id: k.id });
+
+/** How many rows of `table` in `fleet` match, counting at most OTHER_FLEET_COUNT_CAP (the query stops there). */
+async function cappedCount(db: Db, table: typeof users | typeof vehicles | typeof bookings, where: SQL): Promise<number> {
+  const hits = db.select({ one: sql`1`.as('one') }).from(table).where(where).limit(OTHER_FLEET_COUNT_CAP).as('hits');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(hits);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The capped match counts in every other fleet. One query per fleet and kind with the fleet as a literal, so that
+ * the planner sees a small fleet as small (its fleet index) and a large one stops at the cap.
+ */
+async function countsElsewhere(db: Db, actor: Actor, match: { users: SQL | null; vehicles: SQL | null; bid: SQL | null }) {
+  const others = await db.select({ id: fleets.id, name: fleets.name, consoleUrl: fleets.consoleUrl }).from(fleets).where(ne(fleets.id, actor.fleet));
+  return Promise.all(
+    others.map(async (f) => {
+      const [u, v, b] = await Promise.all([
+        match.users ? cappedCount(db, users, and(customerOf(f.id), match.users)!) : 0,
+        match.vehicles ? cappedCount(db, vehicles, and(eq(vehicles.fleetId, f.id), match.vehicles)!) : 0,
+        match.bid ? cappedCount(db, bookings, and(eq(bookings.fleetId, f.id), match.bid)!) : 0,
+      ]);
+      return { fleet: f, counts: { users: u, vehicles: v, bookings: b } satisfies Counts };
+    }),
+  );
+}
+
+// ---------- pages ----------
+
+function pageOf<K, T>(keys: K[], pageSize: number, load: (page: K[]) => T[], cursorOf: (k: K) => string): Page<T> {
+  const page = keys.slice(0, pageSize);
+  const moreResults = keys.length > pageSize;
+  const last = page.at(-1);
+  return { results: load(page), moreResults, nextCursor: moreResults && last ? cursorOf(last) : null };
+}
+
+/** The other operators' hint: the fleets with matches, with a link to their console's search when known. */
+function otherFleetHints(t: SearchTerms, found: Awaited<ReturnType<typeof countsElsewhere>>): OtherFleetHint[] {
+  const params = [
+    ['search', t.phrase],
+    ['mobilePhone', t.mobilePhone],
+    ['user', t.user],
+  ].flatMap(([name, value]) => (value ? [`${name}=${encodeURIComponent(value)}`] : []));
+  return found
+    .filter(({ counts }) => counts.users + counts.vehicles + counts.bookings > 0)
+    .map(({ fleet, counts }) => ({
+      fleet: fleet.id,
+      fleetName: fleet.name,
+      ...counts,
+      link: fleet.consoleUrl ? `${fleet.consoleUrl.replace(/\/+$/, '')}/support?${params.join('&')}` : null,
+    }))
+    .sort((a, b) => a.fleetName.localeCompare(b.fleetName) || a.fleet.localeCompare(b.fleet));
+}
+
+/** GET /api/search: the first page of every list and the other operators' hint. */
+export async function supportSearch(db: Db, actor: Actor, q: SupportSearchQuery, now = new Date()): Promise<SupportSearchResponse> {
+  const t = parseTerms(q);
+  const refs = await resolveRefs(db, t);
+  const userMatch = userMatchOf(t, refs);
+  const vehicleMatch = vehiclesCondition(t, refs);
+  const bid = bidCondition(t);
+  const [userHits, vehicleHits, elsewhere] = await Promise.all([
+    userMatch ? userKeys(db, actor, userMatch, null, SEARCH_PAGE_SIZE + 1) : [],
+    vehicleMatch ? vehicleKeys(db, actor, vehicleMatch, null, SEARCH_PAGE_SIZE + 1) : [],
+    countsElsewhere(db, actor, { users: userMatch?.sql ?? null, vehicles: vehicleMatch, bid }),
+  ]);
+  const userPage = userHits.slice(0, SEARCH_PAGE_SIZE);
+  const vehiclePage = vehicleHits.slice(0, SEARCH_PAGE_SIZE);
+  const source: BookingSource = { userIds: userPage.map((k) => k.id), vehicleIds: vehiclePage.map((k) => k.id), bid };
+  const size = BOOKING_SEARCH_SUBLIST_PAGE_SIZE;
+  const groupKeys = await Promise.all(ZBookingGroup.options.map((g) => bookingKeys(db, actor, g, source, null, size + 1)));
+  const [vehicleRows, userRows, ...groupRows] = await Promise.all([
+    loadVehicles(db, actor, vehiclePage.map((k) => k.id)),
+    loadSearchUsers(db, actor, userPage.map((k) => k.id)),
+    ...groupKeys.map((keys) => loadBookingRows(db, actor, keys.slice(0, size).map((k) => k.id), now)),
+  ]);
+  const [active, future, historic] = ZBookingGroup.options.map((g, i) =>
+    pageOf(groupKeys[i] ?? [], size, () => groupRows[i] ?? [], (k) => encodeCursor(bookingCursorOf(g, k))),
+  );
+  return {
+    vehicles: pageOf(vehicleHits, SEARCH_PAGE_SIZE, () => vehicleRows, (k) => encodeCursor(vehicleCursorOf(k))),
+    bookings: { active: active!, future: future!, historic: historic! },
+    users: pageOf(userHits, SEARCH_PAGE_SIZE, () => userRows, (k) => encodeCursor(userCursorOf(k))),
+    otherFleets: otherFleetHints(t, elsewhere),
+  };
+}
+
+/** GET /api/search/vehicles: the next page of vehicles. */
+export async function searchVehiclesPage(db: Db, actor: Actor, q: SearchPageQuery): Promise<Page<Vehicle>> {
+  const t = parseTerms(q);
+  const cursor = q.cursor ? decodeVehicleCursor(q.cursor) : null;
+  const match = vehiclesCondition(t, await resolveRefs(db, t));
+  if (!match) return emptyPage();
+  const keys = await vehicleKeys(db, actor, match, cursor, q.pageSize + 1);
+  const ids = keys.slice(0, q.pageSize).map((k) => k.id);
+  const rows = await loadVehicles(db, actor, ids);
+  return pageOf(keys, q.pageSize, () => rows, (k) => encodeCursor(vehicleCursorOf(k)));
+}
+
+/** GET /api/search/users: the next page of users. */
+export async function searchUsersPage(db: Db, actor: Actor, q: SearchPageQuery): Promise<Page<SearchUser>> {
+  const t = parseTerms(q);
+  const cursor = q.cursor ? decodeUserCursor(q.cursor) : null;
+  const match = userMatchOf(t, await resolveRefs(db, t));
+  if (!match) return emptyPage();
+  const keys = await userKeys(db, actor, match, cursor, q.pageSize + 1);
+  const rows = await loadSearchUsers(db, actor, keys.slice(0, q.pageSize).map((k) => k.id));
+  return pageOf(keys, q.pageSize, () => rows, (k) => encodeCursor(userCursorOf(k)));
+}
+
+/** GET /api/search/bookings?group=: the next page of one booking group (same bookings as the first page). */
+export async function searchBookingsPage(db: Db, actor: Actor, q: SearchBookingsQuery, now = new Date()): Promise<Page<SearchBooking>> {
+  const t = parseTerms(q);
+  const cursor = q.cursor ? decodeBookingCursor(q.cursor, q.group) : null;
+  const refs = await resolveRefs(db, t);
+  const userMatch = userMatchOf(t, refs);
+  const vehicleMatch = vehiclesCondition(t, refs);
+  const [userPage, vehiclePage] = await Promise.all([
+    userMatch ? userKeys(db, actor, userMatch, null, SEARCH_PAGE_SIZE) : [],
+    vehicleMatch ? vehicleKeys(db, actor, vehicleMatch, null, SEARCH_PAGE_SIZE) : [],
+  ]);
+  const source: BookingSource = { userIds: userPage.map((k) => k.id), vehicleIds: vehiclePage.map((k) => k.id), bid: bidCondition(t) };
+  const keys = await bookingKeys(db, actor, q.group, source, cursor, q.pageSize + 1);
+  const rows = await loadBookingRows(db, actor, keys.slice(0, q.pageSize).map((k) => k.id), now);
+  return pageOf(keys, q.pageSize, () => rows, (k) => encodeCursor(bookingCursorOf(q.group, k)));
+}
