@@ -34,8 +34,11 @@ test('routes: / goes to /support, /support/search/{q} to ?search=, unknown paths
   await expectLoggedIn(page);
   await page.goto('/');
   await expect(page).toHaveURL(/\/support$/);
+  await page.goto('/support/search/EL%2012345');
+  await expect(page).toHaveURL(/\/support\?search=EL(%20|\+)12345$/);
+  // A booking id goes on from the search to the booking card (§4 booking-id search).
   await page.goto('/support/search/BID1000000001');
-  await expect(page).toHaveURL(/\/support\?search=BID1000000001$/);
+  await expect(page).toHaveURL(/\/booking\/BID1000000001$/);
   await page.goto('/no/such/screen');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });

@@ -1,13 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { SupportSearchPage, type SearchCriteria } from '@/features/search';
 import { optionalString } from '@/lib/router/search-params';
 
 /** The query parameters of /support (spec §2), kept in the URL so links and reloads restore the search. */
-export interface SupportSearch {
-  search?: string;
-  mobilePhone?: string;
-  user?: string;
-}
+export type SupportSearch = SearchCriteria;
 
 export const Route = createFileRoute('/_authenticated/support/')({
   validateSearch: (search: Record<string, unknown>): SupportSearch => ({
@@ -15,5 +11,10 @@ export const Route = createFileRoute('/_authenticated/support/')({
     mobilePhone: optionalString(search.mobilePhone),
     user: optionalString(search.user),
   }),
-  component: () => <ComingSoonPage screen="support" />,
+  component: SupportRoute,
 });
+
+function SupportRoute() {
+  const search = Route.useSearch();
+  return <SupportSearchPage search={search} />;
+}

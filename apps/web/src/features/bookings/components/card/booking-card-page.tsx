@@ -27,7 +27,7 @@ import { useFormat } from '@/lib/format/use-format';
 import { StatusPage } from '@/components/status-page';
 import { bookingCardQueryOptions } from '../../api/booking-card-api';
 import { AdjustValuesForm } from './adjust-values-form';
-import { AppHrefLink } from './app-href-link';
+import { AppHrefLink } from '@/components/app-href-link';
 import { BookingActionsMenu } from './booking-actions-menu';
 import { BookingCardContext, type BookingCardContextValue } from './booking-card-context';
 import type { BookingCardSearch } from './booking-card-search';

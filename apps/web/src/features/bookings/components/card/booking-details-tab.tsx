@@ -23,9 +23,10 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { AdjustedValues, Booking, VehicleSpecification } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
+import { BookingVehicleControls } from '@/features/vehicles';
 import { useFormat } from '@/lib/format/use-format';
 import { bookingMetadataSpecQueryOptions } from '../../api/booking-card-api';
-import { AppHrefLink } from './app-href-link';
+import { AppHrefLink } from '@/components/app-href-link';
 import { useBookingCard } from './booking-card-context';
 import { isHistoric } from './booking-menu-rules';
 import { DetailList, DetailRow, DetailSection, NO_VALUE } from './detail-section';
@@ -201,6 +202,11 @@ function VehicleSection({ booking }: { booking: Booking }) {
         </DetailRow>
         <DetailRow label={t('bookingCard.details.category')}>{t(`bookingCard.vehicleCategory.${specification.vehicleCategory}`)}</DetailRow>
       </DetailList>
+      {vehicle && state === 'ALLOCATED' && (booking.state === 'ACTIVE' || booking.state === 'INACTIVE') && (
+        <Box sx={{ mt: 1.5 }}>
+          <BookingVehicleControls vin={vehicle.vin} />
+        </Box>
+      )}
     </DetailSection>
   );
 }

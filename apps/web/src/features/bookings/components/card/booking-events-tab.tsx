@@ -23,7 +23,7 @@ import { useLanguage } from '@/lib/i18n/i18n';
 import { INTL_LOCALES } from '@/lib/i18n/languages';
 import { useFormat } from '@/lib/format/use-format';
 import { bookingEventsQueryOptions } from '../../api/booking-card-api';
-import { AppHrefLink } from './app-href-link';
+import { AppHrefLink } from '@/components/app-href-link';
 import { useBookingCard } from './booking-card-context';
 import { NO_VALUE } from './detail-section';
 import { eventLogPath, userPath } from './paths';

@@ -5,7 +5,7 @@ import { useRouter } from '@tanstack/react-router';
 type AppHrefLinkProps = Omit<LinkProps, 'href'> & { href: string };
 
 /**
- * A link to another screen of the app by its path (users, vehicles, the event log with its query), for screens
+ * A link to another screen of the app by its path (bookings, users, vehicles, the event log with its query), for screens
  * whose routes other features define. A plain click navigates inside the app; modified clicks (new tab, new
  * window) keep the browser's behaviour.
  */

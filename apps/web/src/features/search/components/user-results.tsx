@@ -1,0 +1,153 @@
+import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlined';
+import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { SEARCH_PAGE_SIZE, type SearchUser, type UserStatus } from '@fleetdesk/contract';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api/api-error';
+import { searchUsersPageQueryOptions, type SearchUsersPageData } from '../api/search-api';
+import { useCursorPages } from '../api/use-cursor-pages';
+import type { SearchCriteria } from '../search-criteria';
+import { AppHrefLink } from '@/components/app-href-link';
+import { userPath } from './app-paths';
+import { EmptyLine, ResultSection, SECTION_ANCHORS, countLabel } from './result-section';
+import { Pager } from './pager';
+
+const STATUS_COLOURS: Record<UserStatus, ChipProps['color']> = {
+  ACTIVE: 'success',
+  APPROVED: 'success',
+  PENDING: 'warning',
+  PENDING_OLD: 'warning',
+  PENDING_APPROVAL: 'warning',
+  AWAITING_APPROVAL: 'warning',
+  AWAITING_CONFIRMATION: 'warning',
+  DELETION_REQUESTED: 'default',
+  BLOCKED: 'error',
+};
+
+/** Statuses of a registration that is not approved yet: these show the suspicious badge (§4) when flagged. */
+const PENDING_STATUSES: ReadonlySet<UserStatus> = new Set([
+  'PENDING',
+  'PENDING_OLD',
+  'PENDING_APPROVAL',
+  'AWAITING_APPROVAL',
+  'AWAITING_CONFIRMATION',
+]);
+
+export const showsSuspiciousBadge = (user: Pick<SearchUser, 'status' | 'suspiciousRegistration'>) =>
+  user.suspiciousRegistration && PENDING_STATUSES.has(user.status);
+
+interface UserResultsProps {
+  criteria: SearchCriteria;
+  first: SearchUsersPageData;
+}
+
+/** Users matching the search, 10 per page with previous/next (§2, §9). */
+export function UserResults({ criteria, first }: UserResultsProps) {
+  const { t } = useTranslation();
+  const pages = useCursorPages(first, (cursor) => searchUsersPageQueryOptions(criteria, cursor));
+  const title = t('supportSearch.users');
+  const rows = pages.page.results;
+  return (
+    <ResultSection
+      icon={<PeopleOutlineIcon />}
+      title={title}
+      count={countLabel(first.results.length, first.moreResults)}
+      testId="user-results"
+      anchorId={SECTION_ANCHORS.users}
+      actions={
+        <Pager
+          label={title}
+          index={pages.index}
+          pageSize={SEARCH_PAGE_SIZE}
+          shown={rows.length}
+          hasPrevious={pages.hasPrevious}
+          hasNext={pages.hasNext}
+          loading={pages.loading}
+          onPrevious={pages.previous}
+          onNext={pages.next}
+        />
+      }
+    >
+      {pages.error ? (
+        <Alert
+          severity="error"
+          sx={{ m: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={pages.retry}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {isApiError(pages.error) ? pages.error.envelope.message : t('supportSearch.pageFailed')}
+        </Alert>
+      ) : rows.length === 0 ? (
+        <EmptyLine>{t('messages.noUsersFound')}</EmptyLine>
+      ) : (
+        <UserTable rows={rows} label={title} dimmed={pages.loading} />
+      )}
+    </ResultSection>
+  );
+}
+
+function UserTable({ rows, label, dimmed }: { rows: readonly SearchUser[]; label: string; dimmed: boolean }) {
+  const { t } = useTranslation();
+  const dash = <Typography component="span" variant="body2" color="text.disabled">–</Typography>;
+  return (
+    <TableContainer sx={{ opacity: dimmed ? 0.55 : 1, transition: 'opacity 120ms' }}>
+      <Table aria-label={label} sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& tr:last-of-type td': { borderBottom: 0 } }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('supportSearch.columns.name')}</TableCell>
+            <TableCell>{t('supportSearch.columns.phone')}</TableCell>
+            <TableCell>{t('supportSearch.columns.email')}</TableCell>
+            <TableCell>{t('supportSearch.columns.customerNumber')}</TableCell>
+            <TableCell>{t('supportSearch.columns.company')}</TableCell>
+            <TableCell>{t('supportSearch.columns.status')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((user) => (
+            <TableRow key={user.username} hover data-testid="user-row">
+              <TableCell>
+                <AppHrefLink href={userPath(user.username)} sx={{ fontWeight: 500 }}>
+                  {`${user.familyName}, ${user.givenName}`}
+                </AppHrefLink>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {user.username}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{user.mobilePhone ?? dash}</TableCell>
+              <TableCell>{user.emailAddress ?? dash}</TableCell>
+              <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{user.customerNumber ?? dash}</TableCell>
+              <TableCell sx={{ whiteSpace: 'normal !important', minWidth: 140 }}>{user.companyName ?? dash}</TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                  <Chip size="small" variant="outlined" color={STATUS_COLOURS[user.status]} label={t(`supportSearch.userStatus.${user.status}`)} />
+                  {showsSuspiciousBadge(user) && (
+                    <Chip
+                      size="small"
+                      color="error"
+                      icon={<ReportProblemOutlinedIcon />}
+                      label={t('supportSearch.suspicious')}
+                      data-testid="suspicious-badge"
+                    />
+                  )}
+                </Stack>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,2 @@
+export { SupportSearchPage } from './components/support-search-page';
+export { normalizeCriteria, bookingIdOf, type SearchCriteria } from './search-criteria';

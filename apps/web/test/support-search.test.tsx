@@ -1,0 +1,600 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import {
+  OTHER_FLEET_COUNT_CAP,
+  type AuthResponse,
+  type Booking,
+  type BookingGroup,
+  type Fleet,
+  type OtherFleetHint,
+  type SearchBooking,
+  type SearchUser,
+  type SupportSearchResponse,
+  type Vehicle,
+} from '@fleetdesk/contract';
+import { AppProviders } from '@/app/providers';
+import { createAppRouter } from '@/app/router';
+import { connectSessionToApp } from '@/app/session-effects';
+import { usePinnedVehicles, resetPinnedVehiclesCache } from '@/features/search/pinned-vehicles';
+import { bookingIdOf, normalizeCriteria } from '@/features/search/search-criteria';
+import { showsSuspiciousBadge } from '@/features/search/components/user-results';
+import { i18n } from '@/lib/i18n/i18n';
+import { queryClient } from '@/lib/query/query-client';
+import { sessionStore } from '@/lib/session/session';
+import { sessionFromAuthResponse } from '@/lib/session/session-schema';
+
+// The vehicle card belongs to the vehicles feature and has its own tests. Here a stand-in shows what the search
+// screen hands it (expanded, pinned and the two toggles) and records the VINs given to the status polling.
+const polled = vi.hoisted(() => ({ vins: [] as string[][] }));
+vi.mock('@/features/vehicles', () => ({
+  VehicleCard: ({ vehicle, expanded, onToggleExpanded, pinned, onTogglePinned }: {
+    vehicle: Vehicle;
+    expanded?: boolean;
+    onToggleExpanded?: () => void;
+    pinned?: boolean;
+    onTogglePinned?: () => void;
+  }) => (
+    <article aria-label={vehicle.registrationNumber} data-testid="vehicle-card" data-expanded={String(Boolean(expanded))}>
+      <button type="button" aria-pressed={Boolean(pinned)} onClick={onTogglePinned}>
+        Pin {vehicle.registrationNumber}
+      </button>
+      <button type="button" aria-expanded={Boolean(expanded)} onClick={onToggleExpanded}>
+        Expand {vehicle.registrationNumber}
+      </button>
+    </article>
+  ),
+  useVehicleStatusPolling: (vins: readonly string[]) => {
+    polled.vins.push([...vins]);
+  },
+}));
+
+// ---------- a fake backend ----------
+
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const authResponse: AuthResponse = {
+  token: 'token-0',
+  expires: iso(Date.now() + 8 * HOUR),
+  user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
+};
+const fleet: Fleet = { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', currency: 'NOK', DefaultLanguage: 'nb', timeZone: 'Europe/Oslo' };
+
+const vehicle = (n: number): Vehicle => ({
+  vin: `VIN${String(n).padStart(14, '0')}`,
+  registrationNumber: `EL ${String(10000 + n)}`,
+  longPresentation: `VW ID.3 Pro (EL ${String(10000 + n)})`,
+  modelName: 'VW ID.3 Pro',
+  modelId: 1,
+  priceClass: 'MEDIUM',
+  color: null,
+  wheelType: null,
+  fleet: 'fjord',
+  vehicleCategory: 'CAR',
+  agentHardwareType: 'keyless',
+  primaryFuelType: 'BATTERY',
+  keyholder: null,
+  currentParkingPlaceInfo: null,
+  publicNote: null,
+  activeBookingBid: null,
+  pool: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
+  tires: null,
+  actions: [],
+  status: null,
+  lastCommand: null,
+});
+
+const searchBooking = (n: number, group: BookingGroup): SearchBooking => {
+  const start = Date.UTC(2026, 2, 1, 8, 0) + n * HOUR;
+  const state = group === 'active' ? 'ACTIVE' : group === 'future' ? 'INACTIVE' : 'FINISHED';
+  return {
+    bid: `BID10000000${String(n).padStart(2, '0')}`,
+    state,
+    displayState: state,
+    user: { username: 'demo.active', fullNameLastFirst: 'Nordmann, Kari' },
+    startTime: iso(start),
+    endTime: iso(start + 2 * HOUR),
+    usageStart: null,
+    usageEnd: null,
+    fromLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
+    vehicle: { vin: 'WVWZZZE1ZPP012345', registrationNumber: 'EL 12345', longPresentation: 'VW ID.3 Pro (EL 12345)' },
+    vehicleCategory: 'CAR',
+  };
+};
+
+const searchUser = (n: number, overrides: Partial<SearchUser> = {}): SearchUser => ({
+  username: `user.${n}`,
+  givenName: `Kari${n}`,
+  familyName: 'Nordmann',
+  emailAddress: `user${n}@example.no`,
+  mobilePhone: `+47900000${String(n).padStart(2, '0')}`,
+  customerNumber: String(100000 + n),
+  status: 'ACTIVE',
+  companyName: null,
+  suspiciousRegistration: false,
+  ...overrides,
+});
+
+const page = <T,>(results: T[], nextCursor: string | null = null) => ({ results, moreResults: nextCursor !== null, nextCursor });
+
+const emptyResponse = (): SupportSearchResponse => ({
+  vehicles: page<Vehicle>([]),
+  bookings: { active: page<SearchBooking>([]), future: page<SearchBooking>([]), historic: page<SearchBooking>([]) },
+  users: page<SearchUser>([]),
+  otherFleets: [],
+});
+
+/** A booking as GET /api/bookings/{bid} answers it (enough for the card to open). */
+function makeBooking(bid: string): Booking {
+  const start = Date.now() - 2 * HOUR;
+  return {
+    bid,
+    state: 'ACTIVE',
+    displayState: 'ACTIVE',
+    actions: [],
+    user: { username: 'demo.active', fullNameLastFirst: 'Nordmann, Kari' },
+    contractId: 1,
+    contract: { id: 1, name: 'Fjord Privat', contractType: 'PRIVATE', currency: 'NOK', adminFee: 59 },
+    bookedInterval: { start: iso(start), end: iso(start + 5 * HOUR) },
+    usageTime: { start: iso(start), end: null },
+    startTime: iso(start),
+    endTime: iso(start + 5 * HOUR),
+    fromLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
+    toLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
+    note: null,
+    distance: null,
+    estimatedDistance: 25,
+    tripType: 'PRIVATE',
+    rideShare: 'NOT_SELECTED',
+    taxiAcceptable: 'NOT_SELECTED',
+    vehicleAllocation: {
+      state: 'ALLOCATED',
+      vehicle: { vin: 'WVWZZZE1ZPP012345', longPresentation: 'VW ID.3 Pro (EL 12345)', registrationNumber: 'EL 12345' },
+      specification: { type: 'VEHICLE', vehicle: { vin: 'WVWZZZE1ZPP012345', longPresentation: 'VW ID.3 Pro (EL 12345)' }, vehicleCategory: 'CAR' },
+    },
+    checkoutRequired: false,
+    allocateOnActivation: false,
+    irrevocableUntil: null,
+    lockedForUser: false,
+    paymentsRequiringAuthorization: [],
+    metadata: {},
+    payment: null,
+    estimatedPriceWithoutVat: 561.5,
+    estimatedVat: 140.38,
+    adjustedValues: null,
+    technicalIssueReported: false,
+  };
+}
+
+interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+}
+type Handler = (call: Call) => Response | undefined;
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const envelope = (status: number, messageId: string, message: string) => json(status, { httpCode: status, messageId, message, errors: [] });
+
+const KNOWN_BID = 'BID1000000001';
+let searchAnswer: (query: URLSearchParams) => Response;
+/** When set, GET /api/search waits for it (to see the loading state). */
+let searchGate: Promise<void> | null;
+let handlers: Handler[];
+const calls: Call[] = [];
+
+async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const url = new URL(String(input), window.location.origin);
+  const call: Call = { method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams };
+  calls.push(call);
+  if (url.pathname === '/api/config') return json(200, { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' });
+  if (url.pathname === '/api/fleets/fjord') return json(200, fleet);
+  for (const handler of handlers) {
+    const response = handler(call);
+    if (response) return response;
+  }
+  if (url.pathname === '/api/search') {
+    if (searchGate) await searchGate;
+    return searchAnswer(url.searchParams);
+  }
+  if (url.pathname === `/api/bookings/${KNOWN_BID}`) return json(200, makeBooking(KNOWN_BID));
+  if (url.pathname.startsWith('/api/bookings/BID')) return envelope(404, 'errorId.core.booking.notFound', 'Booking not found.');
+  return envelope(404, 'errorId.core.routeNotFound', 'Route not found');
+}
+
+const searchCalls = (path = '/api/search') => calls.filter((call) => call.path === path);
+const lastSearch = (path = '/api/search') => Object.fromEntries(searchCalls(path).at(-1)?.query ?? []);
+
+let disconnectors: (() => void)[] = [];
+function start(path: string) {
+  sessionStore.setSession(sessionFromAuthResponse(authResponse));
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  disconnectors.push(connectSessionToApp(sessionStore, router, queryClient));
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+beforeEach(async () => {
+  searchAnswer = () => json(200, emptyResponse());
+  searchGate = null;
+  handlers = [];
+  calls.length = 0;
+  polled.vins.length = 0;
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  resetPinnedVehiclesCache();
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  await i18n.changeLanguage('en-GB');
+});
+
+afterEach(() => {
+  cleanup();
+  disconnectors.forEach((disconnect) => disconnect());
+  disconnectors = [];
+  sessionStore.clear('logout');
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+const textOf = (element: Element) => element.textContent ?? '';
+const isDisabled = (element: Element) => element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true';
+const searchBox = () => screen.getByRole('textbox', { name: 'Search' }) as HTMLInputElement;
+const rowTexts = (container: HTMLElement, testId: string) => within(container).queryAllByTestId(testId).map(textOf);
+
+// ---------- rules ----------
+
+describe('search criteria', () => {
+  it('treats BID + 10 or more digits, any case and padded, as a booking id search', () => {
+    expect(bookingIdOf('BID1000000001')).toBe('BID1000000001');
+    expect(bookingIdOf(' bid10000000012 ')).toBe('BID10000000012');
+    expect(bookingIdOf('BID123456789')).toBeNull();
+    expect(bookingIdOf('BID1000000001 x')).toBeNull();
+    expect(bookingIdOf('Nordmann')).toBeNull();
+    expect(bookingIdOf(undefined)).toBeNull();
+  });
+
+  it('trims values and drops blanks', () => {
+    expect(normalizeCriteria({ search: '  EL 12345 ', mobilePhone: '   ', user: 'kari' })).toEqual({ search: 'EL 12345', user: 'kari' });
+  });
+
+  it('shows the suspicious badge only for pending registrations that are flagged', () => {
+    expect(showsSuspiciousBadge({ status: 'AWAITING_APPROVAL', suspiciousRegistration: true })).toBe(true);
+    expect(showsSuspiciousBadge({ status: 'PENDING', suspiciousRegistration: true })).toBe(true);
+    expect(showsSuspiciousBadge({ status: 'AWAITING_APPROVAL', suspiciousRegistration: false })).toBe(false);
+    expect(showsSuspiciousBadge({ status: 'ACTIVE', suspiciousRegistration: true })).toBe(false);
+  });
+});
+
+describe('pinned vehicles', () => {
+  it('toggles a pin, keeps it for the tab per staff member, and refreshes the kept copy', () => {
+    const { result } = renderHook(() => usePinnedVehicles('fjord.support'));
+    act(() => result.current.toggle(vehicle(1)));
+    act(() => result.current.toggle(vehicle(2)));
+    expect(result.current.pinned.map((v) => v.vin)).toEqual([vehicle(1).vin, vehicle(2).vin]);
+    act(() => result.current.refresh([{ ...vehicle(2), publicNote: 'Fresh' }]));
+    expect(result.current.pinned[1]?.publicNote).toBe('Fresh');
+    act(() => result.current.toggle(vehicle(1)));
+    expect(result.current.pinned.map((v) => v.vin)).toEqual([vehicle(2).vin]);
+
+    resetPinnedVehiclesCache();
+    const reloaded = renderHook(() => usePinnedVehicles('fjord.support'));
+    expect(reloaded.result.current.pinned.map((v) => v.vin)).toEqual([vehicle(2).vin]);
+    const colleague = renderHook(() => usePinnedVehicles('fjord.admin'));
+    expect(colleague.result.current.pinned).toEqual([]);
+  });
+});
+
+// ---------- the screen ----------
+
+describe('support search bar', () => {
+  it('starts on plain /support with the focus in the labelled search box and nothing searched', async () => {
+    start('/support');
+    await screen.findByRole('heading', { name: 'Customer support', level: 1 });
+    expect(document.activeElement).toBe(searchBox());
+    expect(searchBox().getAttribute('placeholder')).toBe('User id, name, company, car name, VIN, registration or pool');
+    expect(screen.getByTestId('search-intro').isConnected).toBe(true);
+    expect(searchCalls()).toEqual([]);
+  });
+
+  it('searches on Enter and writes the phrase to the URL', async () => {
+    const user = userEvent.setup();
+    const router = start('/support');
+    await user.type(await screen.findByRole('textbox', { name: 'Search' }), '  Nordmann {Enter}');
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'Nordmann' }));
+    await waitFor(() => expect(lastSearch()).toEqual({ search: 'Nordmann' }));
+    expect((await screen.findByRole('heading', { name: 'No results' })).isConnected).toBe(true);
+  });
+
+  it('reads search, mobilePhone and user from the URL', async () => {
+    start('/support?search=EL%2012345&mobilePhone=%2B4798765432&user=demo.active');
+    await waitFor(() => expect(lastSearch()).toEqual({ search: 'EL 12345', mobilePhone: '+4798765432', user: 'demo.active' }));
+    expect(searchBox().value).toBe('EL 12345');
+    expect(textOf(screen.getByTestId('filter-mobile-phone'))).toBe('Mobile phone: +4798765432');
+    expect(textOf(screen.getByTestId('filter-user'))).toBe('User name: demo.active');
+  });
+
+  it('opens a chip, confirms with Enter or the tick, and clears it with its delete icon', async () => {
+    const user = userEvent.setup();
+    const router = start('/support?search=Nordmann');
+    await screen.findByTestId('search-results');
+
+    await user.click(screen.getByRole('button', { name: 'Mobile phone' }));
+    const phoneDialog = await screen.findByRole('dialog', { name: 'Mobile phone' });
+    await user.type(within(phoneDialog).getByRole('textbox', { name: 'Mobile phone' }), '+4798765432{Enter}');
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'Nordmann', mobilePhone: '+4798765432' }));
+    await waitFor(() => expect(lastSearch()).toEqual({ search: 'Nordmann', mobilePhone: '+4798765432' }));
+    expect(textOf(screen.getByTestId('filter-mobile-phone'))).toBe('Mobile phone: +4798765432');
+
+    await user.click(screen.getByRole('button', { name: 'User name' }));
+    const userDialog = await screen.findByRole('dialog', { name: 'User name' });
+    await user.type(within(userDialog).getByRole('textbox', { name: 'User name' }), 'demo.active');
+    await user.click(within(userDialog).getByRole('button', { name: 'Apply User name' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'Nordmann', mobilePhone: '+4798765432', user: 'demo.active' }));
+
+    // Reopening shows the value; the delete icon clears it.
+    fireEvent.click(within(screen.getByTestId('filter-mobile-phone')).getByTestId('CancelIcon'));
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'Nordmann', user: 'demo.active' }));
+    expect(textOf(screen.getByTestId('filter-mobile-phone'))).toBe('Mobile phone');
+    // Keyboard: Backspace on the focused chip clears it too.
+    const userChip = screen.getByTestId('filter-user');
+    userChip.focus();
+    await user.keyboard('{Backspace}');
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'Nordmann' }));
+  });
+
+  it('returns to plain /support without results when every input is cleared', async () => {
+    const user = userEvent.setup();
+    const router = start('/support?search=Nordmann&user=kari');
+    await screen.findByTestId('search-results');
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(router.state.location.href).toBe('/support'));
+    expect(searchBox().value).toBe('');
+    expect(screen.getByTestId('search-intro').isConnected).toBe(true);
+    expect(screen.queryByTestId('search-results')).toBeNull();
+
+    // Emptying the box and pressing Enter does the same.
+    await act(() => router.navigate({ to: '/support', search: { search: 'EL 12345' } }));
+    await screen.findByTestId('search-results');
+    await user.clear(searchBox());
+    await user.type(searchBox(), '{Enter}');
+    await waitFor(() => expect(router.state.location.href).toBe('/support'));
+    expect(screen.getByTestId('search-intro').isConnected).toBe(true);
+  });
+
+  it('follows Back and Forward through earlier searches', async () => {
+    const user = userEvent.setup();
+    const router = start('/support?search=first');
+    await screen.findByTestId('search-results');
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'second{Enter}');
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'second' }));
+    act(() => router.history.back());
+    await waitFor(() => expect(searchBox().value).toBe('first'));
+    expect(router.state.location.search).toEqual({ search: 'first' });
+  });
+});
+
+describe('booking id search', () => {
+  it('opens the booking card for an existing booking id in any case', async () => {
+    const user = userEvent.setup();
+    const router = start('/support');
+    await user.type(await screen.findByRole('textbox', { name: 'Search' }), 'bid1000000001{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/booking/${KNOWN_BID}`));
+    expect(calls.some((call) => call.path === `/api/bookings/${KNOWN_BID}`)).toBe(true);
+    expect(searchCalls()).toEqual([]);
+  });
+
+  it("says 'No such booking id' as info for an unknown one and still looks for it elsewhere", async () => {
+    searchAnswer = () =>
+      json(200, { ...emptyResponse(), otherFleets: [{ fleet: 'malar', fleetName: 'Mälar Mobility', vehicles: 0, users: 0, bookings: 1, link: null }] });
+    const router = start('/support?search=BID9999999999');
+    expect((await screen.findByRole('heading', { name: 'No such booking id' })).isConnected).toBe(true);
+    const toast = await screen.findByText('No such booking id', { selector: '#notistack-snackbar' });
+    expect(toast.closest('.notistack-MuiContent-info')).not.toBeNull();
+    expect(router.state.location.search).toEqual({ search: 'BID9999999999' });
+    expect(textOf(screen.getByTestId('other-fleet-hint'))).toContain('1 match at Mälar Mobility');
+  });
+});
+
+describe('results', () => {
+  const fullResponse = (): SupportSearchResponse => ({
+    vehicles: page([vehicle(1), vehicle(2)]),
+    bookings: {
+      active: page([searchBooking(1, 'active')]),
+      future: page([1, 2, 3, 4, 5].map((n) => searchBooking(10 + n, 'future')), 'f2'),
+      historic: page<SearchBooking>([]),
+    },
+    users: page([searchUser(1), searchUser(2, { status: 'AWAITING_APPROVAL', suspiciousRegistration: true })]),
+    otherFleets: [],
+  });
+
+  it('shows vehicles, bookings grouped active/future/historic and users, with their links', async () => {
+    searchAnswer = () => json(200, fullResponse());
+    start('/support?search=Nordmann');
+    await screen.findByTestId('search-results');
+
+    expect(screen.getAllByTestId('vehicle-card').map((card) => card.getAttribute('aria-label'))).toEqual(['EL 10001', 'EL 10002']);
+    await waitFor(() => expect(polled.vins.at(-1)).toEqual([vehicle(1).vin, vehicle(2).vin]));
+
+    const bookings = screen.getByTestId('booking-results');
+    expect(within(bookings).getAllByRole('heading', { level: 3 }).map(textOf)).toEqual(['Active', 'Future', 'Historic']);
+    const active = within(screen.getByTestId('bookings-active')).getByTestId('booking-row');
+    expect(textOf(active)).toContain('Active');
+    expect(textOf(active)).toContain('2026-03-01');
+    expect(within(active).getByRole('link', { name: 'BID1000000001' }).getAttribute('href')).toBe('/booking/BID1000000001');
+    expect(within(active).getByRole('link', { name: 'Go to booking BID1000000001' }).getAttribute('href')).toBe('/booking/BID1000000001');
+    expect(within(active).getByRole('link', { name: 'Nordmann, Kari' }).getAttribute('href')).toBe('/users/demo.active');
+    expect(within(active).getByRole('link', { name: 'EL 12345' }).getAttribute('href')).toBe('/vehicles/WVWZZZE1ZPP012345');
+    expect(textOf(screen.getByTestId('bookings-historic'))).toContain('No bookings found');
+
+    const users = screen.getByTestId('user-results');
+    const rows = within(users).getAllByTestId('user-row');
+    expect(within(rows[0]!).getByRole('link', { name: 'Nordmann, Kari1' }).getAttribute('href')).toBe('/users/user.1');
+    expect(textOf(rows[0]!)).toContain('+4790000001');
+    expect(textOf(rows[0]!)).toContain('100001');
+    expect(within(rows[0]!).queryByTestId('suspicious-badge')).toBeNull();
+    expect(textOf(within(rows[1]!).getByTestId('suspicious-badge'))).toBe('Suspicious');
+    expect(textOf(rows[1]!)).toContain('Awaiting approval');
+  });
+
+  it("pages each booking sub-list 5 at a time with next and previous", async () => {
+    const user = userEvent.setup();
+    searchAnswer = () => json(200, fullResponse());
+    handlers.push((call) =>
+      call.path === '/api/search/bookings' && call.query.get('group') === 'future' && call.query.get('cursor') === 'f2'
+        ? json(200, page([searchBooking(16, 'future'), searchBooking(17, 'future')]))
+        : undefined,
+    );
+    start('/support?search=Nordmann');
+    const future = await screen.findByTestId('bookings-future');
+    expect(rowTexts(future, 'booking-row')).toHaveLength(5);
+    expect(isDisabled(within(future).getByRole('button', { name: 'Previous page of Future' }))).toBe(true);
+
+    await user.click(within(future).getByRole('button', { name: 'Next page of Future' }));
+    await waitFor(() => expect(rowTexts(future, 'booking-row')).toHaveLength(2));
+    expect(rowTexts(future, 'booking-row')[0]).toContain('BID1000000016');
+    expect(lastSearch('/api/search/bookings')).toEqual({ search: 'Nordmann', group: 'future', cursor: 'f2' });
+    expect(textOf(future)).toContain('6–7');
+    expect(isDisabled(within(future).getByRole('button', { name: 'Next page of Future' }))).toBe(true);
+
+    await user.click(within(future).getByRole('button', { name: 'Previous page of Future' }));
+    await waitFor(() => expect(rowTexts(future, 'booking-row')).toHaveLength(5));
+    expect(rowTexts(future, 'booking-row')[0]).toContain('BID1000000011');
+    // The other groups kept their page.
+    expect(rowTexts(screen.getByTestId('bookings-active'), 'booking-row')).toHaveLength(1);
+  });
+
+  it('pages the users with their cursor', async () => {
+    const user = userEvent.setup();
+    searchAnswer = () => json(200, { ...emptyResponse(), users: page(Array.from({ length: 10 }, (_, i) => searchUser(i + 1)), 'u2') });
+    handlers.push((call) => (call.path === '/api/search/users' && call.query.get('cursor') === 'u2' ? json(200, page([searchUser(11)])) : undefined));
+    start('/support?user=nordmann');
+    const users = await screen.findByTestId('user-results');
+    expect(rowTexts(users, 'user-row')).toHaveLength(10);
+    await user.click(within(users).getByRole('button', { name: 'Next page of Users' }));
+    await waitFor(() => expect(rowTexts(users, 'user-row')).toHaveLength(1));
+    expect(lastSearch('/api/search/users')).toEqual({ user: 'nordmann', cursor: 'u2' });
+    await user.click(within(users).getByRole('button', { name: 'Previous page of Users' }));
+    await waitFor(() => expect(rowTexts(users, 'user-row')).toHaveLength(10));
+  });
+
+  it('loads 10 more vehicles while more exist', async () => {
+    const user = userEvent.setup();
+    const all = Array.from({ length: 23 }, (_, i) => vehicle(i + 1));
+    searchAnswer = () => json(200, { ...emptyResponse(), vehicles: page(all.slice(0, 10), 'v2') });
+    handlers.push((call) => {
+      if (call.path !== '/api/search/vehicles') return undefined;
+      return call.query.get('cursor') === 'v2' ? json(200, page(all.slice(10, 20), 'v3')) : json(200, page(all.slice(20)));
+    });
+    start('/support?search=ID.3');
+    const vehicles = await screen.findByTestId('vehicle-results');
+    expect(screen.getAllByTestId('vehicle-card')).toHaveLength(10);
+    expect(searchCalls('/api/search/vehicles')).toEqual([]);
+
+    await user.click(within(vehicles).getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('vehicle-card')).toHaveLength(20));
+    expect(lastSearch('/api/search/vehicles')).toEqual({ search: 'ID.3', cursor: 'v2' });
+    await user.click(within(vehicles).getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('vehicle-card')).toHaveLength(23));
+    expect(lastSearch('/api/search/vehicles')).toEqual({ search: 'ID.3', cursor: 'v3' });
+    expect(within(vehicles).queryByRole('button', { name: 'Load more' })).toBeNull();
+    await waitFor(() => expect(polled.vins.at(-1)).toHaveLength(23));
+  });
+
+  it('expands cards one by one, and keeps pinned cards on top across searches', async () => {
+    const user = userEvent.setup();
+    searchAnswer = (query) =>
+      json(200, { ...emptyResponse(), vehicles: page(query.get('search') === 'first' ? [vehicle(1), vehicle(2)] : [vehicle(3), vehicle(2)]) });
+    const router = start('/support?search=first');
+    await screen.findByTestId('vehicle-results');
+    await user.click(screen.getByRole('button', { name: 'Expand EL 10002' }));
+    expect(screen.getByRole('article', { name: 'EL 10002' }).getAttribute('data-expanded')).toBe('true');
+    expect(screen.getByRole('article', { name: 'EL 10001' }).getAttribute('data-expanded')).toBe('false');
+
+    await user.click(screen.getByRole('button', { name: 'Pin EL 10002' }));
+    const cards = () => screen.getAllByTestId('vehicle-card').map((card) => card.getAttribute('aria-label'));
+    expect(cards()).toEqual(['EL 10002', 'EL 10001']);
+    expect(screen.getByRole('button', { name: 'Pin EL 10002' }).getAttribute('aria-pressed')).toBe('true');
+
+    await act(() => router.navigate({ to: '/support', search: { search: 'second' } }));
+    await waitFor(() => expect(cards()).toEqual(['EL 10002', 'EL 10003']));
+    // A search without vehicles keeps the pinned card; plain /support shows it too.
+    searchAnswer = () => json(200, emptyResponse());
+    await act(() => router.navigate({ to: '/support', search: { search: 'nothing' } }));
+    expect((await screen.findByRole('heading', { name: 'No results' })).isConnected).toBe(true);
+    expect(cards()).toEqual(['EL 10002']);
+    await act(() => router.navigate({ to: '/support', search: {} }));
+    await waitFor(() => expect(cards()).toEqual(['EL 10002']));
+
+    await user.click(screen.getByRole('button', { name: 'Pin EL 10002' }));
+    await waitFor(() => expect(screen.queryAllByTestId('vehicle-card')).toHaveLength(0));
+    expect(screen.getByTestId('search-intro').isConnected).toBe(true);
+  });
+
+  it("shows 'No results' for nothing at all, and 'No users found' when only the users are missing", async () => {
+    start('/support?search=zzz');
+    expect((await screen.findByRole('heading', { name: 'No results' })).isConnected).toBe(true);
+    expect(textOf(screen.getByTestId('no-results'))).toContain('Nothing matches “zzz”');
+    cleanup();
+    queryClient.clear();
+
+    searchAnswer = () => json(200, { ...emptyResponse(), bookings: { ...emptyResponse().bookings, historic: page([searchBooking(4, 'historic')]) } });
+    start('/support?search=EL%2012345');
+    const users = await screen.findByTestId('user-results');
+    expect(textOf(users)).toContain('No users found');
+    expect(screen.queryByTestId('no-results')).toBeNull();
+    // No vehicle matched: the vehicles panel is left out rather than shown empty.
+    expect(screen.queryByTestId('vehicle-results')).toBeNull();
+    expect(textOf(screen.getByTestId('bookings-active'))).toContain('No bookings found');
+  });
+
+  it('hints at matches in another operator’s fleet, with a link when one exists', async () => {
+    const hints: OtherFleetHint[] = [
+      { fleet: 'malar', fleetName: 'Mälar Mobility', vehicles: 1, users: 2, bookings: 0, link: 'https://malar.example/support?search=ABC%20123' },
+      { fleet: 'other', fleetName: 'Other Mobility', vehicles: 0, users: OTHER_FLEET_COUNT_CAP, bookings: 0, link: null },
+      { fleet: 'none', fleetName: 'No Matches', vehicles: 0, users: 0, bookings: 0, link: null },
+    ];
+    searchAnswer = () => json(200, { ...emptyResponse(), otherFleets: hints });
+    start('/support?search=ABC%20123');
+    const shown = await screen.findAllByTestId('other-fleet-hint');
+    expect(shown).toHaveLength(2);
+    expect(textOf(shown[0]!)).toContain('3 matches at Mälar Mobility');
+    expect(textOf(shown[0]!)).toContain('2 users, 1 vehicle');
+    const link = within(shown[0]!).getByRole('link', { name: 'Open at Mälar Mobility' });
+    expect(link.getAttribute('href')).toBe('https://malar.example/support?search=ABC%20123');
+    expect(link.getAttribute('target')).toBe('_blank');
+    // The server counts up to a cap: at the cap the count reads "or more".
+    expect(textOf(shown[1]!)).toContain(`${OTHER_FLEET_COUNT_CAP}+ matches at Other Mobility`);
+    expect(textOf(shown[1]!)).toContain(`${OTHER_FLEET_COUNT_CAP}+ users`);
+    expect(within(shown[1]!).queryByRole('link')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'No results' }).isConnected).toBe(true);
+  });
+
+  it('shows a loading state, then an error with a retry that runs the search again', async () => {
+    const user = userEvent.setup();
+    let attempts = 0;
+    searchAnswer = () => {
+      attempts += 1;
+      return attempts === 1 ? envelope(400, 'errorId.apigw.invalid.input', 'The request is not valid') : json(200, emptyResponse());
+    };
+    let release = () => {};
+    searchGate = new Promise((resolve) => {
+      release = resolve;
+    });
+    start('/support?search=Nordmann');
+    expect((await screen.findByRole('status', { name: 'Searching…' })).getAttribute('aria-busy')).toBe('true');
+    release();
+    const error = await screen.findByTestId('search-error');
+    expect(textOf(error)).toContain('The search failed');
+    expect(textOf(error)).toContain('The request is not valid');
+    await user.click(within(error).getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByRole('heading', { name: 'No results' })).isConnected).toBe(true);
+    expect(attempts).toBe(2);
+  });
+});

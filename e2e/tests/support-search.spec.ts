@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectLoggedIn, logIn } from './helpers.ts';
+
+/** Logs in as fjord's support and opens plain /support. */
+async function openSupport(page: Page) {
+  await logIn(page);
+  await expectLoggedIn(page);
+  await page.goto('/support');
+  await expect(page.getByRole('heading', { name: 'Customer support', level: 1 })).toBeVisible();
+}
+
+const searchBox = (page: Page) => page.getByRole('textbox', { name: 'Search' });
+
+async function search(page: Page, phrase: string) {
+  await searchBox(page).fill(phrase);
+  await searchBox(page).press('Enter');
+}
+
+test('a registration number finds its vehicle card, kept in the URL', async ({ page }) => {
+  await openSupport(page);
+  await expect(searchBox(page)).toBeFocused();
+  await search(page, 'EL 12345');
+  await expect(page).toHaveURL(/\/support\?search=EL(\+|%20)12345$/);
+  const vehicles = page.getByTestId('vehicle-results');
+  await expect(vehicles.getByRole('article', { name: 'EL 12345' })).toBeVisible();
+
+  // A reload restores the search.
+  await page.reload();
+  await expect(searchBox(page)).toHaveValue('EL 12345');
+  await expect(page.getByTestId('vehicle-results').getByRole('article', { name: 'EL 12345' })).toBeVisible();
+});
+
+test("a customer's surname finds the users and their bookings grouped active / future / historic", async ({ page }) => {
+  await openSupport(page);
+  await search(page, 'Nordmann');
+
+  const users = page.getByTestId('user-results');
+  const kari = users.getByTestId('user-row').filter({ hasText: 'demo.active' });
+  await expect(kari.getByRole('link', { name: 'Nordmann, Kari' })).toHaveAttribute('href', '/users/demo.active');
+  await expect(kari).toContainText('+4798765432');
+
+  const bookings = page.getByTestId('booking-results');
+  await expect(bookings.getByRole('heading', { level: 3 })).toHaveText([/Active/, /Future/, /Historic/]);
+  const active = page.getByTestId('bookings-active');
+  await expect(active.getByRole('link', { name: 'BID1000000001', exact: true })).toBeVisible();
+  await expect(page.getByTestId('bookings-future').getByRole('link', { name: 'BID1000000002', exact: true })).toBeVisible();
+  // Sub-lists are paged 5 at a time.
+  for (const group of ['active', 'future', 'historic']) {
+    expect(await page.getByTestId(`bookings-${group}`).getByTestId('booking-row').count()).toBeLessThanOrEqual(5);
+  }
+
+  // The user-name chip narrows the search, in the URL too.
+  await page.getByRole('button', { name: 'User name' }).click();
+  const dialog = page.getByRole('dialog', { name: 'User name' });
+  await dialog.getByRole('textbox', { name: 'User name' }).fill('demo.active');
+  await dialog.getByRole('textbox', { name: 'User name' }).press('Enter');
+  await expect(page).toHaveURL(/[?&]user=demo\.active/);
+  await expect(page.getByTestId('filter-user')).toHaveText('User name: demo.active');
+  await expect(users.getByTestId('user-row')).toHaveCount(1);
+
+  // 'Go to booking' opens the card.
+  await active.getByRole('link', { name: 'Go to booking BID1000000001' }).click();
+  await expect(page).toHaveURL(/\/booking\/BID1000000001$/);
+  await expect(page.getByRole('heading', { name: 'BID1000000001', level: 1 })).toBeVisible();
+});
+
+test('a booking id opens the booking card; an unknown one says there is no such booking id', async ({ page }) => {
+  await openSupport(page);
+  await search(page, 'bid1000000001');
+  await expect(page).toHaveURL(/\/booking\/BID1000000001$/);
+  await expect(page.getByRole('heading', { name: 'BID1000000001', level: 1 })).toBeVisible();
+
+  await page.goto('/support');
+  await search(page, 'BID1999999999');
+  // The §8 info notification, and the same words on the screen once it has gone.
+  await expect(page.locator('#notistack-snackbar').filter({ hasText: 'No such booking id' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No such booking id' })).toBeVisible();
+  await expect(page).toHaveURL(/\/support\?search=BID1999999999$/);
+});
+
+test("a match only in the other demo fleet shows the other operator's hint, without its data", async ({ page }) => {
+  await openSupport(page);
+  await search(page, 'ABC 123');
+  const hint = page.getByTestId('other-fleet-hint');
+  await expect(hint).toContainText(/\d+ match(es)? at Mälar Mobility/);
+  await expect(hint).toContainText('1 vehicle');
+  await expect(page.getByRole('heading', { name: 'No results' })).toBeVisible();
+  await expect(page.getByTestId('vehicle-results')).toHaveCount(0);
+
+  // Clearing everything returns to plain /support.
+  await page.getByRole('button', { name: 'Clear all' }).click();
+  await expect(page).toHaveURL(/\/support$/);
+  await expect(page.getByTestId('search-intro')).toBeVisible();
+});
