@@ -22,7 +22,16 @@ test('a registration number finds its vehicle card, kept in the URL', async ({ p
   await search(page, 'EL 12345');
   await expect(page).toHaveURL(/\/support\?search=EL(\+|%20)12345$/);
   const vehicles = page.getByTestId('vehicle-results');
-  await expect(vehicles.getByRole('article', { name: 'EL 12345' })).toBeVisible();
+  const found = vehicles.getByRole('article', { name: 'EL 12345' });
+  await expect(found).toBeVisible();
+  // Collapsed: the status strip only. Expanding loads the last day's events and the damage.
+  await expect(found.getByTestId('vehicle-status').getByTestId('vehicle-voltage')).toHaveText(/^\d+\.\d V$/);
+  await expect(found.getByTestId('vehicle-events')).toHaveCount(0);
+  await found.getByRole('button', { name: 'Show details' }).click();
+  await expect(found.getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(found.getByTestId('vehicle-events').getByRole('row').nth(1)).toBeVisible();
+  await expect(found.getByTestId('damage-item')).toHaveCount(2);
+  await page.screenshot({ path: test.info().outputPath('support-vehicle-expanded.png'), fullPage: true });
 
   // A reload restores the search.
   await page.reload();
