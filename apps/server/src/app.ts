@@ -24,6 +24,10 @@ import { registerVehicleRoutes } from './modules/vehicles/routes.ts';
 import { registerVehicleCommandRoutes } from './modules/vehicle-commands/routes.ts';
 import { registerDamageRoutes } from './modules/damage/routes.ts';
 import { registerAlarmRoutes } from './modules/alarms/routes.ts';
+import { registerPaymentRoutes } from './modules/payments/routes.ts';
+import { registerBillingRoutes } from './modules/billing/routes.ts';
+import type { PaymentProvider } from './integrations/payments/provider.ts';
+import { sandboxPaymentProvider } from './integrations/payments/sandbox.ts';
 import { createTelematics } from './integrations/telematics/telematics.ts';
 import type { Telematics } from './integrations/telematics/types.ts';
 import { vehicleTelematicsHandler } from './modules/vehicle-commands/telematics-handler.ts';
@@ -36,10 +40,12 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** The vehicles' telematics (default: from config, TELEMATICS=simulator|mqtt). Started here, stopped on close. */
   telematics?: Telematics;
+  /** The card payment provider (default: the built-in sandbox). */
+  payments?: PaymentProvider;
 }
 
 /** Builds the Fastify instance: one server for /api and the built SPA. */
-export async function buildApp({ config, db, serveWeb, telematics: givenTelematics }: BuildOptions): Promise<App> {
+export async function buildApp({ config, db, serveWeb, telematics: givenTelematics, payments = sandboxPaymentProvider() }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -86,21 +92,23 @@ export async function buildApp({ config, db, serveWeb, telematics: givenTelemati
     await telematics.stop();
   });
 
-  const ctx: AppContext = { db, config, telematics };
+  const ctx: AppContext = { db, config, telematics, payments };
   registerConfigRoutes(app, ctx);
   registerAuthRoutes(app, ctx);
   registerFleetRoutes(app, ctx);
   registerEventRoutes(app, ctx);
   registerBookingRoutes(app, ctx);
-  registerBookingCreateRoutes(app, ctx);
+  registerBookingCreateRoutes(app, ctx, { payments });
   registerUserRoutes(app, ctx);
   registerBookingLifecycleRoutes(app, ctx);
-  registerBookingPaymentTypeRoutes(app, ctx);
+  registerBookingPaymentTypeRoutes(app, ctx, { payments });
   registerSearchRoutes(app, ctx);
   registerVehicleRoutes(app, ctx);
   registerVehicleCommandRoutes(app, ctx);
   registerDamageRoutes(app, ctx);
   registerAlarmRoutes(app, ctx);
+  registerPaymentRoutes(app, ctx);
+  registerBillingRoutes(app, ctx);
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   const webRoot = config.webDist;

@@ -214,7 +214,7 @@ describe('setBookingPaymentType and the payment provider', () => {
   const spy = () => {
     const sandbox = sandboxPaymentProvider();
     const released: string[] = [];
-    const provider: PaymentProvider = { name: 'sandbox', reserve: sandbox.reserve, release: async (id) => { released.push(id); } };
+    const provider: PaymentProvider = { ...sandbox, release: async (id) => { released.push(id); } };
     return { provider, released };
   };
 

@@ -449,6 +449,8 @@ export const ZBooking = z.object({
   estimatedVat: ZMoney.nullable(),
   adjustedValues: ZAdjustedValues.nullable(),
   technicalIssueReported: z.boolean(),
+  /** The fixed price set by staff (replaces the computed price when the booking is priced), or null. */
+  fixedPrice: z.object({ price: ZMoney, comment: z.string().nullable() }).nullable().optional(),
 });
 export type Booking = z.infer<typeof ZBooking>;
 

@@ -54,6 +54,7 @@ export const MESSAGE_IDS = {
   damageAlreadyFixed: 'errorId.core.damage.alreadyFixed',
   alarmNotFound: 'errorId.core.alarm.notFound',
   alarmAlreadyHandled: 'errorId.core.alarm.alreadyHandled',
+  paymentNotFound: 'errorId.core.payment.notFound',
   fleetNotFound: 'errorId.core.fleet.notFound',
   notSupported: 'errorId.core.booking.notSupported',
   conflict: 'errorId.core.conflict',

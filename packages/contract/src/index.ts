@@ -13,3 +13,4 @@ export * from './api/user-bookings.ts';
 export * from './api/query-params.ts';
 export * from './api/search.ts';
 export * from './api/vehicles.ts';
+export * from './api/payments.ts';

@@ -493,6 +493,10 @@ export const bookings = pgTable(
     cancelledBy: text('cancelled_by'),
     cancelReason: text('cancel_reason'),
     replacedBy: text('replaced_by').$type<'TAXI' | 'RIDESHARE'>(),
+    /** §3 Fixed price: replaces the computed price when the booking is priced (docs/decisions/0021-payments.md). */
+    fixedPrice: money('fixed_price'),
+    fixedPriceComment: text('fixed_price_comment'),
+    fixedPriceSetBy: text('fixed_price_set_by'),
     createdBy: text('created_by'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -531,10 +535,16 @@ export const payments = pgTable(
     paymentProvider: text('payment_provider'),
     reservationFailed: boolean('reservation_failed').notNull().default(false),
     cardId: integer('card_id').references(() => registeredCards.id, { onDelete: 'set null' }),
+    /** The §8 card error code of the last refused charge or reservation, or null. */
+    failureCode: text('failure_code'),
+    /** What was refunded to the card after it was charged (credits on a paid card payment). */
+    refundedAmount: money('refunded_amount').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('payments_order_id_uq').on(t.orderId),
+    index('payments_fleet_timestamp_idx').on(t.fleetId, t.timestamp, t.id),
+    index('payments_parent_idx').on(t.parentPaymentId),
     index('payments_booking_idx').on(t.bookingId),
     index('payments_user_timestamp_idx').on(t.userId, t.timestamp),
     index('payments_fleet_status_timestamp_idx').on(t.fleetId, t.status, t.timestamp),

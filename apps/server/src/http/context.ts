@@ -1,3 +1,4 @@
+import type { PaymentProvider } from '../integrations/payments/provider.ts';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
@@ -24,6 +25,8 @@ export interface AppContext {
   config: Config;
   /** The vehicles' telematics (simulator or MQTT), started with the app and stopped when it closes. */
   telematics: Telematics;
+  /** The card payment provider (the sandbox unless one is given to buildApp). */
+  payments: PaymentProvider;
 }
 
 export function requireSession(request: FastifyRequest): RequestSession {

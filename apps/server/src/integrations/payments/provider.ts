@@ -1,4 +1,4 @@
-import type { Currency } from '@fleetdesk/contract';
+import type { CardErrorCode, Currency } from '@fleetdesk/contract';
 
 /**
  * The payment provider behind card payments (GUIDE §1: every integration sits behind a small interface with a
@@ -25,6 +25,18 @@ export interface Reservation {
   externalId: string;
 }
 
+/**
+ * A charge, capture or refund the card provider refused, with the §8 card error code
+ * (card_declined, expired_card, incorrect_cvc, …, general_error).
+ */
+export interface CardRefusal {
+  ok: false;
+  code: CardErrorCode;
+}
+export type ChargeResult =
+  | { ok: true; status: 'PAID' | 'NEEDS_AUTHORIZATION'; externalId: string }
+  | CardRefusal;
+
 export interface PaymentProvider {
   /** The provider's name, stored as the payment's `paymentProvider`. */
   readonly name: string;
@@ -32,4 +44,13 @@ export interface PaymentProvider {
   reserve(card: PaymentCard, amount: number, currency: Currency, now?: Date): Promise<Reservation>;
   /** Releases a reservation that is no longer needed (e.g. the booking it was made for was not saved). */
   release(externalId: string): Promise<void>;
+  /**
+   * Charges `amount` on the card at once (reserve and capture), e.g. a fee after the trip or a retried payment.
+   * `idempotencyKey`: a retry with the same key returns the first result and charges once.
+   */
+  charge(card: PaymentCard, amount: number, currency: Currency, idempotencyKey: string, now?: Date): Promise<ChargeResult>;
+  /** Captures (part of) a reservation; answers a refusal when the provider refuses. */
+  capture(externalId: string, amount: number, idempotencyKey: string): Promise<{ ok: true } | CardRefusal>;
+  /** Refunds `amount` of a captured charge or reservation (a credit on a paid card payment). */
+  refund(externalId: string, amount: number, idempotencyKey: string): Promise<{ ok: true } | CardRefusal>;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Currency } from '@fleetdesk/contract';
-import type { PaymentCard, PaymentProvider, Reservation } from './provider.ts';
+import type { ChargeResult, PaymentCard, PaymentProvider, Reservation } from './provider.ts';
 
 /**
  * The built-in sandbox payment provider: no network, deterministic outcomes by test card, like a card
@@ -46,6 +46,18 @@ export function sandboxPaymentProvider(): PaymentProvider {
     },
     async release() {
       // Nothing is held in the sandbox.
+    },
+    // Interim (issue 5 replaces these with the sandbox ledger and test cards per card error code).
+    async charge(card: PaymentCard, _amount: number, _currency: Currency, _key: string, now = new Date()): Promise<ChargeResult> {
+      const outcome = sandboxOutcome(card, now);
+      if (outcome === 'RESERVATION_FAILED') return { ok: false, code: 'card_declined' };
+      return { ok: true, status: outcome === 'NEEDS_AUTHORIZATION' ? 'NEEDS_AUTHORIZATION' : 'PAID', externalId: `sandbox_ch_${randomBytes(8).toString('hex')}` };
+    },
+    async capture() {
+      return { ok: true as const };
+    },
+    async refund() {
+      return { ok: true as const };
     },
   };
 }

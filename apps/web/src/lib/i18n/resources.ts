@@ -15,6 +15,10 @@ import vehiclesDe from '../../locales/vehicles/de.json';
 import vehiclesEnGB from '../../locales/vehicles/en-GB.json';
 import vehiclesNb from '../../locales/vehicles/nb.json';
 import vehiclesSv from '../../locales/vehicles/sv.json';
+import paymentsDe from '../../locales/payments/de.json';
+import paymentsEnGB from '../../locales/payments/en-GB.json';
+import paymentsNb from '../../locales/payments/nb.json';
+import paymentsSv from '../../locales/payments/sv.json';
 import de from '../../locales/de.json';
 import enGB from '../../locales/en-GB.json';
 import nb from '../../locales/nb.json';
@@ -25,20 +29,21 @@ import sv from '../../locales/sv.json';
  * section per feature from `locales/<feature>/<lang>.json` (so features keep their strings apart).
  * British English is the reference: its keys type `t()` and the other languages fall back to it.
  */
-const build = <C, BC, BF, SS, V>(core: C, bookingCard: BC, bookingForm: BF, supportSearch: SS, vehicles: V) => ({
+const build = <C, BC, BF, SS, V, P>(core: C, bookingCard: BC, bookingForm: BF, supportSearch: SS, vehicles: V, payments: P) => ({
   ...core,
   bookingCard,
   bookingForm,
   supportSearch,
   vehicles,
+  payments,
 });
 
-const enGBTranslation = build(enGB, bookingCardEnGB, bookingFormEnGB, supportSearchEnGB, vehiclesEnGB);
+const enGBTranslation = build(enGB, bookingCardEnGB, bookingFormEnGB, supportSearchEnGB, vehiclesEnGB, paymentsEnGB);
 export type Translation = typeof enGBTranslation;
 
 export const resources = {
-  de: { translation: build(de, bookingCardDe, bookingFormDe, supportSearchDe, vehiclesDe) },
+  de: { translation: build(de, bookingCardDe, bookingFormDe, supportSearchDe, vehiclesDe, paymentsDe) },
   'en-GB': { translation: enGBTranslation },
-  nb: { translation: build(nb, bookingCardNb, bookingFormNb, supportSearchNb, vehiclesNb) },
-  sv: { translation: build(sv, bookingCardSv, bookingFormSv, supportSearchSv, vehiclesSv) },
+  nb: { translation: build(nb, bookingCardNb, bookingFormNb, supportSearchNb, vehiclesNb, paymentsNb) },
+  sv: { translation: build(sv, bookingCardSv, bookingFormSv, supportSearchSv, vehiclesSv, paymentsSv) },
 } satisfies Record<Language, { translation: unknown }>;
