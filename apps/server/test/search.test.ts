@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { contracts, fleets, users } from '../src/db/schema.ts';
+import { searchTuning } from '../src/modules/search/service.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { createBooking, createCompany, createPool, createStaff, createUser, createVehicle } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
@@ -188,6 +189,8 @@ describe('GET /api/search: what it finds', () => {
     expect(allBids(byPhone)).toContain('BID1000000001');
     expect(usernames(await search({ mobilePhone: '(987) 65-432' }))).toEqual(['demo.active']);
     expect(usernames(await search({ user: 'DEMO.ACT' }))).toEqual(['demo.active']);
+    // The user-name chip matches from the start of the user name, not inside it.
+    expect(usernames(await search({ user: 'o.active' }))).toEqual([]);
     expect(usernames(await search({ user: 'qz' })).length).toBe(10);
     expect(usernames(await search({ search: 'Kari', user: 'demo.active' }))).toEqual(['demo.active']);
     expect(usernames(await search({ search: 'Kari', mobilePhone: '4190' }))).toEqual([]);
@@ -215,7 +218,38 @@ describe('GET /api/search: what it finds', () => {
   });
 });
 
+async function pageAllUsers(phrase: string): Promise<{ seen: string[]; flags: boolean[] }> {
+  const first = await search({ search: phrase });
+  const seen = first.users.results.map((u) => u.username);
+  const flags: boolean[] = [first.users.moreResults];
+  let cursor = first.users.nextCursor;
+  while (cursor) {
+    const res = await get(`/api/search/users?${qs({ search: phrase, cursor })}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = ZSearchUsersPage.parse(res.json());
+    seen.push(...page.results.map((u) => u.username));
+    flags.push(page.moreResults);
+    cursor = page.nextCursor;
+  }
+  return { seen, flags };
+}
+
 describe('GET /api/search: paging', () => {
+  it('pages through the users the same way when the phrase has more matches than the sorted-match cap (the user-name walk)', async () => {
+    const sorted = await pageAllUsers(FAMILY);
+    const before = searchTuning.userMatchCap;
+    searchTuning.userMatchCap = 5; // 23 matches: every page but the last takes the walk
+    try {
+      const walked = await pageAllUsers(FAMILY);
+      expect(walked).toEqual(sorted);
+      expect(walked.seen).toHaveLength(23);
+      // A phrase with fewer matches than the cap still takes the sorted path and finds them.
+      expect(usernames(await search({ search: 'Firma' }))).toEqual(['company.member']);
+    } finally {
+      searchTuning.userMatchCap = before;
+    }
+  });
+
   it('pages through the users without duplicates', async () => {
     const first = await search({ search: FAMILY });
     expect(first.users).toMatchObject({ moreResults: true });

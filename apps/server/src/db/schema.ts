@@ -115,6 +115,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    // Also in the database, from migration 0006 (drizzle cannot declare INCLUDE): users_fleet_username_cover on
+    // (fleet_id, lower(username)) INCLUDE (id, role and the searched columns), for the support search's user-name walk.
     index('users_fleet_status_apply_idx').on(t.fleetId, t.status, t.applyDate),
     index('users_company_idx').on(t.companyId, t.applyDate),
     index('users_username_trgm').using('gin', t.username.op('gin_trgm_ops')),

@@ -11,7 +11,16 @@ import { computeActions, displayState, type BookingFacts } from './state.ts';
  * the number of rows; the order of `ids` is kept and ids of another operator are left out.
  */
 export async function loadBookingRows(db: Db, actor: Actor, ids: readonly number[], now = new Date()): Promise<SearchBooking[]> {
-  if (!ids.length) return [];
+  const byId = await loadBookingRowsById(db, actor, ids, now);
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
+
+/** The same rows by booking id (for callers that split one load into several lists). */
+export async function loadBookingRowsById(db: Db, actor: Actor, ids: readonly number[], now = new Date()): Promise<Map<number, SearchBooking>> {
+  if (!ids.length) return new Map();
   const rows = await db
     .select({
       b: bookings,
@@ -26,7 +35,7 @@ export async function loadBookingRows(db: Db, actor: Actor, ids: readonly number
     .leftJoin(users, eq(users.id, bookings.userId))
     .leftJoin(vehicles, eq(vehicles.id, bookings.allocatedVehicleId))
     .where(and(inArray(bookings.id, [...ids]), eq(bookings.fleetId, actor.fleet)));
-  if (!rows.length) return [];
+  if (!rows.length) return new Map();
   const needingAuth = await db
     .select({ bookingId: payments.bookingId, orderId: payments.orderId })
     .from(payments)
@@ -36,7 +45,7 @@ export async function loadBookingRows(db: Db, actor: Actor, ids: readonly number
     if (p.bookingId === null) continue;
     authByBooking.set(p.bookingId, [...(authByBooking.get(p.bookingId) ?? []), p.orderId]);
   }
-  const byId = new Map(
+  return new Map(
     rows.map(({ b, pool, user, vehicle, taxiFromPools }): [number, SearchBooking] => {
       const facts: BookingFacts = {
         state: b.state,
@@ -71,8 +80,4 @@ export async function loadBookingRows(db: Db, actor: Actor, ids: readonly number
       ];
     }),
   );
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [row] : [];
-  });
 }

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, companies, fleets, users, vehicles } from '../../db/schema.ts';
 import type { Actor } from '../auth/session.ts';
-import { loadBookingRows } from '../bookings/booking-rows.ts';
+import { loadBookingRows, loadBookingRowsById } from '../bookings/booking-rows.ts';
 import { loadVehicles } from '../vehicles/vehicle-view.ts';
 import {
   decodeBookingCursor, decodeUserCursor, decodeVehicleCursor, encodeCursor, type BookingCursor, type UserCursor, type VehicleCursor,
@@ -43,13 +43,6 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 type UserKey = { id: number; key: string };
-/** The users condition, and whether it combines several words or chips (see userKeys). */
-type UserMatch = { sql: SQL; combined: boolean };
-const userMatchOf = (t: SearchTerms, refs: SearchRefs): UserMatch | null => {
-  const match = usersCondition(t, refs);
-  const parts = (t.phrase && !t.bidPrefix ? t.words.length : 0) + (t.mobilePhone ? 1 : 0) + (t.user ? 1 : 0);
-  return match ? { sql: match, combined: parts > 1 } : null;
-};
 type VehicleKey = { id: number; registrationNumber: string };
 type Counts = { vehicles: number; users: number; bookings: number };
 
@@ -59,23 +52,32 @@ const customerOf = (fleet: string) => and(eq(users.fleetId, fleet), eq(users.rol
 const usernameKey = sql<string>`lower(${users.username})`;
 
 /**
- * One page of the operator's matching customers after `cursor` (ask for pageSize + 1 rows), ordered by user name.
- * The order is the unique lower(username) index, so for a common name PostgreSQL walks that index and stops after
- * the page instead of fetching and sorting every match.
+ * userMatchCap: up to this many matches are read through the trigram indexes and sorted; a phrase with more matches
+ * is common enough for a walk of the user-name index (index-only: migration 0006's covering index) to find a page
+ * quickly, at most about pageSize × fleet size / cap rows. Tests lower it to cover both paths.
  */
-async function userKeys(db: Db, actor: Actor, match: UserMatch, cursor: UserCursor | null, limit: number): Promise<UserKey[]> {
-  const where = and(customerOf(actor.fleet), match.sql, cursor ? sql`${usernameKey} > ${cursor.n}` : undefined);
-  if (!match.combined) {
-    return db.select({ id: users.id, key: usernameKey }).from(users).where(where).orderBy(usernameKey).limit(limit);
-  }
-  // Several conditions together match few rows, but the planner multiplies their estimates and may walk the whole
-  // user-name index looking for them: read the (few) matches through the trigram indexes, then sort.
-  const rows = rowsOf<{ id: number; key: string }>(
+export const searchTuning = { userMatchCap: 2000 };
+
+/**
+ * One page of the operator's matching customers after `cursor` (ask for pageSize + 1 rows), ordered by user name.
+ *
+ * The planner cannot estimate `ILIKE '%…%'` well: with a LIMIT it tends to walk the user-name index and filter, which
+ * for a rare phrase (a phone fragment, a customer number, a VIN typed into the user search) passes every customer of
+ * the fleet before giving up. So, first: the matches as a materialised CTE (planned for all rows, so through the
+ * trigram indexes; read lazily, so it stops after the cap), sorted when there are at most `searchTuning.userMatchCap` of them.
+ * Only a phrase with more matches than that walks the index in user-name order, where matches are dense.
+ */
+async function userKeys(db: Db, actor: Actor, match: SQL, cursor: UserCursor | null, limit: number): Promise<UserKey[]> {
+  const where = and(customerOf(actor.fleet), match, cursor ? sql`${usernameKey} > ${cursor.n}` : undefined);
+  const cap = searchTuning.userMatchCap;
+  const capped = rowsOf<{ id: number | string; key: string; n: number | string }>(
     await db.execute(sql`
-      with m as materialized (select ${users.id} as id, ${usernameKey} as key from ${users} where ${where})
-      select id, key from m order by key limit ${limit}`),
+      with m as materialized (select ${users.id} as id, ${usernameKey} as key from ${users} where ${where}),
+           c as materialized (select id, key from m limit ${cap + 1})
+      select id, key, (select count(*) from c) as n from c order by key limit ${limit}`),
   );
-  return rows.map((r) => ({ id: Number(r.id), key: r.key }));
+  if (!capped.length || Number(capped[0]!.n) <= cap) return capped.map((r) => ({ id: Number(r.id), key: r.key }));
+  return db.select({ id: users.id, key: usernameKey }).from(users).where(where).orderBy(usernameKey).limit(limit);
 }
 
 /** Search hits of the operator's users, in the order of `ids`. */
@@ -162,13 +164,6 @@ async function bookingKeys(db: Db, actor: Actor, group: BookingGroup, source: Bo
 
 const bookingCursorOf = (group: BookingGroup, k: { id: number; startTime: Date }): BookingCursor => ({ k: 'b', g: group, t: k.startTime.toISOString(), id: k.id });
 
-/** How many rows of `table` in `fleet` match, counting at most OTHER_FLEET_COUNT_CAP (the query stops there). */
-async function cappedCount(db: Db, table: typeof users | typeof vehicles | typeof bookings, where: SQL): Promise<number> {
-  const hits = db.select({ one: sql`1`.as('one') }).from(table).where(where).limit(OTHER_FLEET_COUNT_CAP).as('hits');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(hits);
-  return Number(row?.n ?? 0);
-}
-
 /**
  * The capped match counts in every other fleet. One query per fleet and kind with the fleet as a literal, so that
  * the planner sees a small fleet as small (its fleet index) and a large one stops at the cap.
@@ -177,12 +172,24 @@ async function countsElsewhere(db: Db, actor: Actor, match: { users: SQL | null;
   const others = await db.select({ id: fleets.id, name: fleets.name, consoleUrl: fleets.consoleUrl }).from(fleets).where(ne(fleets.id, actor.fleet));
   return Promise.all(
     others.map(async (f) => {
-      const [u, v, b] = await Promise.all([
-        match.users ? cappedCount(db, users, and(customerOf(f.id), match.users)!) : 0,
-        match.vehicles ? cappedCount(db, vehicles, and(eq(vehicles.fleetId, f.id), match.vehicles)!) : 0,
-        match.bid ? cappedCount(db, bookings, and(eq(bookings.fleetId, f.id), match.bid)!) : 0,
-      ]);
-      return { fleet: f, counts: { users: u, vehicles: v, bookings: b } satisfies Counts };
+      // One round trip per fleet: each kind's matches a materialised CTE, counted up to the cap.
+      const kinds = [
+        ['users', match.users ? sql`select 1 as one from ${users} where ${and(customerOf(f.id), match.users)}` : null],
+        ['vehicles', match.vehicles ? sql`select 1 as one from ${vehicles} where ${and(eq(vehicles.fleetId, f.id), match.vehicles)}` : null],
+        ['bookings', match.bid ? sql`select 1 as one from ${bookings} where ${and(eq(bookings.fleetId, f.id), match.bid)}` : null],
+      ] as const;
+      const present = kinds.filter((k): k is readonly [(typeof k)[0], SQL] => k[1] !== null);
+      const counts: Counts = { users: 0, vehicles: 0, bookings: 0 };
+      if (present.length) {
+        const ctes = sql.join(present.map(([name, q]) => sql`${sql.raw(`m_${name}`)} as materialized (${q})`), sql`, `);
+        const cols = sql.join(
+          present.map(([name]) => sql`(select count(*)::int from (select one from ${sql.raw(`m_${name}`)} limit ${OTHER_FLEET_COUNT_CAP}) h) as ${sql.raw(name)}`),
+          sql`, `,
+        );
+        const [row] = rowsOf<Record<string, number | string>>(await db.execute(sql`with ${ctes} select ${cols}`));
+        for (const [name] of present) counts[name] = Number(row?.[name] ?? 0);
+      }
+      return { fleet: f, counts };
     }),
   );
 }
@@ -218,24 +225,26 @@ function otherFleetHints(t: SearchTerms, found: Awaited<ReturnType<typeof counts
 export async function supportSearch(db: Db, actor: Actor, q: SupportSearchQuery, now = new Date()): Promise<SupportSearchResponse> {
   const t = parseTerms(q);
   const refs = await resolveRefs(db, t);
-  const userMatch = userMatchOf(t, refs);
+  const userMatch = usersCondition(t, refs);
   const vehicleMatch = vehiclesCondition(t, refs);
   const bid = bidCondition(t);
   const [userHits, vehicleHits, elsewhere] = await Promise.all([
     userMatch ? userKeys(db, actor, userMatch, null, SEARCH_PAGE_SIZE + 1) : [],
     vehicleMatch ? vehicleKeys(db, actor, vehicleMatch, null, SEARCH_PAGE_SIZE + 1) : [],
-    countsElsewhere(db, actor, { users: userMatch?.sql ?? null, vehicles: vehicleMatch, bid }),
+    countsElsewhere(db, actor, { users: userMatch, vehicles: vehicleMatch, bid }),
   ]);
   const userPage = userHits.slice(0, SEARCH_PAGE_SIZE);
   const vehiclePage = vehicleHits.slice(0, SEARCH_PAGE_SIZE);
   const source: BookingSource = { userIds: userPage.map((k) => k.id), vehicleIds: vehiclePage.map((k) => k.id), bid };
   const size = BOOKING_SEARCH_SUBLIST_PAGE_SIZE;
   const groupKeys = await Promise.all(ZBookingGroup.options.map((g) => bookingKeys(db, actor, g, source, null, size + 1)));
-  const [vehicleRows, userRows, ...groupRows] = await Promise.all([
+  const groupPages = groupKeys.map((keys) => keys.slice(0, size).map((k) => k.id));
+  const [vehicleRows, userRows, bookingRows] = await Promise.all([
     loadVehicles(db, actor, vehiclePage.map((k) => k.id)),
     loadSearchUsers(db, actor, userPage.map((k) => k.id)),
-    ...groupKeys.map((keys) => loadBookingRows(db, actor, keys.slice(0, size).map((k) => k.id), now)),
+    loadBookingRowsById(db, actor, groupPages.flat(), now), // one load for the three groups
   ]);
+  const groupRows = groupPages.map((ids) => ids.flatMap((id) => bookingRows.get(id) ?? []));
   const [active, future, historic] = ZBookingGroup.options.map((g, i) =>
     pageOf(groupKeys[i] ?? [], size, () => groupRows[i] ?? [], (k) => encodeCursor(bookingCursorOf(g, k))),
   );
@@ -263,7 +272,7 @@ export async function searchVehiclesPage(db: Db, actor: Actor, q: SearchPageQuer
 export async function searchUsersPage(db: Db, actor: Actor, q: SearchPageQuery): Promise<Page<SearchUser>> {
   const t = parseTerms(q);
   const cursor = q.cursor ? decodeUserCursor(q.cursor) : null;
-  const match = userMatchOf(t, await resolveRefs(db, t));
+  const match = usersCondition(t, await resolveRefs(db, t));
   if (!match) return emptyPage();
   const keys = await userKeys(db, actor, match, cursor, q.pageSize + 1);
   const rows = await loadSearchUsers(db, actor, keys.slice(0, q.pageSize).map((k) => k.id));
@@ -275,7 +284,7 @@ export async function searchBookingsPage(db: Db, actor: Actor, q: SearchBookings
   const t = parseTerms(q);
   const cursor = q.cursor ? decodeBookingCursor(q.cursor, q.group) : null;
   const refs = await resolveRefs(db, t);
-  const userMatch = userMatchOf(t, refs);
+  const userMatch = usersCondition(t, refs);
   const vehicleMatch = vehiclesCondition(t, refs);
   const [userPage, vehiclePage] = await Promise.all([
     userMatch ? userKeys(db, actor, userMatch, null, SEARCH_PAGE_SIZE) : [],

@@ -106,9 +106,9 @@ export function usersCondition(t: SearchTerms, refs: SearchRefs): SQL | null {
     }
   }
   if (t.mobilePhone) parts.push(ilike(users.mobilePhone, contains(t.mobilePhone)));
-  if (t.user) {
-    parts.push(t.user.length >= MIN_TRIGRAM_LENGTH ? ilike(users.username, contains(t.user)) : startsWith(sql`lower(${users.username})`, t.user.toLowerCase()));
-  }
+  // The user-name chip matches user names from their start (case-insensitive): a range of the user-name index, read
+  // in the order the results are listed in (docs/decisions/0015-support-search.md).
+  if (t.user) parts.push(startsWith(sql`lower(${users.username})`, t.user.toLowerCase()));
   return parts.length ? and(...parts)! : null;
 }
 
@@ -160,18 +160,25 @@ export type SearchRefs = Map<string, { companyIds: number[]; modelIds: number[];
 export async function resolveRefs(db: Db, t: SearchTerms): Promise<SearchRefs> {
   const refs: SearchRefs = new Map();
   if (!t.phrase || t.bidPrefix || t.shortPhrase) return refs;
-  await Promise.all(
-    [...new Set(t.words)].map(async (word) => {
-      const c = contains(word);
-      const [companyRows, modelRows, poolRows] = await Promise.all([
-        db.select({ id: companies.id }).from(companies).where(ilike(companies.name, c)),
-        db.select({ id: vehicleModels.id }).from(vehicleModels).where(ilike(vehicleModels.modelName, c)),
-        db.select({ id: pools.id, fleet: pools.fleetId }).from(pools).where(or(ilike(pools.name, c), ilike(pools.city, c))),
-      ]);
-      const poolsByFleet = new Map<string, number[]>();
-      for (const p of poolRows) poolsByFleet.set(p.fleet, [...(poolsByFleet.get(p.fleet) ?? []), p.id]);
-      refs.set(word, { companyIds: companyRows.map((r) => r.id), modelIds: modelRows.map((r) => r.id), poolsByFleet });
-    }),
-  );
+  const words = [...new Set(t.words)];
+  // One round trip for every word and the three tables.
+  const parts = words.flatMap((word, i) => {
+    const c = contains(word);
+    return [
+      sql`select ${i}::int as w, 'c' as k, ${companies.id} as id, null::text as fleet from ${companies} where ${ilike(companies.name, c)}`,
+      sql`select ${i}::int as w, 'm' as k, ${vehicleModels.id} as id, null::text as fleet from ${vehicleModels} where ${ilike(vehicleModels.modelName, c)}`,
+      sql`select ${i}::int as w, 'p' as k, ${pools.id} as id, ${pools.fleetId} as fleet from ${pools} where ${or(ilike(pools.name, c), ilike(pools.city, c))}`,
+    ];
+  });
+  const result = await db.execute(sql.join(parts, sql` union all `));
+  const rows = (result as unknown as { rows: { w: number | string; k: 'c' | 'm' | 'p'; id: number | string; fleet: string | null }[] }).rows;
+  words.forEach((word) => refs.set(word, { companyIds: [], modelIds: [], poolsByFleet: new Map() }));
+  for (const r of rows) {
+    const ref = refs.get(words[Number(r.w)]!)!;
+    const id = Number(r.id);
+    if (r.k === 'c') ref.companyIds.push(id);
+    else if (r.k === 'm') ref.modelIds.push(id);
+    else if (r.fleet !== null) ref.poolsByFleet.set(r.fleet, [...(ref.poolsByFleet.get(r.fleet) ?? []), id]);
+  }
   return refs;
 }
