@@ -162,6 +162,41 @@ async function bookingKeys(db: Db, actor: Actor, group: BookingGroup, source: Bo
   return rows.map((r) => ({ id: Number(r.id), startTime: new Date(r.start_time) }));
 }
 
+/**
+ * The first page of every group in one query: the same candidates as bookingKeys, numbered per group in the group's
+ * order, `limit` of each.
+ */
+async function firstBookingPages(db: Db, actor: Actor, source: BookingSource, limit: number): Promise<Record<BookingGroup, { id: number; startTime: Date }[]>> {
+  const pages: Record<BookingGroup, { id: number; startTime: Date }[]> = { active: [], future: [], historic: [] };
+  const arms = [
+    source.userIds.length ? inArray(bookings.userId, source.userIds) : undefined,
+    source.vehicleIds.length ? inArray(bookings.allocatedVehicleId, source.vehicleIds) : undefined,
+    source.bid ?? undefined,
+  ].filter((a) => a !== undefined);
+  if (!arms.length) return pages;
+  const groupOf = sql.raw(`case state ${ZBookingGroup.options.flatMap((g) => GROUP_STATES[g].map((st) => `when '${st}' then '${g}'`)).join(' ')} end`);
+  const newest = ZBookingGroup.options.filter((g) => NEWEST_FIRST[g]).map((g) => `'${g}'`).join(', ') || `''`;
+  const rows = rowsOf<{ id: number | string; start_time: Date | string; grp: BookingGroup }>(
+    await db.execute(sql`
+      with b as materialized (
+        select ${bookings.id} as id, ${bookings.startTime} as start_time, ${bookings.state} as state from ${bookings}
+        where ${eq(bookings.fleetId, actor.fleet)} and ${inArray(bookings.state, Object.values(GROUP_STATES).flat())} and ${or(...arms)}
+      ),
+      g as (select id, start_time, ${groupOf} as grp from b),
+      n as (
+        select id, start_time, grp, row_number() over (
+          partition by grp
+          order by case when grp in (${sql.raw(newest)}) then -extract(epoch from start_time) else extract(epoch from start_time) end,
+                   case when grp in (${sql.raw(newest)}) then -id else id end
+        ) as rn
+        from g
+      )
+      select id, start_time, grp from n where rn <= ${limit} order by grp, rn`),
+  );
+  for (const r of rows) pages[r.grp].push({ id: Number(r.id), startTime: new Date(r.start_time) });
+  return pages;
+}
+
 const bookingCursorOf = (group: BookingGroup, k: { id: number; startTime: Date }): BookingCursor => ({ k: 'b', g: group, t: k.startTime.toISOString(), id: k.id });
 
 /**
@@ -237,7 +272,8 @@ export async function supportSearch(db: Db, actor: Actor, q: SupportSearchQuery,
   const vehiclePage = vehicleHits.slice(0, SEARCH_PAGE_SIZE);
   const source: BookingSource = { userIds: userPage.map((k) => k.id), vehicleIds: vehiclePage.map((k) => k.id), bid };
   const size = BOOKING_SEARCH_SUBLIST_PAGE_SIZE;
-  const groupKeys = await Promise.all(ZBookingGroup.options.map((g) => bookingKeys(db, actor, g, source, null, size + 1)));
+  const firstPages = await firstBookingPages(db, actor, source, size + 1);
+  const groupKeys = ZBookingGroup.options.map((g) => firstPages[g]);
   const groupPages = groupKeys.map((keys) => keys.slice(0, size).map((k) => k.id));
   const [vehicleRows, userRows, bookingRows] = await Promise.all([
     loadVehicles(db, actor, vehiclePage.map((k) => k.id)),
