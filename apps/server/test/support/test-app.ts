@@ -7,6 +7,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import type { App } from '../../src/http/context.ts';
+import type { PaymentProvider } from '../../src/integrations/payments/provider.ts';
 
 export interface TestApp {
   app: App;
@@ -19,7 +20,7 @@ export interface TestApp {
  * A server over a fresh, migrated database: in-memory PGlite by default, or a new database
  * on the PostgreSQL server of TEST_DATABASE_URL (dropped again on close).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { payments?: PaymentProvider } = {}): Promise<TestApp> {
   // Uploads go to a temporary directory; the simulator answers at once and never fails unless a test says so.
   const storageDir = mkdtempSync(path.join(tmpdir(), 'fleetdesk-test-'));
   const config = loadConfig({
@@ -59,7 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   } else {
     database = await openDatabase({ dataDir: 'memory://' });
   }
-  const app = await buildApp({ config, db: database.db, serveWeb: Boolean(env.WEB_DIST) });
+  const app = await buildApp({ config, db: database.db, serveWeb: Boolean(env.WEB_DIST), ...(opts.payments ? { payments: opts.payments } : {}) });
   await app.ready();
   return {
     app,

@@ -16,8 +16,8 @@ import type { Actor, RequestSession } from '../auth/session.ts';
 import { appendEvent, searchEvents } from '../events/service.ts';
 import { freshOrderId } from './identifiers.ts';
 import { findFreeVehicle, isExclusionViolation, type AllocationSpec } from './allocation.ts';
-import { MAX_PRICED_HOURS, priceBooking, roundMoney, vatRateOf } from './pricing.ts';
-import { bookingNotFound, findBookingRow, getBooking } from './service.ts';
+import { FIXED_PRICE_ITEM, fixedPriceLine, MAX_PRICED_HOURS, priceBooking, roundMoney, vatRateOf } from './pricing.ts';
+import { bookingNotFound, findBookingRow, getBooking, mainBookingPayment } from './service.ts';
 import { allocatesOnActivation, isCommandAllowed, isEditable, nextState, type BookingCommand, type BookingFacts } from './state.ts';
 
 /**
@@ -242,6 +242,7 @@ export async function deactivateBooking(db: Db, actor: Actor, rawBid: string, o:
     await bookingEvent(tx, actor, b, withReason(text, o.reason), {
       action: 'DEACTIVATED', public: true, unchecked: o.unchecked, distance, reason: o.reason,
     }, { occurred: now });
+    await applyFixedPrice(tx, actor, b, now);
   });
 }
 
@@ -278,6 +279,7 @@ export async function forceDeactivateBooking(db: Db, actor: Actor, rawBid: strin
       action: 'FORCE_ENDED', public: true, reason: q.reason, wasNotUsed: q.wasNotUsed,
       usageStart: usage?.start.toISOString() ?? null, usageEnd: usage?.end.toISOString() ?? null, distance,
     }, { occurred: now });
+    await applyFixedPrice(tx, actor, b, now);
   });
 }
 
@@ -372,16 +374,15 @@ export async function adjustBooking(db: Db, actor: Actor, rawBid: string, q: Adj
   });
 }
 
-/** The booking payment (BOK): the booking's payment targeting the booking, without a parent. */
+/** The booking payment (BOK), locked: the booking's payment targeting the booking, without a parent (mainBookingPayment). */
 async function findBookingPayment(tx: Db, bookingId: number): Promise<PaymentRow | null> {
-  const [p] = await tx
+  const rows = await tx
     .select()
     .from(payments)
     .where(and(eq(payments.bookingId, bookingId), eq(payments.target, 'BOOKING'), isNull(payments.parentPaymentId)))
     .orderBy(asc(payments.id))
-    .limit(1)
     .for('update');
-  return p ?? null;
+  return mainBookingPayment(rows);
 }
 
 
@@ -393,37 +394,43 @@ function adminFeeOf(contract: ContractRow): number | null {
 }
 
 /**
+ * The booking payment (BOK), locked; created (UNPAID; CREDITCARD with the user's valid card, else USER_INVOICE)
+ * when the booking has none.
+ */
+async function ensureBookingPayment(tx: Db, actor: Actor, b: LockedBooking, now: Date): Promise<{ payment: PaymentRow; created: boolean }> {
+  const existing = await findBookingPayment(tx, b.row.id);
+  if (existing) return { payment: existing, created: false };
+  const month = now.toISOString().slice(0, 7);
+  const [card] = b.user
+    ? await tx.select().from(registeredCards).where(and(eq(registeredCards.userId, b.user.id), gte(registeredCards.expires, month))).orderBy(asc(registeredCards.id)).limit(1)
+    : [];
+  const [inserted] = await tx.insert(payments).values({
+    orderId: await freshOrderId(tx),
+    fleetId: actor.fleet,
+    bookingId: b.row.id,
+    userId: b.row.userId,
+    type: card ? 'CREDITCARD' : 'USER_INVOICE',
+    status: 'UNPAID',
+    target: 'BOOKING',
+    timestampType: 'CREATED_DATE',
+    timestamp: now,
+    currency: b.contract.currency,
+    paymentProvider: card ? 'sandbox' : 'invoice',
+    cardId: card?.id ?? null,
+    createdAt: now,
+  }).returning();
+  if (!inserted) throw new Error('payment insert returned no row');
+  return { payment: inserted, created: true };
+}
+
+/**
  * Adds the ADMIN_BOOKING_FEE line (VAT from the price list's VAT entry) to the booking payment and its totals;
  * creates the payment (UNPAID; CREDITCARD with the user's valid card, else USER_INVOICE) when there is none.
  */
 async function addAdminFee(tx: Db, actor: Actor, b: LockedBooking, comment: string, now: Date) {
   const cost = adminFeeOf(b.contract);
   if (cost === null) return null;
-  let payment = await findBookingPayment(tx, b.row.id);
-  const created = payment === null;
-  if (!payment) {
-    const month = now.toISOString().slice(0, 7);
-    const [card] = b.user
-      ? await tx.select().from(registeredCards).where(and(eq(registeredCards.userId, b.user.id), gte(registeredCards.expires, month))).orderBy(asc(registeredCards.id)).limit(1)
-      : [];
-    const [inserted] = await tx.insert(payments).values({
-      orderId: await freshOrderId(tx),
-      fleetId: actor.fleet,
-      bookingId: b.row.id,
-      userId: b.row.userId,
-      type: card ? 'CREDITCARD' : 'USER_INVOICE',
-      status: 'UNPAID',
-      target: 'BOOKING',
-      timestampType: 'CREATED_DATE',
-      timestamp: now,
-      currency: b.contract.currency,
-      paymentProvider: card ? 'sandbox' : 'invoice',
-      cardId: card?.id ?? null,
-      createdAt: now,
-    }).returning();
-    if (!inserted) throw new Error('payment insert returned no row');
-    payment = inserted;
-  }
+  const { payment, created } = await ensureBookingPayment(tx, actor, b, now);
   const rate = vatRateOf(b.contract.priceList);
   const priceWithoutVat = roundMoney(cost);
   const vat = roundMoney(priceWithoutVat * rate);
@@ -449,6 +456,46 @@ async function addAdminFee(tx: Db, actor: Actor, b: LockedBooking, comment: stri
     totalPrice: sql`${payments.totalPrice} + ${totalPrice}`,
   }).where(eq(payments.id, payment.id));
   return { orderId: payment.orderId, priceWithoutVat, vat, totalPrice, currency: payment.currency, created };
+}
+
+const FIXED_PRICE_DISPLAY_TEXT = 'Fixed price';
+
+/**
+ * A booking with a fixed price (§3) that becomes FINISHED is priced at it: the computed lines of its booking payment
+ * (those that are not manual events) give way to one FIXED line at the fixed price plus VAT, manual lines (admin
+ * fees, credits) stay, and the totals become the sum of the lines. The payment is created when there is none
+ * (docs/decisions/0022-billing.md). No fixed price: nothing changes.
+ */
+async function applyFixedPrice(tx: Db, actor: Actor, b: LockedBooking, now: Date): Promise<void> {
+  const price = b.row.fixedPrice;
+  if (price === null) return;
+  const { payment } = await ensureBookingPayment(tx, actor, b, now);
+  await tx.delete(paymentEvents).where(and(eq(paymentEvents.paymentId, payment.id), eq(paymentEvents.manualEvent, false)));
+  const l = fixedPriceLine(price, vatRateOf(b.contract.priceList));
+  await tx.insert(paymentEvents).values({
+    paymentId: payment.id,
+    itemName: FIXED_PRICE_ITEM,
+    itemType: FIXED_PRICE_ITEM,
+    itemDisplayText: FIXED_PRICE_DISPLAY_TEXT,
+    comment: b.row.fixedPriceComment,
+    unitAmount: l.unitAmount,
+    unitCost: l.unitCost,
+    priceWithoutVat: l.priceWithoutVat,
+    vat: l.vat,
+    totalPrice: l.totalPrice,
+    manualEvent: false,
+    createdBy: actor.username,
+    createdAt: now,
+  });
+  const lines = await tx.select().from(paymentEvents).where(eq(paymentEvents.paymentId, payment.id));
+  const ore = (x: number) => Math.round(x * 100);
+  const without = lines.reduce((sum, x) => sum + ore(x.priceWithoutVat), 0);
+  const vat = lines.reduce((sum, x) => sum + ore(x.vat), 0);
+  const totals = { totalPriceWithoutVat: without / 100, totalVat: vat / 100, totalPrice: (without + vat) / 100 };
+  await tx.update(payments).set(totals).where(eq(payments.id, payment.id));
+  await bookingEvent(tx, actor, b, `Fixed price applied to ${payment.orderId}: ${money(l.priceWithoutVat, payment.currency)} + VAT ${money(l.vat, payment.currency)}; total ${money(totals.totalPrice, payment.currency)}`, {
+    action: 'FIXED_PRICE_APPLIED', orderId: payment.orderId, fixedPrice: price, ...totals, currency: payment.currency,
+  }, { type: 'PAYMENT_ACTION', occurred: now });
 }
 
 /**

@@ -328,3 +328,15 @@ export function priceBooking(input: PriceInput): PriceResult {
 export function toPriceEstimate(r: PriceResult): PriceEstimate {
   return { totalPriceWithVat: r.totalPriceWithVat, totalVat: r.totalVat, currency: r.currency };
 }
+
+/** The item name and type of the one line a fixed price (§3) puts on a priced booking's payment. */
+export const FIXED_PRICE_ITEM = 'FIXED';
+
+/**
+ * The payment line of a fixed price (without VAT): one FIXED unit at that price, VAT at the contract's rate,
+ * rounded per line like every other line. It replaces the computed time, distance and start-up lines.
+ */
+export function fixedPriceLine(price: number, vatRate: number): PriceLine {
+  if (!Number.isFinite(price) || price < 0) throw new RangeError(`A fixed price must be a number >= 0, got ${price}`);
+  return { ...line(FIXED_PRICE_ITEM, 1, roundMoney(price), vatRate), itemType: FIXED_PRICE_ITEM };
+}

@@ -1,11 +1,12 @@
 import {
   BID_PATTERN, MESSAGE_IDS, type Booking, type Payment, type VehicleSpecification,
 } from '@fleetdesk/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, contracts, paymentEvents, payments, pools, users, vehicleModels, vehicles } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../auth/session.ts';
+import { roundMoney, vatRateOf } from './pricing.ts';
 import { computeActions, displayState, type BookingFacts } from './state.ts';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -25,7 +26,17 @@ export async function findBookingRow(db: Db, actor: Actor, rawBid: string): Prom
   return row;
 }
 
-function toPayment(p: PaymentRow, events: (typeof paymentEvents.$inferSelect)[], children: PaymentRow[], username: string | null, bid: string): Payment {
+/**
+ * The booking payment (BOK) among a booking's payments: target BOOKING without a parent; when a payment was
+ * replaced (the old one NO_CHARGE), the newest one that is not NO_CHARGE, else the newest.
+ */
+export function mainBookingPayment<P extends Pick<PaymentRow, 'id' | 'target' | 'parentPaymentId' | 'status'>>(rows: readonly P[]): P | null {
+  const candidates = rows.filter((p) => p.target === 'BOOKING' && p.parentPaymentId === null).sort((a, b) => b.id - a.id);
+  return candidates.find((p) => p.status !== 'NO_CHARGE') ?? candidates[0] ?? null;
+}
+
+/** Maps a payment row, its lines and its event payments (EVE children) to the §3 Payment. */
+export function toPayment(p: PaymentRow, events: (typeof paymentEvents.$inferSelect)[], children: PaymentRow[], username: string | null, bid: string): Payment {
   return {
     orderId: p.orderId,
     bid,
@@ -71,8 +82,8 @@ export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new
   const vehicleIds = [b.allocatedVehicleId, b.specVehicleId].filter((v): v is number => v !== null);
   const vehicleRows = vehicleIds.length ? await db.select().from(vehicles).where(inArray(vehicles.id, vehicleIds)) : [];
   const [model] = b.specModelId ? await db.select().from(vehicleModels).where(eq(vehicleModels.id, b.specModelId)).limit(1) : [];
-  const main = bookingPayments.find((p) => p.target === 'BOOKING' && p.parentPaymentId === null) ?? null;
-  const events = main ? await db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, main.id)) : [];
+  const main = mainBookingPayment(bookingPayments);
+  const events = main ? await db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, main.id)).orderBy(asc(paymentEvents.id)) : [];
 
   const pool = (id: number) => {
     const p = poolRows.find((r) => r.id === id);
@@ -162,11 +173,13 @@ export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new
     paymentsRequiringAuthorization: facts.paymentsRequiringAuthorization.slice(),
     metadata: b.metadata,
     payment: main
-      ? toPayment(main, events, bookingPayments.filter((p) => p.parentPaymentId === main.id), user?.username ?? null, b.bid)
+      ? toPayment(main, events, bookingPayments.filter((p) => p.parentPaymentId === main.id).sort((x, y) => x.id - y.id), user?.username ?? null, b.bid)
       : null,
-    estimatedPriceWithoutVat: b.estimatedPriceWithoutVat,
-    estimatedVat: b.estimatedVat,
+    // A fixed price (without VAT) replaces the computed estimate while it is set (docs/decisions/0022-billing.md).
+    estimatedPriceWithoutVat: b.fixedPrice !== null ? b.fixedPrice : b.estimatedPriceWithoutVat,
+    estimatedVat: b.fixedPrice !== null ? roundMoney(b.fixedPrice * vatRateOf(contract.priceList)) : b.estimatedVat,
     adjustedValues: adjusted,
     technicalIssueReported: b.technicalIssueReportedAt !== null,
+    fixedPrice: b.fixedPrice !== null ? { price: b.fixedPrice, comment: b.fixedPriceComment } : null,
   };
 }
