@@ -4,6 +4,7 @@ import { hashPassword } from '../modules/auth/password.ts';
 import { CUSTOMER_PASSWORD, DEMO_FLEETS } from './catalog.ts';
 import { bookingEvents, EventLog, insertBookingRows, insertEventsAndCommands, insertJournal, insertVehicleState, userEvents } from './demo-activity.ts';
 import { BookingPlanner, planDrives } from './demo-bookings.ts';
+import { insertDeclinedCardCustomer, DECLINED_PERSONA } from './demo-declined.ts';
 import { insertPayments } from './demo-money.ts';
 import { buildWorld, type SharedState } from './demo-world.ts';
 import { floorToHour } from './random.ts';
@@ -64,6 +65,11 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<DemoS
       await insertEventsAndCommands(tx, world, log, shared);
       staff.push(...world.staff);
       personas.push(...cat.personas.map((p) => p.username));
+      // Appended last so that no other identifier moves (docs/decisions/0021-payments.md).
+      if (cat.id === 'fjord') {
+        await insertDeclinedCardCustomer(tx, world, shared);
+        personas.push(DECLINED_PERSONA);
+      }
     }
   });
 

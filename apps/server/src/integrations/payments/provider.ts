@@ -3,7 +3,7 @@ import type { CardErrorCode, Currency } from '@fleetdesk/contract';
 /**
  * The payment provider behind card payments (GUIDE §1: every integration sits behind a small interface with a
  * default that really works on one machine). The default is the sandbox (`sandbox.ts`); a real adapter implements
- * the same two calls.
+ * the same calls.
  */
 
 /** The registered card a reservation is made on (the `registered_cards` row). */
@@ -23,6 +23,8 @@ export interface Reservation {
   status: ReservationStatus;
   /** The provider's id of the reservation (payment intent). */
   externalId: string;
+  /** With RESERVATION_FAILED: the §8 card error code the provider gave. */
+  failureCode?: CardErrorCode;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { PaymentProvider, Reservation } from '../../integrations/payments/p
 import { isCardExpired } from '../../integrations/payments/sandbox.ts';
 import type { Actor } from '../auth/session.ts';
 import { appendEvent } from '../events/service.ts';
-import { bookingNotFound, getBooking } from './service.ts';
+import { bookingNotFound, getBooking, mainBookingPayment } from './service.ts';
 
 /**
  * PUT /api/bookings/{bid}/paymentType (§4 payment actions, §4 "Converted to invoice", §7): switches the booking
@@ -79,9 +79,9 @@ export async function setBookingPaymentType(
       const [booking] = await tx.select().from(bookings)
         .where(and(eq(bookings.bid, bid), eq(bookings.fleetId, actor.fleet))).limit(1).for('update');
       if (!booking) throw bookingNotFound();
-      const [main]: PaymentRow[] = await tx.select().from(payments)
+      const main: PaymentRow | null = mainBookingPayment(await tx.select().from(payments)
         .where(and(eq(payments.bookingId, booking.id), eq(payments.target, 'BOOKING'), isNull(payments.parentPaymentId), eq(payments.fleetId, actor.fleet)))
-        .orderBy(asc(payments.id)).limit(1).for('update');
+        .orderBy(asc(payments.id)).for('update'));
       if (!main) throw paymentNotFound();
       const from = main.type;
       if (from === paymentType) return;

@@ -36,7 +36,7 @@ export function mainBookingPayment<P extends Pick<PaymentRow, 'id' | 'target' | 
 }
 
 /** Maps a payment row, its lines and its event payments (EVE children) to the §3 Payment. */
-export function toPayment(p: PaymentRow, events: (typeof paymentEvents.$inferSelect)[], children: PaymentRow[], username: string | null, bid: string): Payment {
+export function toPayment(p: PaymentRow, events: (typeof paymentEvents.$inferSelect)[], children: PaymentRow[], username: string | null, bid: string | null): Payment {
   return {
     orderId: p.orderId,
     bid,

@@ -1,0 +1,392 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CARD_ERROR_MESSAGES, MESSAGE_IDS, MESSAGES, PAYMENT_EXCEPTION_PREFIX, formatMessage,
+  type CardErrorCode, type InvoiceStatus, type Payment, type PaymentStatus, type PaymentType,
+} from '@fleetdesk/contract';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bookings, paymentEvents, payments, registeredCards, users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { idempotent } from '../../http/idempotency.ts';
+import type { PaymentCard, PaymentProvider, Reservation } from '../../integrations/payments/provider.ts';
+import { isCardExpired, type SandboxAuthorizationOutcome, type SandboxPaymentProvider } from '../../integrations/payments/sandbox.ts';
+import type { Actor } from '../auth/session.ts';
+import { bookingNotFound, findBookingRow, mainBookingPayment } from '../bookings/service.ts';
+import { freshOrderId } from '../bookings/identifiers.ts';
+import { setBookingPaymentType } from '../bookings/payment-type-service.ts';
+import { appendEvent } from '../events/service.ts';
+import { loadPayments, type PaymentRow } from './payment-view.ts';
+
+/**
+ * Payment operations (§4 payment actions, §7 payment operations; docs/decisions/0021-payments.md). Each runs on the
+ * locked payment row in one transaction and appends one PAYMENT_ACTION event; a payment of another operator, or
+ * an unknown order id, answers 404. A card the provider refuses answers 400 with PAYMENT_EXCEPTION_PREFIX + the §8
+ * card error code; on a retry the refusal is recorded on the payment (failureCode, reservationFailed) in a
+ * transaction that commits before the 400 is thrown.
+ */
+
+export interface PaymentDeps {
+  payments: PaymentProvider;
+}
+
+type CardRow = typeof registeredCards.$inferSelect;
+type BookingRow = typeof bookings.$inferSelect;
+
+const ORDER_ID = /^(BOK|EVE)\d{1,18}$/;
+/** Card statuses that hold (or wait for) money at the provider. */
+const HELD: readonly PaymentStatus[] = ['RESERVED', 'NEEDS_AUTHORIZATION'];
+
+export const paymentNotFound = () => AppError.notFound(MESSAGE_IDS.paymentNotFound, 'paymentNotFound');
+const conflict = (message: string) => new AppError(MESSAGE_IDS.conflict, 409, message);
+/** §8: the id carries the card error code, which the client translates; the message is the canonical English one. */
+export const cardRefused = (code: CardErrorCode, httpCode = 400) => new AppError(`${PAYMENT_EXCEPTION_PREFIX}${code}`, httpCode, CARD_ERROR_MESSAGES[code]);
+
+const normalizeOrderId = (raw: string): string => {
+  const id = raw.trim().toUpperCase();
+  if (!ORDER_ID.test(id)) throw paymentNotFound();
+  return id;
+};
+
+async function lockPayment(tx: Db, actor: Actor, orderId: string): Promise<PaymentRow> {
+  const [row] = await tx.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.fleetId, actor.fleet))).limit(1).for('update');
+  if (!row) throw paymentNotFound();
+  return row;
+}
+
+async function bookingOf(tx: Db, p: PaymentRow): Promise<BookingRow | null> {
+  if (p.bookingId === null) return null;
+  const [b] = await tx.select().from(bookings).where(eq(bookings.id, p.bookingId)).limit(1);
+  return b ?? null;
+}
+
+async function usernameOf(tx: Db, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const [u] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
+  return u?.username ?? null;
+}
+
+/** One PAYMENT_ACTION event: acting staff, bid, affected user, orderId, previous and new status. */
+async function recordAction(
+  tx: Db, actor: Actor, p: PaymentRow, status: PaymentStatus, displayText: string, now: Date, extra: Record<string, unknown> = {},
+): Promise<void> {
+  const booking = await bookingOf(tx, p);
+  await appendEvent(tx, actor, {
+    type: 'PAYMENT_ACTION',
+    displayText,
+    bid: booking?.bid ?? null,
+    affectedUsername: await usernameOf(tx, p.userId),
+    occurred: now,
+    properties: { orderId: p.orderId, previousStatus: p.status, status, paymentType: p.type, ...extra },
+  });
+}
+
+async function reload(tx: Db, id: number): Promise<Payment> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1);
+  if (!row) throw paymentNotFound();
+  const [payment] = await loadPayments(tx, [row]);
+  return payment!;
+}
+
+const asCard = (c: CardRow): PaymentCard => ({ cardTypeAndMaskedNumber: c.cardTypeAndMaskedNumber, providerToken: c.providerToken, expires: c.expires });
+
+async function cardsOf(tx: Db, fleet: string, userId: number | null): Promise<CardRow[]> {
+  if (userId === null) return [];
+  return tx.select().from(registeredCards).where(and(eq(registeredCards.userId, userId), eq(registeredCards.fleetId, fleet)))
+    .orderBy(desc(registeredCards.createdAt), desc(registeredCards.id));
+}
+
+/**
+ * The card a retry charges: the payment's own card while it is valid, else the user's newest valid card, else the
+ * newest expired one (which the provider refuses with expired_card); null without any card (`missing`).
+ */
+async function retryCard(tx: Db, fleet: string, p: PaymentRow, now: Date): Promise<CardRow | null> {
+  const cards = await cardsOf(tx, fleet, p.userId);
+  const valid = cards.filter((c) => !isCardExpired(c.expires, now));
+  return valid.find((c) => c.id === p.cardId) ?? valid[0] ?? cards[0] ?? null;
+}
+
+/** The user's newest valid card for a switch to card payment; 409 `missing` / `expired_card` as PUT paymentType. */
+async function switchCard(tx: Db, fleet: string, userId: number | null, now: Date): Promise<CardRow> {
+  const cards = await cardsOf(tx, fleet, userId);
+  const card = cards.find((c) => !isCardExpired(c.expires, now));
+  if (!card) throw cardRefused(cards.length ? 'expired_card' : 'missing', 409);
+  return card;
+}
+
+/** A finished or cancelled booking, or no booking (an event payment), is charged; a coming one gets a reservation. */
+const chargesAtOnce = (p: PaymentRow, booking: BookingRow | null) =>
+  p.target !== 'BOOKING' || booking === null || booking.state === 'FINISHED' || booking.state === 'CANCELLED';
+
+type CardOutcome = { ok: true; status: 'PAID' | 'RESERVED' | 'NEEDS_AUTHORIZATION'; externalId: string } | { ok: false; code: CardErrorCode; externalId?: string };
+
+async function chargeOrReserve(
+  deps: PaymentDeps, card: CardRow, atOnce: boolean, amount: number, currency: PaymentRow['currency'], key: string, now: Date,
+): Promise<CardOutcome> {
+  if (atOnce) {
+    const r = await deps.payments.charge(asCard(card), amount, currency, key, now);
+    return r.ok ? { ok: true, status: r.status, externalId: r.externalId } : { ok: false, code: r.code };
+  }
+  const r: Reservation = await deps.payments.reserve(asCard(card), amount, currency, now);
+  if (r.status === 'RESERVATION_FAILED') return { ok: false, code: r.failureCode ?? 'card_declined', externalId: r.externalId };
+  return { ok: true, status: r.status, externalId: r.externalId };
+}
+
+const releaseQuietly = async (deps: PaymentDeps, externalId: string | null) => {
+  if (externalId) await deps.payments.release(externalId).catch(() => undefined);
+};
+
+// ---------- reads ----------
+
+/** GET /api/payments/{orderId} */
+export async function getPayment(db: Db, actor: Actor, rawOrderId: string): Promise<Payment> {
+  const orderId = normalizeOrderId(rawOrderId);
+  const [row] = await db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.fleetId, actor.fleet))).limit(1);
+  if (!row) throw paymentNotFound();
+  const [payment] = await loadPayments(db, [row]);
+  return payment!;
+}
+
+/** GET /api/bookings/{bid}/payments: the booking payment (BOK) first, then the other orders (EVE, replaced BOKs), oldest first. */
+export async function listBookingPayments(db: Db, actor: Actor, rawBid: string): Promise<Payment[]> {
+  const booking = await findBookingRow(db, actor, rawBid);
+  const rows = await db.select().from(payments).where(and(eq(payments.bookingId, booking.id), eq(payments.fleetId, actor.fleet))).orderBy(asc(payments.id));
+  const main = mainBookingPayment(rows);
+  return loadPayments(db, [...(main ? [main] : []), ...rows.filter((p) => p !== main)]);
+}
+
+// ---------- §4 invoice status ----------
+
+const INVOICE_FROM: Record<InvoiceStatus, PaymentStatus> = { INVOICE_SENT: 'UNPAID', PAID: 'INVOICE_SENT', UNPAID: 'INVOICE_SENT' };
+const INVOICE_TEXT: Record<InvoiceStatus, string> = {
+  INVOICE_SENT: MESSAGES.invoiceMarkedSent, PAID: MESSAGES.invoiceMarkedPaid, UNPAID: MESSAGES.invoiceMarkedUnpaid,
+};
+
+/** PUT /api/payments/{orderId}/status: USER_INVOICE only; UNPAID → INVOICE_SENT → PAID, INVOICE_SENT → UNPAID. */
+export async function setInvoiceStatus(db: Db, actor: Actor, rawOrderId: string, status: InvoiceStatus, now = new Date()): Promise<Payment> {
+  const orderId = normalizeOrderId(rawOrderId);
+  return db.transaction(async (tx) => {
+    const p = await lockPayment(tx, actor, orderId);
+    if (p.type !== 'USER_INVOICE') throw conflict(MESSAGES.onlyUserInvoiceStatus);
+    if (p.status !== INVOICE_FROM[status]) throw conflict(formatMessage('invoiceStatusNotAllowed', { from: p.status, to: status }));
+    const stamp = status === 'PAID' ? { timestampType: 'PAYMENT_DATE' as const, timestamp: now }
+      : status === 'INVOICE_SENT' ? { timestampType: 'INVOICE_DATE' as const, timestamp: now }
+      : { timestampType: 'CREATED_DATE' as const, timestamp: p.createdAt };
+    await tx.update(payments).set({ status, ...stamp }).where(eq(payments.id, p.id));
+    await recordAction(tx, actor, p, status, `${INVOICE_TEXT[status]} (${p.orderId})`, now);
+    return reload(tx, p.id);
+  });
+}
+
+// ---------- revive / retry ----------
+
+type RetryResult = { payment: Payment } | { refused: CardErrorCode };
+
+/**
+ * POST /api/payments/{orderId}/retry: a CREDITCARD payment that is ABANDONED or UNPAID is charged again (finished or
+ * cancelled booking, event payment: PAID or NEEDS_AUTHORIZATION) or reserved again (a booking still to come:
+ * RESERVED or NEEDS_AUTHORIZATION). With an Idempotency-Key the first answer (or refusal) is replayed.
+ */
+export async function retryPayment(
+  db: Db, actor: Actor, rawOrderId: string, key: string | undefined, deps: PaymentDeps, now = new Date(),
+): Promise<Payment> {
+  const orderId = normalizeOrderId(rawOrderId);
+  const providerKey = `${actor.fleet}:${orderId}:retry:${key ?? randomUUID()}`;
+  const { result } = await idempotent<RetryResult>(db, actor.fleet, `payment-retry:${orderId}`, key, async (tx) => {
+    const p = await lockPayment(tx, actor, orderId);
+    if (p.type !== 'CREDITCARD' || (p.status !== 'ABANDONED' && p.status !== 'UNPAID')) throw conflict(MESSAGES.retryNotAllowed);
+    const booking = await bookingOf(tx, p);
+    const card = await retryCard(tx, actor.fleet, p, now);
+    const atOnce = chargesAtOnce(p, booking);
+    const amount = Math.max(0, Math.round((p.totalPrice - p.refundedAmount) * 100) / 100);
+    const outcome: CardOutcome = card
+      ? await chargeOrReserve(deps, card, atOnce, amount, p.currency, providerKey, now)
+      : { ok: false, code: 'missing' };
+    if (!outcome.ok) {
+      // Kept: this transaction commits, and the 400 is thrown after it.
+      await tx.update(payments).set({ failureCode: outcome.code, reservationFailed: true }).where(eq(payments.id, p.id));
+      await recordAction(tx, actor, p, p.status, `Payment ${p.orderId} retried: refused (${outcome.code})`, now, {
+        failureCode: outcome.code, ...(outcome.externalId ? { externalId: outcome.externalId } : {}),
+      });
+      return { refused: outcome.code };
+    }
+    await tx.update(payments).set({
+      status: outcome.status, externalId: outcome.externalId, paymentProvider: deps.payments.name, cardId: card!.id, reservationFailed: false, failureCode: null,
+      ...(outcome.status === 'PAID' ? { timestampType: 'PAYMENT_DATE' as const, timestamp: now } : {}),
+    }).where(eq(payments.id, p.id));
+    await recordAction(tx, actor, p, outcome.status, formatMessage('paymentRetried', { status: outcome.status }) + ` (${p.orderId})`, now, {
+      externalId: outcome.externalId, amount, charged: atOnce,
+    });
+    return { payment: await reload(tx, p.id) };
+  });
+  if ('refused' in result) throw cardRefused(result.refused);
+  return result.payment;
+}
+
+// ---------- release and cancel ----------
+
+/** POST /api/payments/{orderId}/release: an INVOICE payment not NO_CHARGE, or an ABANDONED CREDITCARD one → NO_CHARGE. */
+export async function releasePayment(db: Db, actor: Actor, rawOrderId: string, deps: PaymentDeps, now = new Date()): Promise<Payment> {
+  const orderId = normalizeOrderId(rawOrderId);
+  let held: string | null = null;
+  const payment = await db.transaction(async (tx) => {
+    const p = await lockPayment(tx, actor, orderId);
+    const allowed = (p.type === 'INVOICE' && p.status !== 'NO_CHARGE') || (p.type === 'CREDITCARD' && p.status === 'ABANDONED');
+    if (!allowed) throw conflict(MESSAGES.releaseNotAllowed);
+    if (HELD.includes(p.status)) held = p.externalId;
+    await tx.update(payments).set({ status: 'NO_CHARGE' }).where(eq(payments.id, p.id));
+    await recordAction(tx, actor, p, 'NO_CHARGE', `${MESSAGES.paymentReleased} (${p.orderId})`, now);
+    return reload(tx, p.id);
+  });
+  await releaseQuietly(deps, held);
+  return payment;
+}
+
+/** POST /api/payments/{orderId}/cancel: an event payment (EVE) that is not PAID → NO_CHARGE (NO_CHARGE again: unchanged). */
+export async function cancelEventPayment(db: Db, actor: Actor, rawOrderId: string, deps: PaymentDeps, now = new Date()): Promise<Payment> {
+  const orderId = normalizeOrderId(rawOrderId);
+  let held: string | null = null;
+  const payment = await db.transaction(async (tx) => {
+    const p = await lockPayment(tx, actor, orderId);
+    if (!p.orderId.startsWith('EVE') || p.target === 'BOOKING' || p.status === 'PAID') throw conflict(MESSAGES.cancelEventPaymentNotAllowed);
+    if (p.status === 'NO_CHARGE') return reload(tx, p.id);
+    if (HELD.includes(p.status)) held = p.externalId;
+    await tx.update(payments).set({ status: 'NO_CHARGE' }).where(eq(payments.id, p.id));
+    await recordAction(tx, actor, p, 'NO_CHARGE', `${MESSAGES.eventPaymentCancelled} (${p.orderId})`, now);
+    return reload(tx, p.id);
+  });
+  await releaseQuietly(deps, held);
+  return payment;
+}
+
+// ---------- payment type of an order ----------
+
+/**
+ * PUT /api/payments/{orderId}/paymentType. A booking payment (BOK) goes through PUT /api/bookings/{bid}/paymentType's
+ * rules (setBookingPaymentType). An event order follows the same §4 rules: INVOICE never changes ("Can't turn from
+ * invoice to credit card"), nothing switches to INVOICE, PAID and NO_CHARGE keep their type, the same type is a
+ * no-op; to CREDITCARD needs a valid registered card and charges the order at once (a refusal answers 400 and
+ * changes nothing); to USER_INVOICE makes it UNPAID and releases a held authorisation.
+ */
+export async function setOrderPaymentType(
+  db: Db, actor: Actor, rawOrderId: string, paymentType: PaymentType, deps: PaymentDeps, now = new Date(),
+): Promise<Payment> {
+  const orderId = normalizeOrderId(rawOrderId);
+  const [found] = await db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.fleetId, actor.fleet))).limit(1);
+  if (!found) throw paymentNotFound();
+  if (found.target === 'BOOKING' && found.parentPaymentId === null) {
+    const booking = await bookingOf(db, found);
+    if (!booking) throw paymentNotFound();
+    await setBookingPaymentType(db, actor, booking.bid, paymentType, deps, now);
+    return getPayment(db, actor, orderId);
+  }
+  let held: string | null = null;
+  const providerKey = `${actor.fleet}:${orderId}:type:${randomUUID()}`;
+  const payment = await db.transaction(async (tx) => {
+    const p = await lockPayment(tx, actor, orderId);
+    const from = p.type;
+    if (from === paymentType) return reload(tx, p.id);
+    if (from === 'INVOICE') throw conflict(paymentType === 'CREDITCARD' ? MESSAGES.cantTurnInvoiceToCard : MESSAGES.companyInvoiceTypeFixed);
+    if (paymentType === 'INVOICE') throw conflict(MESSAGES.paymentSwitchCardInvoiceOnly);
+    if (p.status === 'PAID' || p.status === 'NO_CHARGE') throw conflict(`The payment type cannot be changed when the payment is ${p.status}`);
+    let patch: Partial<typeof payments.$inferInsert>;
+    if (paymentType === 'USER_INVOICE') {
+      if (HELD.includes(p.status)) held = p.externalId;
+      patch = { type: 'USER_INVOICE', status: 'UNPAID', paymentProvider: 'invoice', reservationFailed: false, failureCode: null, cardId: null };
+    } else {
+      const card = await switchCard(tx, actor.fleet, p.userId, now);
+      const outcome = await chargeOrReserve(deps, card, true, p.totalPrice, p.currency, providerKey, now);
+      if (!outcome.ok) throw cardRefused(outcome.code);
+      patch = {
+        type: 'CREDITCARD', status: outcome.status, paymentProvider: deps.payments.name, externalId: outcome.externalId, cardId: card.id,
+        reservationFailed: false, failureCode: null, ...(outcome.status === 'PAID' ? { timestampType: 'PAYMENT_DATE' as const, timestamp: now } : {}),
+      };
+    }
+    await tx.update(payments).set(patch).where(eq(payments.id, p.id));
+    await recordAction(tx, actor, p, patch.status!, `Payment type changed from ${from} to ${paymentType} (${p.orderId})`, now, { from, to: paymentType });
+    return reload(tx, p.id);
+  });
+  await releaseQuietly(deps, held);
+  return payment;
+}
+
+// ---------- replace ----------
+
+/**
+ * POST /api/bookings/{bid}/payment/replace: a new BOK payment of `paymentType` with the same lines and totals; the
+ * old one becomes NO_CHARGE (its reservation released) and stays as a record; the event orders move to the new one,
+ * which mainBookingPayment picks as the booking payment (docs/decisions/0021-payments.md). A paid payment is not
+ * replaced (409: credit it instead).
+ */
+export async function replaceBookingPayment(
+  db: Db, actor: Actor, rawBid: string, paymentType: PaymentType, deps: PaymentDeps, now = new Date(),
+): Promise<Payment> {
+  const bid = (await findBookingRow(db, actor, rawBid)).bid;
+  let held: string | null = null;
+  let made: string | null = null;
+  const providerKey = `${actor.fleet}:${bid}:replace:${randomUUID()}`;
+  try {
+    const payment = await db.transaction(async (tx) => {
+      const [booking] = await tx.select().from(bookings).where(and(eq(bookings.bid, bid), eq(bookings.fleetId, actor.fleet))).limit(1).for('update');
+      if (!booking) throw bookingNotFound();
+      const old = mainBookingPayment(await tx.select().from(payments)
+        .where(and(eq(payments.bookingId, booking.id), eq(payments.target, 'BOOKING'), isNull(payments.parentPaymentId), eq(payments.fleetId, actor.fleet)))
+        .for('update'));
+      if (!old) throw new AppError(MESSAGE_IDS.paymentNotFound, 404, MESSAGES.noPaymentToReplace);
+      if (old.status === 'PAID') throw conflict('A paid payment cannot be replaced; add a credit instead');
+
+      let fields: Partial<typeof payments.$inferInsert> = { status: 'UNPAID', paymentProvider: 'invoice', externalId: null, cardId: null };
+      if (paymentType === 'CREDITCARD') {
+        const card = await switchCard(tx, actor.fleet, booking.userId, now);
+        const outcome = await chargeOrReserve(deps, card, chargesAtOnce(old, booking), old.totalPrice, old.currency, providerKey, now);
+        if (!outcome.ok) {
+          made = outcome.externalId ?? null;
+          throw cardRefused(outcome.code);
+        }
+        if (outcome.status !== 'PAID') made = outcome.externalId;
+        fields = {
+          status: outcome.status, paymentProvider: deps.payments.name, externalId: outcome.externalId, cardId: card.id,
+          ...(outcome.status === 'PAID' ? { timestampType: 'PAYMENT_DATE' as const, timestamp: now } : {}),
+        };
+      }
+      const [created] = await tx.insert(payments).values({
+        orderId: await freshOrderId(tx), fleetId: actor.fleet, bookingId: booking.id, userId: old.userId, parentPaymentId: null, type: paymentType,
+        target: 'BOOKING', timestampType: 'CREATED_DATE', timestamp: now, totalPriceWithoutVat: old.totalPriceWithoutVat, totalVat: old.totalVat,
+        totalPrice: old.totalPrice, currency: old.currency, status: 'UNPAID', ...fields, createdAt: now,
+      }).returning();
+      const lines = await tx.select().from(paymentEvents).where(eq(paymentEvents.paymentId, old.id)).orderBy(asc(paymentEvents.id));
+      if (lines.length) {
+        await tx.insert(paymentEvents).values(lines.map(({ id: _id, paymentId: _p, createdAt: _c, ...l }) => ({ ...l, paymentId: created!.id, createdAt: now })));
+      }
+      // The event orders follow the new payment; the old one stays beside it as NO_CHARGE (mainBookingPayment skips it).
+      await tx.update(payments).set({ parentPaymentId: created!.id }).where(eq(payments.parentPaymentId, old.id));
+      await tx.update(payments).set({ status: 'NO_CHARGE' }).where(eq(payments.id, old.id));
+      if (HELD.includes(old.status)) held = old.externalId;
+      await recordAction(tx, actor, old, 'NO_CHARGE', `${MESSAGES.paymentReplaced}: ${old.orderId} → ${created!.orderId} (${paymentType}, ${created!.status})`, now, {
+        newOrderId: created!.orderId, newStatus: created!.status, newPaymentType: paymentType,
+      });
+      return reload(tx, created!.id);
+    });
+    await releaseQuietly(deps, held);
+    return payment;
+  } catch (err) {
+    await releaseQuietly(deps, made);
+    throw err;
+  }
+}
+
+// ---------- sandbox: the customer's authorisation ----------
+
+/** POST /api/sandbox/payments/{orderId}/authorize: NEEDS_AUTHORIZATION → RESERVED (AUTHORIZED) or ABANDONED. */
+export async function authorizeSandboxPayment(
+  db: Db, actor: Actor, rawOrderId: string, outcome: SandboxAuthorizationOutcome, sandbox: SandboxPaymentProvider, now = new Date(),
+): Promise<Payment> {
+  const orderId = normalizeOrderId(rawOrderId);
+  return db.transaction(async (tx) => {
+    const p = await lockPayment(tx, actor, orderId);
+    if (p.status !== 'NEEDS_AUTHORIZATION') throw conflict(`The payment does not wait for authorisation (it is ${p.status})`);
+    const { status } = await sandbox.authorize(p.externalId ?? `sandbox_pi_${p.orderId}`, outcome);
+    await tx.update(payments).set({ status, reservationFailed: false, failureCode: null }).where(eq(payments.id, p.id));
+    await recordAction(tx, actor, p, status, `Card authorisation of ${p.orderId}: ${status}`, now, { outcome });
+    return reload(tx, p.id);
+  });
+}
