@@ -26,6 +26,9 @@ import { registerDamageRoutes } from './modules/damage/routes.ts';
 import { registerAlarmRoutes } from './modules/alarms/routes.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
+import { registerUserAdminRoutes } from './modules/user-admin/routes.ts';
+import { registerIdentityRoutes } from './modules/identity/routes.ts';
+import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import type { PaymentProvider } from './integrations/payments/provider.ts';
 import { sandboxPaymentProvider } from './integrations/payments/sandbox.ts';
 import { createTelematics } from './integrations/telematics/telematics.ts';
@@ -109,6 +112,9 @@ export async function buildApp({ config, db, serveWeb, telematics: givenTelemati
   registerAlarmRoutes(app, ctx);
   registerPaymentRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
+  registerUserAdminRoutes(app, ctx);
+  registerIdentityRoutes(app, ctx);
+  registerCompanyRoutes(app, ctx);
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   const webRoot = config.webDist;

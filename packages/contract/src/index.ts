@@ -14,3 +14,6 @@ export * from './api/query-params.ts';
 export * from './api/search.ts';
 export * from './api/vehicles.ts';
 export * from './api/payments.ts';
+export * from './api/user-admin.ts';
+export * from './api/identity.ts';
+export * from './api/companies.ts';

@@ -110,11 +110,25 @@ export const users = pgTable(
     duplicatePhone: boolean('duplicate_phone').notNull().default(false),
     duplicateIdentityNumber: boolean('duplicate_identity_number').notNull().default(false),
     freeMonths: integer('free_months').notNull().default(0),
+    /** Status bookkeeping of §4's actions (issue 6; docs/decisions/0025-user-admin.md). */
+    deletionRequestedAt: ts('deletion_requested_at'),
+    deletionRequestedBy: text('deletion_requested_by'),
+    confirmationSentAt: ts('confirmation_sent_at'),
+    approvedAt: ts('approved_at'),
+    approvedBy: text('approved_by'),
+    identityVerifiedAt: ts('identity_verified_at'),
+    identityVerifiedBy: text('identity_verified_by'),
+    /** Housing-association membership (§5): confirmed by the membership check, or overridden by staff. */
+    membershipConfirmedAt: ts('membership_confirmed_at'),
+    membershipConfirmedBy: text('membership_confirmed_by'),
+    membershipOverride: boolean('membership_override').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    index('users_mobile_phone_idx').on(t.mobilePhone),
+    index('users_fleet_status_deletion_idx').on(t.fleetId, t.status, t.deletionRequestedAt),
     // Also in the database, from migration 0006 (drizzle cannot declare INCLUDE): users_fleet_username_cover on
     // (fleet_id, lower(username)) INCLUDE (id, role and the searched columns), for the support search's user-name walk.
     index('users_fleet_status_apply_idx').on(t.fleetId, t.status, t.applyDate),
@@ -164,6 +178,28 @@ export const registeredCards = pgTable('registered_cards', {
   providerToken: text('provider_token').notNull(),
   createdAt: createdAt(),
 });
+
+/** Driver's-licence checks (§4/§5; issue 6): every validation, by the verification integration or manual. */
+export const licenseChecks = pgTable(
+  'license_checks',
+  {
+    id: serial('id').primaryKey(),
+    fleetId: text('fleet_id').notNull().references(() => fleets.id),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    country: text('country').notNull(),
+    /** YYYY-MM-DD; required for Sweden. */
+    validUntil: text('valid_until'),
+    /** SUCCESS, REJECTED or ERROR. */
+    result: text('result').notNull(),
+    /** The licence state after the check (VERIFIED, MISSING, PENDING). */
+    state: text('state').notNull(),
+    verifier: text('verifier').notNull(),
+    message: text('message'),
+    checkedBy: text('checked_by'),
+    checkedAt: ts('checked_at').notNull().defaultNow(),
+  },
+  (t) => [index('license_checks_user_idx').on(t.userId, t.checkedAt)],
+);
 
 // ---------- Sessions and auth bookkeeping ----------
 export const sessions = pgTable(

@@ -1,0 +1,4 @@
+import { z } from 'zod';
+
+/** Issue 6 contract (being written by its server helper). */
+export const Z_COMPANIES_PLACEHOLDER = z.never().optional();
