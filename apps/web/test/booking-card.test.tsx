@@ -213,16 +213,26 @@ describe('booking card', () => {
         events: [{ id: 1, itemName: 'PER_HOUR', itemType: 'PER_HOUR', itemDisplayText: 'Timepris', publicComment: null, comment: null, unitAmount: 5, unitCost: 89, priceWithoutVat: 445, vat: 111.25, totalPrice: 556.25, manualEvent: false }],
       },
     });
-    const router = start(`/booking/${BID}/payment?user=demo.active&addFee=1&amount=150&type=PARKING_TICKET`);
+    const router = start(`/booking/${BID}/payment?user=demo.active&addFee=1&amount=150&type=PARKING_TICKET&comment=P-hus`);
+    // ?addFee=1 opens the add-fee dialog prefilled; closing it clears those parameters and keeps the others.
+    const dialog = await screen.findByRole('dialog', { name: `Add fee to ${BID}` });
+    expect(within(dialog).getByLabelText(/^Amount/)).toHaveProperty('value', '150');
+    expect(within(dialog).getByLabelText(/^Internal comment/)).toHaveProperty('value', 'P-hus');
+    expect(textOf(within(dialog).getByRole('combobox', { name: /Fee type/ }))).toContain('Parking ticket');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe(`/booking/${BID}/payment`);
+    expect(router.state.location.search).toEqual({ user: 'demo.active' });
+
     const summary = await screen.findByTestId('payment-summary');
     expect(textOf(summary)).toContain('BOK1000001');
     expect(textOf(summary)).toContain('Reserved');
     expect(textOf(screen.getByTestId('payment-totals'))).toMatch(/NOK\s701\.88/);
-    expect(textOf(screen.getByRole('table', { name: 'Price lines' }))).toContain('Timepris');
+    expect(textOf(screen.getByRole('table', { name: 'Payment lines' }))).toContain('Timepris');
 
     await user.click(screen.getByRole('tab', { name: 'Booking details' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/booking/${BID}`));
-    expect(router.state.location.search).toMatchObject({ user: 'demo.active', addFee: 1, amount: 150, type: 'PARKING_TICKET' });
+    expect(router.state.location.search).toMatchObject({ user: 'demo.active' });
     expect(screen.getByRole('link', { name: 'Back to demo.active' }).getAttribute('href')).toBe('/users/demo.active');
   });
 
@@ -422,8 +432,8 @@ describe('actions menu', () => {
       bookingMenuItems(makeBooking(overrides), now)
         .filter((item) => item.enabled)
         .map((item) => item.key);
-    expect(keys({})).toEqual(['deactivate', 'forceEnd', 'edit', 'extend', 'lockForUser', 'reportTechnicalIssue']);
-    expect(keys({ state: 'CANCELLED', actions: [], technicalIssueReported: true })).toEqual(['mailReceipt']);
+    expect(keys({})).toEqual(['deactivate', 'forceEnd', 'edit', 'extend', 'lockForUser', 'addFee', 'fixedPrice', 'reportTechnicalIssue']);
+    expect(keys({ state: 'CANCELLED', actions: [], technicalIssueReported: true })).toEqual(['mailReceipt', 'addFee']);
   });
 
   it('deactivates (checked when DEACTIVATE is allowed), re-fetches and says so', async () => {

@@ -13,4 +13,10 @@ describe('side menu highlighting', () => {
     expect(isMenuItemActive(item('/users'), '/users/demo.active')).toBe(true);
     expect(isMenuItemActive(item('/support'), '/supportx')).toBe(false);
   });
+
+  it('offers the payments screen, current on its user view too', () => {
+    expect(item('/payments').label).toBe('payments');
+    expect(isMenuItemActive(item('/payments'), '/payments')).toBe(true);
+    expect(isMenuItemActive(item('/payments'), '/users/demo.active')).toBe(false);
+  });
 });

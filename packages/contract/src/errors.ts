@@ -45,6 +45,8 @@ export const MESSAGE_IDS = {
   routeNotFound: 'errorId.core.routeNotFound',
   bookingNotFound: 'errorId.core.booking.notFound',
   userNotFound: 'errorId.core.user.notFound',
+  userActionNotAllowed: 'errorId.core.user.actionNotAllowed',
+  usernameTaken: 'errorId.core.user.usernameTaken',
   vehicleNotFound: 'errorId.core.vehicle.notFound',
   noHitsForVehicles: 'errorId.core.vehicle.noHits',
   commandNotFound: 'errorId.core.vehicle.commandNotFound',

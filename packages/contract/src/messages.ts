@@ -191,6 +191,12 @@ export const MESSAGES = {
   eventPaymentCancelled: "The event payment was cancelled",
   paymentReplaced: "The booking payment was replaced",
   noPaymentToReplace: "The booking has no payment to replace",
+  // user admin (issue 6)
+  userActionNotAllowed: "{{action}} is not possible for a user with status {{status}}",
+  usernameTaken: "The user name is already taken",
+  ssoFieldLocked: "This field is managed by single sign-on and cannot be changed",
+  userHasActiveBooking: "The user has an active booking and cannot be deleted",
+  identityAlreadyVerified: "The identity is already verified",
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 

@@ -5,6 +5,7 @@ import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import MapIcon from '@mui/icons-material/Map';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
@@ -14,7 +15,7 @@ import type { Translation } from '@/lib/i18n/resources';
 export type MenuKey = keyof Translation['menu'];
 
 export interface MenuItem {
-  to: '/activebookings' | '/fleetMap' | '/support' | '/pools' | '/booking' | '/companies' | '/contact' | '/event' | '/users';
+  to: '/activebookings' | '/fleetMap' | '/support' | '/pools' | '/booking' | '/companies' | '/contact' | '/event' | '/users' | '/payments';
   label: MenuKey;
   icon: ComponentType<SvgIconProps>;
   /** Current only on its own path: /booking creates a booking, /booking/{bid} is a booking card, not creation. */
@@ -35,6 +36,7 @@ export const MENU_SECTIONS: readonly (readonly MenuItem[])[] = [
   [
     { to: '/event', label: 'events', icon: ReceiptLongIcon },
     { to: '/users', label: 'users', icon: PeopleIcon },
+    { to: '/payments', label: 'payments', icon: PaymentsIcon },
   ],
 ];
 

@@ -22,6 +22,8 @@ export interface RequestOptions {
   body?: unknown;
   auth?: RequestAuth;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key`); the auth and content headers are set by the client. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientOptions {
@@ -86,7 +88,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function request<S extends z.ZodType>(path: string, requestOptions: RequestOptions & { schema: S }): Promise<z.output<S>>;
   async function request(path: string, requestOptions: RequestOptions & { schema?: z.ZodType } = {}): Promise<unknown> {
     const { method = 'GET', query, body, auth = 'session', signal, schema } = requestOptions;
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...requestOptions.headers };
     let sentSession: ClientSession | null = null;
 
     if (auth === 'session') {

@@ -10,6 +10,7 @@ export const bookingKeys = {
   events: (bid: string, page: number, cursor: string | null) => queryKey('bookings', 'events', { bid: bid.toUpperCase(), page, cursor }),
   metadataSpec: (bid: string) => queryKey('bookings', 'metadataSpec', { bid: bid.toUpperCase() }),
   chargingPin: (bid: string) => queryKey('bookings', 'chargingPin', { bid: bid.toUpperCase() }),
+  payments: (bid: string) => queryKey('bookings', 'payments', { bid: bid.toUpperCase() }),
 };
 
 /** GET /api/bookings/{bid} */

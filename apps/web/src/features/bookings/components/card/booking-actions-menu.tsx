@@ -1,5 +1,6 @@
 import { Fragment, useId, useState, type ReactElement } from 'react';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import AddCardOutlinedIcon from '@mui/icons-material/AddCardOutlined';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import BlockIcon from '@mui/icons-material/Block';
 import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
@@ -10,7 +11,9 @@ import LocalTaxiOutlinedIcon from '@mui/icons-material/LocalTaxiOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import PlayArrowOutlinedIcon from '@mui/icons-material/PlayArrowOutlined';
+import PriceCheckOutlinedIcon from '@mui/icons-material/PriceCheckOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import RequestQuoteOutlinedIcon from '@mui/icons-material/RequestQuoteOutlined';
 import ShoppingCartCheckoutIcon from '@mui/icons-material/ShoppingCartCheckout';
 import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
 import StopOutlinedIcon from '@mui/icons-material/StopOutlined';
@@ -30,6 +33,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { ExtendDialog } from './extend-dialog';
 import { ForceEndDialog } from './force-end-dialog';
 import { REASON_MAX_LENGTH } from './force-end-form';
+import { usePaymentDialogs } from './payment/use-payment-dialogs';
 import { TextInputDialog } from './text-input-dialog';
 import { useBookingAction, useMailReceipt } from './use-booking-action';
 
@@ -51,6 +55,9 @@ const ICONS: Record<BookingMenuKey, ReactElement> = {
   lockForUser: <LockOutlinedIcon fontSize="small" />,
   unlockForUser: <LockOpenOutlinedIcon fontSize="small" />,
   reportTechnicalIssue: <BuildOutlinedIcon fontSize="small" />,
+  credit: <RequestQuoteOutlinedIcon fontSize="small" />,
+  addFee: <AddCardOutlinedIcon fontSize="small" />,
+  fixedPrice: <PriceCheckOutlinedIcon fontSize="small" />,
 };
 
 type OpenDialog = 'cancel' | 'forceEnd' | 'extend' | 'replaceWithTaxi' | 'replaceWithRideshare' | 'reportTechnicalIssue' | null;
@@ -71,6 +78,7 @@ export function BookingActionsMenu({ booking, onEdit, onAdjustValues, onRequestP
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const action = useBookingAction(booking.bid);
   const receipt = useMailReceipt(booking.bid);
+  const paymentDialogs = usePaymentDialogs(booking);
   const running =
     useIsMutating({ mutationKey: ['bookings', 'action', { bid: booking.bid }] }) +
       useIsMutating({ mutationKey: ['bookings', 'receipt', { bid: booking.bid }] }) >
@@ -97,6 +105,12 @@ export function BookingActionsMenu({ booking, onEdit, onAdjustValues, onRequestP
         return onEdit();
       case 'adjustValues':
         return onAdjustValues();
+      case 'credit':
+        return paymentDialogs.openBilling({ mode: 'credit' });
+      case 'addFee':
+        return paymentDialogs.openBilling({ mode: 'fee' });
+      case 'fixedPrice':
+        return paymentDialogs.openFixedPrice();
       case 'cancel':
       case 'forceEnd':
       case 'extend':
@@ -185,6 +199,7 @@ export function BookingActionsMenu({ booking, onEdit, onAdjustValues, onRequestP
       )}
       {dialog === 'forceEnd' && <ForceEndDialog booking={booking} onClose={closeDialog} />}
       {dialog === 'extend' && <ExtendDialog booking={booking} onClose={closeDialog} />}
+      {paymentDialogs.dialogs}
     </>
   );
 }

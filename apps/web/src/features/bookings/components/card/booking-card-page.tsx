@@ -37,6 +37,8 @@ import { displayStateOf, isEditable } from './booking-menu-rules';
 import { BookingNotFound } from './booking-not-found';
 import { BookingStateChip } from './booking-state-chip';
 import { ChargingPinPanel } from './charging-pin-panel';
+import { BillingDialog } from './payment/billing-dialog';
+import { billingPrefillFromSearch } from './payment/billing-rules';
 import { userPath } from './paths';
 
 export type BookingCardTab = 'details' | 'payment' | 'events';
@@ -110,6 +112,12 @@ function BookingCard({ booking, search, tab, refreshing, children }: BookingCard
   const setSearch = (change: Partial<BookingCardSearch>, target: BookingCardTab = 'details') =>
     void navigate({ to: TAB_ROUTES[target], params: { bid }, search: (previous) => ({ ...previous, ...change }) });
   const openTab = (target: BookingCardTab) => setSearch({ edit: undefined }, target);
+  const addFeePrefill = useMemo(
+    () => (search.addFee === 1 ? billingPrefillFromSearch(search) : null),
+    [search],
+  );
+  const closeAddFee = () =>
+    setSearch({ addFee: undefined, comment: undefined, amount: undefined, type: undefined, vatIncluded: undefined }, tab);
 
   const modeNotice =
     search.edit === 1 && !editable
@@ -247,6 +255,7 @@ function BookingCard({ booking, search, tab, refreshing, children }: BookingCard
           </Collapse>
         </Paper>
       </Stack>
+      {addFeePrefill && <BillingDialog booking={booking} prefill={addFeePrefill} onClose={closeAddFee} />}
     </BookingCardContext.Provider>
   );
 }

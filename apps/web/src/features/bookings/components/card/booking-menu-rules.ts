@@ -16,7 +16,10 @@ export type BookingMenuKey =
   | 'extend'
   | 'lockForUser'
   | 'unlockForUser'
-  | 'reportTechnicalIssue';
+  | 'reportTechnicalIssue'
+  | 'credit'
+  | 'addFee'
+  | 'fixedPrice';
 
 export interface BookingMenuItem {
   key: BookingMenuKey;
@@ -35,6 +38,7 @@ type MenuFacts = Pick<
   | 'bookedInterval'
   | 'lockedForUser'
   | 'technicalIssueReported'
+  | 'payment'
 >;
 
 export const isHistoric = (state: BookingState): boolean => state === 'CANCELLED' || state === 'FINISHED';
@@ -49,10 +53,15 @@ export const isEditable = (state: BookingState): boolean => !isHistoric(state);
  *   activate and deactivate for bookings allocated on activation); force end when activate, deactivate or
  *   unchecked deactivate is allowed or the start is in the past; taxi only with REPLACE_WITH_TAXI; ride share only
  *   when rideShare is ENABLED; edit; extend; lock or unlock changes by the customer.
- * - Always: report a technical issue, once per booking.
+ * - Always (§4 other actions): credit (only when the payment's totalPrice is above 0, §5), add fee, fixed price (not
+ *   on finished or cancelled bookings), and report a technical issue, once per booking.
  */
 export function bookingMenuItems(booking: MenuFacts, now: number): BookingMenuItem[] {
   const allowed = (action: Booking['actions'][number]) => booking.actions.includes(action);
+  const billing: BookingMenuItem[] = [
+    { key: 'credit', enabled: Boolean(booking.payment && booking.payment.totalPrice > 0), group: 3 },
+    { key: 'addFee', enabled: true, group: 3 },
+  ];
   const technicalIssue: BookingMenuItem = { key: 'reportTechnicalIssue', enabled: !booking.technicalIssueReported, group: 3 };
 
   if (isHistoric(booking.state)) {
@@ -61,7 +70,7 @@ export function bookingMenuItems(booking: MenuFacts, now: number): BookingMenuIt
       { key: 'mailReceipt', enabled: true, group: 1 },
     ];
     if (booking.state === 'FINISHED') items.push({ key: 'adjustValues', enabled: true, group: 1 });
-    return [...items, technicalIssue];
+    return [...items, ...billing, technicalIssue];
   }
 
   const canActivate = allowed('ACTIVATE');
@@ -83,6 +92,8 @@ export function bookingMenuItems(booking: MenuFacts, now: number): BookingMenuIt
     { key: 'edit', enabled: true, group: 2 },
     { key: 'extend', enabled: true, group: 2 },
     { key: booking.lockedForUser ? 'unlockForUser' : 'lockForUser', enabled: true, group: 2 },
+    ...billing,
+    { key: 'fixedPrice', enabled: true, group: 3 },
     technicalIssue,
   ];
 }

@@ -1,0 +1,112 @@
+import { useId, useMemo } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Booking } from '@fleetdesk/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '@/lib/format/use-format';
+import { useFixedPrice } from '../../../api/booking-billing-api';
+import { DialogActionsBar } from '../dialog-actions-bar';
+import { parseAmount } from './billing-rules';
+import { FIXED_PRICE_COMMENT_MAX, fixedPriceFormSchema, type FixedPriceFormValues } from './fixed-price-form';
+
+interface FixedPriceDialogProps {
+  booking: Booking;
+  onClose: () => void;
+}
+
+/**
+ * The fixed price form (§5): POST when the booking has none, PUT to change it, DELETE to remove it. The price is
+ * without VAT; it replaces the computed price lines when the booking ends.
+ */
+export function FixedPriceDialog({ booking, onClose }: FixedPriceDialogProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const formId = useId();
+  const current = booking.fixedPrice ?? null;
+  const currency = booking.payment?.currency ?? booking.contract.currency;
+  const fixedPrice = useFixedPrice(booking.bid);
+  const resolver = useMemo(() => zodResolver(fixedPriceFormSchema(t)), [t]);
+  const { control, handleSubmit, formState, watch } = useForm<FixedPriceFormValues>({
+    resolver,
+    defaultValues: { price: current ? String(current.price) : '', comment: current?.comment ?? '' },
+  });
+  const commentLength = watch('comment').trim().length;
+
+  const save = handleSubmit((values) => {
+    const price = parseAmount(values.price) ?? 0;
+    const comment = values.comment.trim() || null;
+    fixedPrice.mutate({ kind: current ? 'change' : 'set', price, comment }, { onSuccess: onClose });
+  });
+
+  return (
+    <Dialog open onClose={fixedPrice.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby={`${formId}-title`}>
+      <DialogTitle id={`${formId}-title`}>{t('bookingCard.fixedPrice.title', { bid: booking.bid })}</DialogTitle>
+      <DialogContent>
+        <DialogContentText variant="body2" sx={{ mb: 2 }}>
+          {current
+            ? t('bookingCard.fixedPrice.introCurrent', { price: format.money(current.price, currency) })
+            : t('bookingCard.fixedPrice.intro')}
+        </DialogContentText>
+        <Stack component="form" id={formId} noValidate spacing={2} onSubmit={(event) => void save(event)}>
+          <Controller
+            name="price"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                {...field}
+                required
+                autoFocus
+                fullWidth
+                label={t('bookingCard.fixedPrice.price')}
+                error={Boolean(formState.errors.price)}
+                helperText={formState.errors.price?.message ?? t('bookingCard.fixedPrice.priceHelp')}
+                slotProps={{
+                  htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+                  input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
+                }}
+              />
+            )}
+          />
+          <Controller
+            name="comment"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                {...field}
+                fullWidth
+                multiline
+                minRows={2}
+                label={t('bookingCard.fixedPrice.comment')}
+                error={Boolean(formState.errors.comment)}
+                helperText={formState.errors.comment?.message ?? t('bookingCard.dialogs.reasonHelp', { len: commentLength, max: FIXED_PRICE_COMMENT_MAX })}
+              />
+            )}
+          />
+        </Stack>
+      </DialogContent>
+      <Stack direction="row" sx={{ alignItems: 'center', pl: 2 }}>
+        {current && (
+          <Button color="error" disabled={fixedPrice.isPending} onClick={() => fixedPrice.mutate({ kind: 'remove' }, { onSuccess: onClose })}>
+            {t('bookingCard.fixedPrice.remove')}
+          </Button>
+        )}
+        <Stack sx={{ flexGrow: 1 }}>
+          <DialogActionsBar
+            onClose={onClose}
+            form={formId}
+            pending={fixedPrice.isPending}
+            submitLabel={current ? t('bookingCard.fixedPrice.change') : t('bookingCard.fixedPrice.set')}
+          />
+        </Stack>
+      </Stack>
+    </Dialog>
+  );
+}

@@ -1,0 +1,105 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { PAYMENT_EXCEPTION_PREFIX, type Payment } from '@fleetdesk/contract';
+import { isApiError } from '@/lib/api/api-error';
+import { queryKeyPrefix } from '@/lib/query/query-keys';
+import { errorToNotifications } from '@/lib/notifications/error-notifications';
+import type { AppNotification } from '@/lib/notifications/notification';
+import { notify, notifySuccess } from '@/lib/notifications/notify';
+import { switchTarget, type PaymentActionKind } from '../payment-action-rules';
+import { cancelEventPayment, paymentKeys, releasePayment, retryPayment, setInvoiceStatus, switchPaymentType } from './payments-api';
+
+/** Runs one §4 action on a payment; answers the payment after the change. */
+export function runPaymentAction(kind: PaymentActionKind, payment: Payment, bid: string | null): Promise<Payment> {
+  switch (kind) {
+    case 'markInvoiceSent':
+      return setInvoiceStatus(payment.orderId, 'INVOICE_SENT');
+    case 'markInvoicePaid':
+      return setInvoiceStatus(payment.orderId, 'PAID');
+    case 'markInvoiceUnpaid':
+      return setInvoiceStatus(payment.orderId, 'UNPAID');
+    case 'retry':
+      return retryPayment(payment.orderId);
+    case 'release':
+      return releasePayment(payment.orderId);
+    case 'cancelEventPayment':
+      return cancelEventPayment(payment.orderId);
+    case 'switchType':
+      return switchPaymentType(payment, bid, switchTarget(payment.type));
+  }
+}
+
+/** The §8 success text of each action. */
+export function paymentActionSuccessMessage(kind: PaymentActionKind, after: Payment, t: TFunction): string {
+  switch (kind) {
+    case 'markInvoiceSent':
+      return t('messages.invoiceMarkedSent');
+    case 'markInvoicePaid':
+      return t('messages.invoiceMarkedPaid');
+    case 'markInvoiceUnpaid':
+      return t('messages.invoiceMarkedUnpaid');
+    case 'retry':
+      return t('messages.paymentRetried', { status: t(`payments.status.${after.status}`) });
+    case 'release':
+      return t('messages.paymentReleased');
+    case 'cancelEventPayment':
+      return t('messages.eventPaymentCancelled');
+    case 'switchType':
+      return t('messages.paymentMethodUpdated');
+  }
+}
+
+/**
+ * What a failed action shows. §8 says failures of the payment action bars are not shown; a refused card is the
+ * exception (docs/decisions/0023): the staff member must learn that the retry reached the card and why it failed,
+ * so a PaymentException answer shows its translated card error. Other failures stay silent (the data is re-fetched,
+ * so the bar shows the payment as it really is).
+ */
+export function paymentActionErrorNotifications(error: unknown, t: TFunction): AppNotification[] {
+  if (isApiError(error) && error.envelope.messageId.startsWith(PAYMENT_EXCEPTION_PREFIX)) return errorToNotifications(error, t);
+  return [];
+}
+
+/** After a change: every booking query (the booking card shows the payment) and every payments query re-fetch. */
+export function invalidatePaymentQueries(queryClient: QueryClient, changed?: Payment) {
+  if (changed) queryClient.setQueryData(paymentKeys.one(changed.orderId), changed);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeyPrefix('bookings') }),
+    queryClient.invalidateQueries({ queryKey: paymentKeys.all() }),
+  ]);
+}
+
+export interface PaymentActionVariables {
+  kind: PaymentActionKind;
+  payment: Payment;
+  bid: string | null;
+}
+
+/**
+ * The payment action mutation: `pendingKind` drives each button's loading state; success tells the §8 message,
+ * calls onChanged with the payment after the change and re-fetches bookings and payments.
+ */
+export function usePaymentActions(options: { onChanged?: (payment: Payment) => void } = {}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationKey: ['payments', 'action'],
+    mutationFn: ({ kind, payment, bid }: PaymentActionVariables) => runPaymentAction(kind, payment, bid),
+    meta: { notifyErrors: false },
+    onSuccess: (after, { kind }) => {
+      notifySuccess(paymentActionSuccessMessage(kind, after, t));
+      options.onChanged?.(after);
+      void invalidatePaymentQueries(queryClient, after);
+    },
+    onError: (error) => {
+      paymentActionErrorNotifications(error, t).forEach(notify);
+      void invalidatePaymentQueries(queryClient);
+    },
+  });
+  return {
+    run: (variables: PaymentActionVariables) => mutation.mutate(variables),
+    pendingKind: mutation.isPending ? (mutation.variables?.kind ?? null) : null,
+    isPending: mutation.isPending,
+  };
+}

@@ -1,0 +1,269 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import type { ReactNode } from 'react';
+import type { Payment, PaymentStatus, PaymentType } from '@fleetdesk/contract';
+import { paymentActions } from '@/features/payments/payment-action-rules';
+import { effectiveRange, paymentsFilterOf, validatePaymentsSearch } from '@/features/payments/payments-search';
+import { PaymentActionsBar } from '@/features/payments/components/payment-actions-bar';
+import { PaymentLinesTable } from '@/features/payments/components/payment-lines-table';
+import { UserPayments } from '@/features/payments/components/user-payments';
+import { i18n } from '@/lib/i18n/i18n';
+
+const notifications = vi.hoisted(() => [] as { variant: string; message: string }[]);
+vi.mock('@/lib/notifications/notify', () => ({
+  notify: (n: { variant: string; message: string }) => notifications.push(n),
+  notifySuccess: (message: string) => notifications.push({ variant: 'success', message }),
+  notifyInfo: (message: string) => notifications.push({ variant: 'info', message }),
+  notifyWarning: (message: string) => notifications.push({ variant: 'warning', message }),
+  notifyError: () => notifications.push({ variant: 'error', message: 'error' }),
+}));
+
+function makePayment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    orderId: 'BOK1000042',
+    bid: 'BID1000000042',
+    username: 'demo.active',
+    type: 'USER_INVOICE',
+    status: 'UNPAID',
+    target: 'BOOKING',
+    timestamp: { type: 'CREATED_DATE', timestamp: '2025-03-01T10:00:00.000Z' },
+    totalPriceWithoutVat: 400,
+    totalVat: 100,
+    totalPrice: 500,
+    currency: 'NOK',
+    events: [
+      {
+        id: 1, itemName: 'TP_HOUR', itemType: 'FIXED', itemDisplayText: 'Time price per hour', publicComment: null, comment: null,
+        unitAmount: 2, unitCost: 120, priceWithoutVat: 240, vat: 60, totalPrice: 300, manualEvent: false,
+      },
+      {
+        id: 2, itemName: 'PARKING_TICKET', itemType: 'FEE', itemDisplayText: 'Parking ticket', publicComment: 'Ticket from Oslo kommune',
+        comment: 'Photo in the case file', unitAmount: 1, unitCost: 160, priceWithoutVat: 160, vat: 40, totalPrice: 200, manualEvent: true,
+      },
+    ],
+    singleEventPayments: [],
+    externalId: null,
+    paymentProvider: 'sandbox',
+    reservationFailed: false,
+    ...overrides,
+  };
+}
+
+const kinds = (type: PaymentType, status: PaymentStatus, card = true, orderId = 'BOK1') =>
+  paymentActions({ orderId, type, status }, card).map((a) => (a.enabled ? a.kind : `${a.kind}:${a.reason}`));
+
+describe('payment action rules (§4)', () => {
+  it('offers the invoice steps only from the statuses they start from', () => {
+    expect(kinds('USER_INVOICE', 'UNPAID')).toEqual(['markInvoiceSent', 'switchType']);
+    expect(kinds('USER_INVOICE', 'INVOICE_SENT')).toEqual(['markInvoicePaid', 'markInvoiceUnpaid', 'switchType']);
+    expect(kinds('USER_INVOICE', 'PAID')).toEqual(['switchType:settled']);
+  });
+
+  it('revives or retries only an abandoned or unpaid card payment', () => {
+    expect(kinds('CREDITCARD', 'ABANDONED')).toEqual(['retry', 'release', 'switchType']);
+    expect(kinds('CREDITCARD', 'UNPAID')).toEqual(['retry', 'release:releaseRule', 'switchType']);
+    expect(kinds('CREDITCARD', 'RESERVED')).toEqual(['release:releaseRule', 'switchType']);
+  });
+
+  it('releases a company invoice unless it is no charge, and never turns an invoice into a card', () => {
+    expect(kinds('INVOICE', 'UNPAID')).toEqual(['release', 'switchType:invoiceToCard']);
+    expect(kinds('INVOICE', 'NO_CHARGE')).toEqual(['release:noCharge', 'switchType:invoiceToCard']);
+  });
+
+  it('disables switching without a registered card or once paid / no charge', () => {
+    expect(kinds('CREDITCARD', 'UNPAID', false)).toContain('switchType:noRegisteredCard');
+    expect(kinds('CREDITCARD', 'NO_CHARGE')).toContain('switchType:settled');
+  });
+
+  it('cancels an event payment unless it is paid', () => {
+    expect(kinds('USER_INVOICE', 'UNPAID', true, 'EVE7')).toContain('cancelEventPayment');
+    expect(kinds('USER_INVOICE', 'PAID', true, 'EVE7')).toContain('cancelEventPayment:eventPaymentPaid');
+    expect(kinds('USER_INVOICE', 'UNPAID', true, 'BOK7')).not.toContain('cancelEventPayment');
+  });
+});
+
+describe('payments screen URL state', () => {
+  it('keeps the search statuses, a known type and well-formed dates, and drops the rest', () => {
+    expect(
+      validatePaymentsSearch({ status: 'paid,UNPAID,INVOICE_SENT,bogus', type: 'creditcard', from: '2025-01-01', to: '2025-13-45', search: ' bok12 ', order: 'bok1', user: ' anna ' }),
+    ).toEqual({ status: 'PAID,UNPAID', type: 'CREDITCARD', from: '2025-01-01', search: 'BOK12', order: 'BOK1', user: 'anna' });
+    expect(validatePaymentsSearch({ status: ['ABANDONED', 'ABANDONED'], type: 'CASH' })).toEqual({ status: 'ABANDONED' });
+  });
+
+  it('defaults to the last 30 days and asks the server for whole days', () => {
+    const now = new Date(2025, 5, 15, 12, 0);
+    expect(effectiveRange({}, now)).toEqual({ from: '2025-05-16', to: '2025-06-15' });
+    const filter = paymentsFilterOf({ from: '2025-06-01', to: '2025-06-02', status: 'UNPAID,PAID' }, now);
+    expect(new Date(filter.from!).getTime()).toBe(new Date(2025, 5, 1, 0, 0, 0, 0).getTime());
+    expect(new Date(filter.to!).getTime()).toBe(new Date(2025, 5, 2, 23, 59, 59, 999).getTime());
+    expect(filter.status).toEqual(['PAID', 'UNPAID']);
+    expect(new Date(paymentsFilterOf({ to: '2025-06-02' }, now).from!).getTime()).toBe(new Date(2025, 4, 16).getTime());
+  });
+});
+
+// ---------- components ----------
+
+type Handler = (method: string, url: URL, body: unknown) => { status: number; body: unknown } | undefined;
+let handler: Handler;
+const calls: { method: string; path: string; body: unknown }[] = [];
+
+function renderWith(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return {
+    client,
+    ...render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+      </I18nextProvider>,
+    ),
+  };
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en-GB');
+  notifications.length = 0;
+  calls.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+      calls.push({ method, path: url.pathname, body });
+      const answer = handler(method, url, body) ?? { status: 404, body: { httpCode: 404, messageId: 'notFound', message: 'Not found', errors: [] } };
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('PaymentLinesTable', () => {
+  it('shows each line with its prices, marks manual lines with their comments, and totals the payment', () => {
+    renderWith(<PaymentLinesTable payment={makePayment()} />);
+    const table = screen.getByRole('table', { name: 'Payment lines' });
+    const rows = within(table).getAllByTestId('payment-line');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('Time price per hour');
+    expect(rows[0]!.textContent).not.toContain('Manual');
+    expect(rows[1]!.textContent).toContain('Manual');
+    expect(rows[1]!.textContent).toContain('Public comment: Ticket from Oslo kommune');
+    expect(rows[1]!.textContent).toContain('Internal comment: Photo in the case file');
+    expect(rows[1]!.textContent).toMatch(/NOK\s?160\.00.*NOK\s?40\.00.*NOK\s?200\.00/);
+    const totals = screen.getByTestId('payment-lines-totals');
+    expect(totals.textContent).toMatch(/NOK\s?400\.00.*NOK\s?100\.00.*NOK\s?500\.00/);
+  });
+
+  it('says so when the payment has no lines', () => {
+    renderWith(<PaymentLinesTable payment={makePayment({ events: [] })} />);
+    expect(screen.getByText('This payment has no lines yet')).toBeTruthy();
+  });
+});
+
+describe('PaymentActionsBar', () => {
+  it('marks an unpaid invoice as sent, tells so, hands back the changed payment and re-fetches bookings and payments', async () => {
+    const sent = makePayment({ status: 'INVOICE_SENT' });
+    handler = (method, url) => (method === 'PUT' && url.pathname === '/api/payments/BOK1000042/status' ? { status: 200, body: sent } : undefined);
+    const onChanged = vi.fn();
+    const { client } = renderWith(<PaymentActionsBar payment={makePayment()} bid="BID1000000042" hasRegisteredCard={false} onChanged={onChanged} />);
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+
+    const bar = screen.getByRole('toolbar', { name: 'Payment actions for BOK1000042' });
+    expect(within(bar).queryByRole('button', { name: /Mark as received/ })).toBeNull();
+    await userEvent.click(within(bar).getByRole('button', { name: 'Mark invoice sent' }));
+
+    await waitFor(() => expect(onChanged).toHaveBeenCalledWith(sent));
+    expect(calls).toContainEqual({ method: 'PUT', path: '/api/payments/BOK1000042/status', body: { status: 'INVOICE_SENT' } });
+    expect(notifications).toContainEqual({ variant: 'success', message: 'The invoice is marked as sent' });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['bookings'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['payments'] });
+  });
+
+  it('shows the translated card error when a retry is refused by the card', async () => {
+    handler = (method, url) =>
+      method === 'POST' && url.pathname === '/api/payments/BOK1000042/retry'
+        ? { status: 400, body: { httpCode: 400, messageId: 'errorId.core.PaymentException.card_declined', message: 'card_declined', errors: [] } }
+        : undefined;
+    renderWith(<PaymentActionsBar payment={makePayment({ type: 'CREDITCARD', status: 'UNPAID' })} bid={null} hasRegisteredCard />);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry payment' }));
+    await waitFor(() => expect(notifications).toContainEqual({ variant: 'error', message: 'The card was declined.' }));
+  });
+
+  it('keeps other failures silent, as §8 says for the action bars', async () => {
+    handler = () => ({ status: 409, body: { httpCode: 409, messageId: 'conflict', message: 'The payment cannot go from PAID to INVOICE_SENT', errors: [] } });
+    renderWith(<PaymentActionsBar payment={makePayment()} bid={null} hasRegisteredCard={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Mark invoice sent' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Mark invoice sent' }) as HTMLButtonElement).disabled).toBe(false));
+    expect(notifications).toEqual([]);
+  });
+
+  it('switches a booking payment through the booking, and explains a disabled switch', async () => {
+    handler = (method, url) =>
+      method === 'PUT' && url.pathname === '/api/bookings/BID1000000042/paymentType' ? { status: 200, body: { payment: makePayment({ type: 'CREDITCARD' }) } } : undefined;
+    renderWith(<PaymentActionsBar payment={makePayment({ type: 'INVOICE' })} bid="BID1000000042" hasRegisteredCard />);
+    expect((screen.getByRole('button', { name: 'Switch to credit card' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByLabelText("Switch to credit card: Can't turn from invoice to credit card")).toBeTruthy();
+  });
+
+  it('asks before releasing, then releases', async () => {
+    handler = (method, url) =>
+      method === 'POST' && url.pathname === '/api/payments/BOK1000042/release' ? { status: 200, body: makePayment({ type: 'INVOICE', status: 'NO_CHARGE' }) } : undefined;
+    renderWith(<PaymentActionsBar payment={makePayment({ type: 'INVOICE', status: 'UNPAID' })} bid={null} hasRegisteredCard={false} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Release' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release payment BOK1000042?' });
+    expect(calls).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, continue' }));
+    await waitFor(() => expect(notifications).toContainEqual({ variant: 'success', message: 'The payment was released' }));
+  });
+});
+
+describe('UserPayments', () => {
+  it('lists the payments with the outstanding summary and opens the selected payment', async () => {
+    handler = (method, url) => {
+      if (url.pathname === '/api/users/demo.active/payments') {
+        return {
+          status: 200,
+          body: {
+            startDate: '2024-06-01T00:00:00.000Z',
+            endDate: '2025-06-01T00:00:00.000Z',
+            payments: [makePayment(), makePayment({ orderId: 'BOK1000043', status: 'PAID', type: 'CREDITCARD' })],
+            outstandingPayments: [{ numberOfPayments: 1, totalCost: 500, currencyCode: 'NOK' }],
+          },
+        };
+      }
+      if (url.pathname === '/api/users/demo.active/payments/methods') return { status: 200, body: { registeredCards: [] } };
+      return undefined;
+    };
+    renderWith(<UserPayments username="demo.active" />);
+    const list = await screen.findByRole('table', { name: 'Payments of demo.active' });
+    expect(within(list).getAllByTestId('user-payment-row')).toHaveLength(2);
+    expect(screen.getByTestId('outstanding-payments').textContent).toMatch(/1 outstanding, NOK\s?500\.00/);
+    expect(screen.getByText('Select a payment to see its lines and actions.')).toBeTruthy();
+
+    within(list).getAllByTestId('user-payment-row')[0]!.focus();
+    await userEvent.keyboard('{Enter}');
+    const detail = await screen.findByTestId('payment-detail');
+    expect(within(detail).getByRole('heading', { name: 'Payment BOK1000042' })).toBeTruthy();
+    expect(within(detail).getByRole('button', { name: 'Mark invoice sent' })).toBeTruthy();
+    expect((screen.getByLabelText('From date') as HTMLInputElement).value).toBe('2024-06-01');
+  });
+
+  it("shows 'No payments' when the period has none", async () => {
+    handler = (_method, url) =>
+      url.pathname === '/api/users/nobody/payments'
+        ? { status: 200, body: { startDate: '2024-06-01T00:00:00.000Z', endDate: '2025-06-01T00:00:00.000Z', payments: [], outstandingPayments: [] } }
+        : url.pathname.endsWith('/methods')
+          ? { status: 200, body: { registeredCards: [] } }
+          : undefined;
+    renderWith(<UserPayments username="nobody" />);
+    expect(await screen.findByText('No payments')).toBeTruthy();
+    expect(screen.getByText('No outstanding payments')).toBeTruthy();
+  });
+});
