@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { ReactNode } from 'react';
 import type { Payment, PaymentStatus, PaymentType } from '@fleetdesk/contract';
-import { paymentActions } from '@/features/payments/payment-action-rules';
+import { paymentActions, replacementTypes } from '@/features/payments/payment-action-rules';
 import { effectiveRange, paymentsFilterOf, validatePaymentsSearch } from '@/features/payments/payments-search';
 import { PaymentActionsBar } from '@/features/payments/components/payment-actions-bar';
 import { PaymentLinesTable } from '@/features/payments/components/payment-lines-table';
@@ -53,29 +53,37 @@ function makePayment(overrides: Partial<Payment> = {}): Payment {
 }
 
 const kinds = (type: PaymentType, status: PaymentStatus, card = true, orderId = 'BOK1') =>
-  paymentActions({ orderId, type, status }, card).map((a) => (a.enabled ? a.kind : `${a.kind}:${a.reason}`));
+  paymentActions({ orderId, type, status, target: orderId.startsWith('EVE') ? 'EVENT' : 'BOOKING' }, card).map((a) => (a.enabled ? a.kind : `${a.kind}:${a.reason}`));
 
 describe('payment action rules (§4)', () => {
   it('offers the invoice steps only from the statuses they start from', () => {
-    expect(kinds('USER_INVOICE', 'UNPAID')).toEqual(['markInvoiceSent', 'switchType']);
-    expect(kinds('USER_INVOICE', 'INVOICE_SENT')).toEqual(['markInvoicePaid', 'markInvoiceUnpaid', 'switchType']);
-    expect(kinds('USER_INVOICE', 'PAID')).toEqual(['switchType:settled']);
+    expect(kinds('USER_INVOICE', 'UNPAID')).toEqual(['markInvoiceSent', 'switchType', 'replace']);
+    expect(kinds('USER_INVOICE', 'INVOICE_SENT')).toEqual(['markInvoicePaid', 'markInvoiceUnpaid', 'switchType', 'replace']);
+    expect(kinds('USER_INVOICE', 'PAID')).toEqual(['switchType:settled', 'replace:replacePaid']);
   });
 
   it('revives or retries only an abandoned or unpaid card payment', () => {
-    expect(kinds('CREDITCARD', 'ABANDONED')).toEqual(['retry', 'release', 'switchType']);
-    expect(kinds('CREDITCARD', 'UNPAID')).toEqual(['retry', 'release:releaseRule', 'switchType']);
-    expect(kinds('CREDITCARD', 'RESERVED')).toEqual(['release:releaseRule', 'switchType']);
+    expect(kinds('CREDITCARD', 'ABANDONED')).toEqual(['retry', 'release', 'switchType', 'replace']);
+    expect(kinds('CREDITCARD', 'UNPAID')).toEqual(['retry', 'release:releaseRule', 'switchType', 'replace']);
+    expect(kinds('CREDITCARD', 'RESERVED')).toEqual(['release:releaseRule', 'switchType', 'replace']);
   });
 
   it('releases a company invoice unless it is no charge, and never turns an invoice into a card', () => {
-    expect(kinds('INVOICE', 'UNPAID')).toEqual(['release', 'switchType:invoiceToCard']);
-    expect(kinds('INVOICE', 'NO_CHARGE')).toEqual(['release:noCharge', 'switchType:invoiceToCard']);
+    expect(kinds('INVOICE', 'UNPAID')).toEqual(['release', 'switchType:invoiceToCard', 'replace']);
+    expect(kinds('INVOICE', 'NO_CHARGE')).toEqual(['release:noCharge', 'switchType:invoiceToCard', 'replace:noCharge']);
   });
 
   it('disables switching without a registered card or once paid / no charge', () => {
     expect(kinds('CREDITCARD', 'UNPAID', false)).toContain('switchType:noRegisteredCard');
     expect(kinds('CREDITCARD', 'NO_CHARGE')).toContain('switchType:settled');
+  });
+
+  it('replaces a booking payment unless it is paid or no charge, and never an event payment', () => {
+    expect(kinds('CREDITCARD', 'RESERVATION_FAILED')).toContain('replace');
+    expect(kinds('CREDITCARD', 'PAID')).toContain('replace:replacePaid');
+    expect(kinds('USER_INVOICE', 'UNPAID', true, 'EVE7')).not.toContain('replace');
+    expect(replacementTypes('CREDITCARD')).toEqual(['USER_INVOICE', 'INVOICE']);
+    expect(replacementTypes('INVOICE')).toEqual(['CREDITCARD', 'USER_INVOICE']);
   });
 
   it('cancels an event payment unless it is paid', () => {

@@ -8,6 +8,7 @@ export type PaymentActionKind =
   | 'retry'
   | 'release'
   | 'switchType'
+  | 'replace'
   | 'cancelEventPayment';
 
 /** Why an offered action cannot run now (shown as the disabled button's tooltip: `payments.disabledReason.<key>`). */
@@ -17,7 +18,8 @@ export type DisabledReason =
   | 'settled'
   | 'noCharge'
   | 'releaseRule'
-  | 'eventPaymentPaid';
+  | 'eventPaymentPaid'
+  | 'replacePaid';
 
 export type ActionAvailability = { kind: PaymentActionKind; enabled: true } | { kind: PaymentActionKind; enabled: false; reason: DisabledReason };
 
@@ -34,9 +36,11 @@ export const isEventPayment = (payment: Pick<Payment, 'orderId'>): boolean => pa
  * - release: enabled only for an INVOICE that is not NO_CHARGE or a CREDITCARD that is ABANDONED (offered, disabled
  *   with a reason, for the other card and company-invoice payments);
  * - switch type: disabled for an INVOICE, without a registered card, or when PAID or NO_CHARGE;
- * - cancel an event payment (EVE): disabled once PAID.
+ * - cancel an event payment (EVE): disabled once PAID;
+ * - replace (§7 "replace a booking's payment with a type"): a booking payment only, not once PAID (credit it instead)
+ *   or NO_CHARGE.
  */
-export function paymentActions(payment: Pick<Payment, 'orderId' | 'type' | 'status'>, hasRegisteredCard: boolean): ActionAvailability[] {
+export function paymentActions(payment: Pick<Payment, 'orderId' | 'type' | 'status' | 'target'>, hasRegisteredCard: boolean): ActionAvailability[] {
   const { type, status } = payment;
   const actions: ActionAvailability[] = [];
   const enabled = (kind: PaymentActionKind): ActionAvailability => ({ kind, enabled: true });
@@ -56,8 +60,18 @@ export function paymentActions(payment: Pick<Payment, 'orderId' | 'type' | 'stat
   else if (!hasRegisteredCard) actions.push(disabled('switchType', 'noRegisteredCard'));
   else actions.push(enabled('switchType'));
 
+  if (payment.target === 'BOOKING' && !isEventPayment(payment)) {
+    if (status === 'PAID') actions.push(disabled('replace', 'replacePaid'));
+    else if (status === 'NO_CHARGE') actions.push(disabled('replace', 'noCharge'));
+    else actions.push(enabled('replace'));
+  }
+
   if (isEventPayment(payment)) {
     actions.push(status === 'PAID' ? disabled('cancelEventPayment', 'eventPaymentPaid') : enabled('cancelEventPayment'));
   }
   return actions;
 }
+
+/** The types a booking payment can be replaced with: the other two. */
+export const replacementTypes = (type: PaymentType): PaymentType[] =>
+  (['CREDITCARD', 'USER_INVOICE', 'INVOICE'] as const).filter((t) => t !== type);

@@ -145,3 +145,11 @@ export async function switchPaymentType(payment: Payment, bid: string | null, pa
   }
   return apiClient.request(`${orderPath(payment.orderId)}/paymentType`, { method: 'PUT', body: { paymentType }, schema: ZPaymentResponse });
 }
+
+/** POST /api/bookings/{bid}/payment/replace: a new booking payment of `paymentType`; the old one becomes NO_CHARGE. */
+export const replaceBookingPayment = (bid: string, paymentType: PaymentType) =>
+  apiClient.request(`/bookings/${encodeURIComponent(bid.toUpperCase())}/payment/replace`, {
+    method: 'POST',
+    body: { paymentType },
+    schema: ZPaymentResponse,
+  });

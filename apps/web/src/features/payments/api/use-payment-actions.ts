@@ -1,18 +1,23 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_EXCEPTION_PREFIX, type Payment } from '@fleetdesk/contract';
+import { PAYMENT_EXCEPTION_PREFIX, type Payment, type PaymentType } from '@fleetdesk/contract';
 import { isApiError } from '@/lib/api/api-error';
 import { queryKeyPrefix } from '@/lib/query/query-keys';
 import { errorToNotifications } from '@/lib/notifications/error-notifications';
 import type { AppNotification } from '@/lib/notifications/notification';
 import { notify, notifySuccess } from '@/lib/notifications/notify';
 import { switchTarget, type PaymentActionKind } from '../payment-action-rules';
-import { cancelEventPayment, paymentKeys, releasePayment, retryPayment, setInvoiceStatus, switchPaymentType } from './payments-api';
+import { cancelEventPayment, paymentKeys, releasePayment, replaceBookingPayment, retryPayment, setInvoiceStatus, switchPaymentType } from './payments-api';
 
 /** Runs one §4 action on a payment; answers the payment after the change. */
-export function runPaymentAction(kind: PaymentActionKind, payment: Payment, bid: string | null): Promise<Payment> {
+export function runPaymentAction(kind: PaymentActionKind, payment: Payment, bid: string | null, paymentType?: PaymentType): Promise<Payment> {
   switch (kind) {
+    case 'replace': {
+      const bookingBid = bid ?? payment.bid;
+      if (!bookingBid || !paymentType) return Promise.reject(new Error('replace needs the booking and a payment type'));
+      return replaceBookingPayment(bookingBid, paymentType);
+    }
     case 'markInvoiceSent':
       return setInvoiceStatus(payment.orderId, 'INVOICE_SENT');
     case 'markInvoicePaid':
@@ -47,6 +52,8 @@ export function paymentActionSuccessMessage(kind: PaymentActionKind, after: Paym
       return t('messages.eventPaymentCancelled');
     case 'switchType':
       return t('messages.paymentMethodUpdated');
+    case 'replace':
+      return t('messages.paymentReplaced');
   }
 }
 
@@ -74,6 +81,8 @@ export interface PaymentActionVariables {
   kind: PaymentActionKind;
   payment: Payment;
   bid: string | null;
+  /** The new type, for 'replace'. */
+  paymentType?: PaymentType;
 }
 
 /**
@@ -85,7 +94,7 @@ export function usePaymentActions(options: { onChanged?: (payment: Payment) => v
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationKey: ['payments', 'action'],
-    mutationFn: ({ kind, payment, bid }: PaymentActionVariables) => runPaymentAction(kind, payment, bid),
+    mutationFn: ({ kind, payment, bid, paymentType }: PaymentActionVariables) => runPaymentAction(kind, payment, bid, paymentType),
     meta: { notifyErrors: false },
     onSuccess: (after, { kind }) => {
       notifySuccess(paymentActionSuccessMessage(kind, after, t));

@@ -5,6 +5,7 @@ import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import PaidIcon from '@mui/icons-material/Paid';
 import ReplayIcon from '@mui/icons-material/Replay';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import PublishedWithChangesIcon from '@mui/icons-material/PublishedWithChanges';
 import UndoIcon from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,13 +14,18 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Payment } from '@fleetdesk/contract';
+import type { Payment, PaymentType } from '@fleetdesk/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { usePaymentActions } from '../api/use-payment-actions';
-import { paymentActions, type ActionAvailability, type PaymentActionKind } from '../payment-action-rules';
+import { paymentActions, replacementTypes, type ActionAvailability, type PaymentActionKind } from '../payment-action-rules';
 
 export interface PaymentActionsBarProps {
   payment: Payment;
@@ -37,6 +43,7 @@ const ICONS: Record<PaymentActionKind, ReactElement> = {
   retry: <ReplayIcon />,
   release: <LockOpenIcon />,
   switchType: <SwapHorizIcon />,
+  replace: <PublishedWithChangesIcon />,
   cancelEventPayment: <CancelIcon />,
 };
 
@@ -62,10 +69,17 @@ export function PaymentActionsBar({ payment, bid, hasRegisteredCard, onChanged }
   const { t } = useTranslation();
   const { run, pendingKind, isPending } = usePaymentActions({ onChanged });
   const [confirming, setConfirming] = useState<PaymentActionKind | null>(null);
+  const [replacing, setReplacing] = useState(false);
+  const [replaceType, setReplaceType] = useState<PaymentType | null>(null);
   const actions = paymentActions(payment, hasRegisteredCard);
+  const replaceTypes = replacementTypes(payment.type);
+  const titleId = `payment-replace-title-${payment.orderId}`;
 
   const start = (kind: PaymentActionKind) => {
-    if (CONFIRMED.has(kind)) setConfirming(kind);
+    if (kind === 'replace') {
+      setReplaceType(replaceTypes[0] ?? null);
+      setReplacing(true);
+    } else if (CONFIRMED.has(kind)) setConfirming(kind);
     else run({ kind, payment, bid });
   };
 
@@ -111,6 +125,37 @@ export function PaymentActionsBar({ payment, bid, hasRegisteredCard, onChanged }
       ) : (
         actions.map(button)
       )}
+      <Dialog open={replacing} onClose={() => setReplacing(false)} aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>{t('payments.confirm.replaceTitle', { orderId: payment.orderId })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>{t('payments.confirm.replaceBody')}</DialogContentText>
+          <FormControl>
+            <FormLabel id={`${titleId}-type`}>{t('payments.confirm.replaceType')}</FormLabel>
+            <RadioGroup
+              aria-labelledby={`${titleId}-type`}
+              value={replaceType ?? ''}
+              onChange={(e) => setReplaceType(e.target.value as PaymentType)}
+            >
+              {replaceTypes.map((type) => (
+                <FormControlLabel key={type} value={type} control={<Radio />} label={t(`payments.type.${type}`)} />
+              ))}
+            </RadioGroup>
+          </FormControl>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setReplacing(false)}>{t('payments.confirm.back')}</Button>
+          <Button
+            variant="contained"
+            disabled={!replaceType}
+            onClick={() => {
+              if (replaceType) run({ kind: 'replace', payment, bid, paymentType: replaceType });
+              setReplacing(false);
+            }}
+          >
+            {t('payments.confirm.replace')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="payment-confirm-title">
         <DialogTitle id="payment-confirm-title">
           {confirming === 'release'
