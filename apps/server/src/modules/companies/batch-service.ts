@@ -1,0 +1,228 @@
+import {
+  EVENT_TYPE_GROUP, MESSAGE_IDS, MESSAGES, ZBatchUserLine, type BatchColumn, type BatchCreateResponse, type BatchFailedLine, type BatchUserLine,
+  type CompanyType, type UserCategory,
+} from '@fleetdesk/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { contracts, events, fleets, userContracts, users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import type { RequestSession } from '../auth/session.ts';
+import { appendEvent } from '../events/service.ts';
+import { refreshDuplicateFlags } from '../identity/duplicates.ts';
+import { CsvFileError, mapHeader, parseCsv, remainingCsv, type CsvRecord, type ParsedCsv } from './batch-csv.ts';
+import type { BatchUpload } from './batch-form.ts';
+import { findFleetCompany, loadFleetCompanies, subtreeIds, type CompanyRow } from './service.ts';
+
+/**
+ * POST /api/users/createBatch (docs/decisions/0027-companies-batch.md): ADMIN staff create the users of a .csv in a
+ * top-level company of their operator. Every line is checked first (the user form's field rules, user names unique
+ * case-insensitively among all users and within the file, the optional company column); then the valid lines are
+ * created in ONE transaction with their contracts, duplicate flags and events, so a file is either imported (its valid lines) or,
+ * on a database failure, not at all. Invalid lines come back with their line number, user name and message, and as
+ * a .csv of the remaining lines.
+ */
+
+/** Imported users have no password yet: they confirm their e-mail and set one (§4: resend confirmation applies). */
+export const BATCH_USER_STATUS = 'AWAITING_CONFIRMATION' as const;
+
+const userCategoryOf = (type: CompanyType): UserCategory => (type === 'CORPORATE' ? 'COMPANY' : type === 'INTERNAL' ? 'FLEET' : 'PRIVATE');
+
+interface CheckedLine {
+  record: CsvRecord;
+  username: string;
+  value: BatchUserLine | null;
+  company: CompanyRow | null;
+  errors: { field: string; message: string }[];
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/** The `company` column: an id or exact name (case-insensitive) within the chosen top-level company's subtree. */
+function resolveCompany(text: string | undefined, top: CompanyRow, subtree: CompanyRow[]): CompanyRow | string {
+  if (!text) return top;
+  const byId = /^\d+$/.test(text) ? subtree.find((c) => c.id === Number(text)) : undefined;
+  const found = byId ?? subtree.filter((c) => c.name.toLowerCase() === text.toLowerCase());
+  if (!Array.isArray(found)) return found;
+  if (found.length === 1) return found[0]!;
+  if (found.length > 1) return `Several companies under ${top.name} are named ${text}; give the company id instead`;
+  return `There is no company ${text} under ${top.name}`;
+}
+
+function checkLines(parsed: ParsedCsv, columns: (BatchColumn | null)[], top: CompanyRow, subtree: CompanyRow[]): CheckedLine[] {
+  return parsed.records.map((record) => {
+    const raw: Partial<Record<BatchColumn, string>> = {};
+    columns.forEach((column, i) => {
+      if (column) raw[column] = record.fields[i] ?? '';
+    });
+    const errors: { field: string; message: string }[] = [];
+    if (record.fields.slice(columns.length).some((f) => f.trim() !== '')) {
+      errors.push({ field: 'line', message: `The line has ${record.fields.length} fields but the header only ${columns.length}` });
+    }
+    const parsedLine = ZBatchUserLine.safeParse(raw);
+    if (!parsedLine.success) {
+      for (const issue of parsedLine.error.issues) errors.push({ field: issue.path.map(String).join('.') || 'line', message: issue.message });
+    }
+    let company: CompanyRow | null = null;
+    if (parsedLine.success) {
+      const resolved = resolveCompany(parsedLine.data.company, top, subtree);
+      if (typeof resolved === 'string') errors.push({ field: 'company', message: resolved });
+      else if (resolved.requiresMembershipConfirmation) {
+        // §5: a housing-association division needs the membership check (or an override) per user, on the user page.
+        errors.push({ field: 'company', message: MESSAGES.membershipConfirmationRequired });
+      } else company = resolved;
+    }
+    return {
+      record,
+      username: (raw.username ?? '').trim(),
+      value: parsedLine.success ? parsedLine.data : null,
+      company,
+      errors,
+    };
+  });
+}
+
+const lineMessage = (errors: { field: string; message: string }[]) => errors.map((e) => (e.field === 'line' ? e.message : `${e.field}: ${e.message}`)).join('; ');
+
+export async function createUserBatch(
+  db: Db,
+  session: RequestSession,
+  query: { companyId?: number | undefined },
+  readUpload: () => Promise<BatchUpload>,
+): Promise<BatchCreateResponse> {
+  // §6 / issue 7: the batch screen is for ADMIN staff; refused before the body is read.
+  if (session.role !== 'ADMIN') throw AppError.forbidden();
+  const upload = await readUpload();
+  const companyIdText = query.companyId !== undefined ? String(query.companyId) : upload.companyIdField?.trim();
+  if (!companyIdText || !/^\d+$/.test(companyIdText)) {
+    throw AppError.invalidInput([{ field: 'companyId', message: MESSAGES.required }], 'Choose the company to create the users in');
+  }
+  const top = await findFleetCompany(db, session, Number(companyIdText));
+  if (top.parentId !== null) {
+    throw AppError.invalidInput([{ field: 'companyId', message: 'Batch import is offered for top-level companies only' }], 'Batch import is offered for top-level companies only');
+  }
+
+  let parsed: ParsedCsv;
+  let columns: (BatchColumn | null)[];
+  try {
+    parsed = parseCsv(upload.bytes);
+    columns = mapHeader(parsed.header);
+  } catch (error) {
+    if (error instanceof CsvFileError) throw AppError.invalidInput(error.errors, error.message);
+    throw error;
+  }
+
+  const fleetCompanies = await loadFleetCompanies(db, session.fleet);
+  const subtreeSet = new Set(subtreeIds(fleetCompanies, top.id));
+  const subtree = fleetCompanies.filter((c) => subtreeSet.has(c.id));
+  const lines = checkLines(parsed, columns, top, subtree);
+
+  // User names: unique case-insensitively within the file (the first line keeps it) and among all users (the
+  // database's unique index spans every operator; the message does not say whose the name is).
+  const firstLine = new Map<string, number>();
+  for (const l of lines) {
+    const key = l.username.toLowerCase();
+    if (!key) continue;
+    const first = firstLine.get(key);
+    if (first === undefined) firstLine.set(key, l.record.line);
+    else l.errors.push({ field: 'username', message: `The user name is also on line ${first} of the file` });
+  }
+  const candidates = lines.filter((l) => l.errors.length === 0 && l.value);
+  if (candidates.length > 0) {
+    const names = candidates.map((l) => l.username.toLowerCase());
+    const taken = await db
+      .select({ name: sql<string>`lower(${users.username})` })
+      .from(users)
+      .where(inArray(sql`lower(${users.username})`, names));
+    const takenSet = new Set(taken.map((t) => t.name));
+    for (const l of candidates) {
+      if (takenSet.has(l.username.toLowerCase())) l.errors.push({ field: 'username', message: 'The user name is already taken' });
+    }
+  }
+
+  const valid = lines.filter((l): l is CheckedLine & { value: BatchUserLine; company: CompanyRow } => l.errors.length === 0 && l.value !== null && l.company !== null);
+  const failed = lines.filter((l) => l.errors.length > 0);
+
+  const [fleet] = await db.select({ defaultLanguage: fleets.defaultLanguage }).from(fleets).where(eq(fleets.id, session.fleet)).limit(1);
+  const now = new Date();
+  try {
+    await db.transaction(async (tx) => {
+      if (valid.length > 0) {
+        const created = await tx
+          .insert(users)
+          .values(valid.map(({ value: v, company }) => ({
+            fleetId: session.fleet,
+            username: v.username,
+            role: 'CUSTOMER' as const,
+            passwordHash: null,
+            needsToSetPassword: true,
+            givenName: v.givenName,
+            familyName: v.familyName,
+            emailAddress: v.emailAddress ?? null,
+            mobilePhone: v.mobilePhone,
+            language: v.language ?? fleet?.defaultLanguage ?? 'en-GB',
+            streetAddress: v.streetAddress ?? null,
+            zipCode: v.zipCode ?? null,
+            city: v.city ?? null,
+            countryCode: v.countryCode ?? null,
+            customerNumber: v.customerNumber ?? null,
+            campaignCode: v.campaignCode ?? null,
+            note: v.note ?? null,
+            pinCode: v.pinCode ?? null,
+            rfid: v.rfid ?? null,
+            companyId: company.id,
+            userCategory: userCategoryOf(company.type),
+            status: BATCH_USER_STATUS,
+            applyDate: now,
+            lastStatusChangeDate: now,
+          })))
+          .returning({ id: users.id, username: users.username });
+        // The contracts of the top-level company (company contracts hang there; a consumer company's is the private one).
+        const companyContracts = await tx
+          .select({ id: contracts.id })
+          .from(contracts)
+          .where(and(eq(contracts.fleetId, session.fleet), eq(contracts.companyId, top.id)));
+        // Suspicious registrations (§3): the new users' e-mail and phone against every operator's customers.
+        await refreshDuplicateFlags(tx, created.map((u) => u.id));
+        const links = created.flatMap((u) => companyContracts.map((c) => ({ userId: u.id, contractId: c.id })));
+        for (let i = 0; i < links.length; i += 1000) await tx.insert(userContracts).values(links.slice(i, i + 1000));
+        const companyName = new Map(valid.map((l) => [l.username.toLowerCase(), l.company.name]));
+        await tx.insert(events).values(created.map((u) => ({
+          fleetId: session.fleet,
+          occurred: now,
+          actingUsername: session.username,
+          affectedUsername: u.username,
+          type: 'USER_ACTION' as const,
+          typeGroup: EVENT_TYPE_GROUP.USER_ACTION,
+          displayText: `User ${u.username} created by batch import into ${companyName.get(u.username.toLowerCase()) ?? top.name}`,
+          properties: { action: 'BATCH_CREATED', companyId: top.id, fileName: upload.filename },
+        })));
+      }
+      await appendEvent(tx, session, {
+        type: 'USER_ACTION',
+        occurred: now,
+        displayText: `Batch import into ${top.name} from ${upload.filename}: ${valid.length} created, ${failed.length} failed`,
+        properties: { action: 'BATCH_IMPORT', companyId: top.id, fileName: upload.filename, created: valid.length, failed: failed.length },
+      });
+    });
+  } catch (error) {
+    // Another import or registration took one of the names between the check and the insert: nothing was written.
+    if (isUniqueViolation(error)) throw AppError.of(MESSAGE_IDS.conflict, 409, 'conflict');
+    throw error;
+  }
+
+  const notCreatedUsers: BatchFailedLine[] = failed.map((l) => ({ line: l.record.line, username: l.username, message: lineMessage(l.errors), errors: l.errors }));
+  const base = upload.filename.replace(/\.csv$/i, '') || 'users';
+  return {
+    createdCount: valid.length,
+    failedCount: failed.length,
+    createdUsers: valid.map((l) => ({ line: l.record.line, username: l.value.username })),
+    notCreatedUsers,
+    remaningUsersFileBytes: failed.length > 0 ? remainingCsv(parsed, failed.map((l) => ({ record: l.record, message: lineMessage(l.errors) }))).toString('base64') : null,
+    remainingUsersFileName: failed.length > 0 ? `${base}-remaining.csv` : null,
+  };
+}
