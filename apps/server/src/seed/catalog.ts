@@ -432,7 +432,7 @@ export const FJORD: FleetCatalog = {
   personas: [
     { username: 'demo.active', givenName: 'Kari', familyName: 'Nordmann', email: 'kari.nordmann@example.no', phone: '+4798765432',
       status: 'ACTIVE', companyKey: 'nordlys-oslo-dev', contracts: ['private', 'nordlys'], userCategory: 'COMPANY', language: 'nb',
-      city: 'Oslo', street: 'Thorvald Meyers gate 12', premium: true, license: 'VERIFIED', identity: 'MANUAL', identityNumber: '15058812345',
+      city: 'Oslo', street: 'Thorvald Meyers gate 12', premium: true, license: 'VERIFIED', identity: 'MANUAL', identityNumber: '15058812487',
       card: 'VISA **** 4242', applyDaysAgo: 210, statusDaysAgo: 205, freeMonths: 1, pinCode: '1234',
       bookings: [
         { state: 'ACTIVE', startH: -2, durationH: 5, contract: 'private', vehicle: 'persona', spec: 'VEHICLE', payment: 'RESERVED' },
@@ -488,10 +488,10 @@ export const FJORD: FleetCatalog = {
       bookings: [{ state: 'FINISHED', startH: -18 * 24 + 3, durationH: 4, contract: 'private', category: 'CAR' }] },
     { username: 'nils.dahl', givenName: 'Nils', familyName: 'Dahl', email: 'nils.dahl@example.no', phone: '+4791112233',
       status: 'ACTIVE', companyKey: 'havbris', contracts: ['havbris'], userCategory: 'COMPANY', language: 'nb', city: 'Trondheim',
-      street: 'Kongens gate 8', license: 'VERIFIED', identity: 'BANKID', identityNumber: '01028512345', applyDaysAgo: 250, statusDaysAgo: 249 },
+      street: 'Kongens gate 8', license: 'VERIFIED', identity: 'BANKID', identityNumber: '01028512356', applyDaysAgo: 250, statusDaysAgo: 249 },
     { username: 'n.dahl', givenName: 'Nils', familyName: 'Dahl', email: 'n.dahl@example.com', phone: '+4791112233',
       status: 'PENDING', companyKey: 'private', contracts: ['private'], userCategory: 'PRIVATE', language: 'nb', city: 'Trondheim',
-      street: 'Kongens gate 8', license: 'MISSING', identityNumber: '01028512345', applyDaysAgo: 1, statusDaysAgo: 1,
+      street: 'Kongens gate 8', license: 'MISSING', identityNumber: '01028512356', applyDaysAgo: 1, statusDaysAgo: 1,
       duplicatePhone: true, duplicateIdentityNumber: true },
   ],
   archivedBooking: { state: 'FINISHED', startH: -40 * 24 + 2, durationH: 3, contract: 'private', category: 'CAR', payment: 'PAID' },
@@ -717,7 +717,7 @@ export const MALAR: FleetCatalog = {
   personas: [
     { username: 'demo.se.active', givenName: 'Anna', familyName: 'Svensson', email: 'anna.svensson@example.se', phone: '+46709876543',
       status: 'ACTIVE', companyKey: 'norrsken-sthlm-dev', contracts: ['private', 'norrsken'], userCategory: 'COMPANY', language: 'sv',
-      city: 'Stockholm', street: 'Götgatan 48', premium: true, license: 'VERIFIED', identity: 'BANKID', identityNumber: '19870412-1234',
+      city: 'Stockholm', street: 'Götgatan 48', premium: true, license: 'VERIFIED', identity: 'BANKID', identityNumber: '19870412-1238',
       card: 'VISA **** 4242', applyDaysAgo: 180, statusDaysAgo: 178, pinCode: '4321',
       bookings: [
         { state: 'ACTIVE', startH: -1, durationH: 4, contract: 'private', vehicle: 'persona', spec: 'VEHICLE', payment: 'RESERVED' },
@@ -749,7 +749,7 @@ export const MALAR: FleetCatalog = {
       street: 'Hornsgatan 101', license: 'PENDING', applyDaysAgo: 3, statusDaysAgo: 3, duplicateEmail: true, duplicatePhone: true },
     { username: 'sofia.berg', givenName: 'Sofia', familyName: 'Berg', email: 'sofia.berg@example.se', phone: '+46725556677',
       status: 'ACTIVE', companyKey: 'malarbo-2', contracts: ['malarbo', 'private'], userCategory: 'PRIVATE', language: 'sv', city: 'Uppsala',
-      street: 'Svartbäcksgatan 22', license: 'VERIFIED', identity: 'BANKID', identityNumber: '19920303-5678', applyDaysAgo: 200, statusDaysAgo: 198 },
+      street: 'Svartbäcksgatan 22', license: 'VERIFIED', identity: 'BANKID', identityNumber: '19920303-5671', applyDaysAgo: 200, statusDaysAgo: 198 },
     { username: 'sofia.berg2', givenName: 'Sofia', familyName: 'Berg', email: 'Sofia.Berg@example.se', phone: '+46725556678',
       status: 'PENDING', companyKey: 'private', contracts: ['private'], userCategory: 'PRIVATE', language: 'sv', city: 'Uppsala',
       street: 'Svartbäcksgatan 22', license: 'MISSING', applyDaysAgo: 1, statusDaysAgo: 1, duplicateEmail: true },

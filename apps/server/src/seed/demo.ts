@@ -5,9 +5,11 @@ import { CUSTOMER_PASSWORD, DEMO_FLEETS } from './catalog.ts';
 import { bookingEvents, EventLog, insertBookingRows, insertEventsAndCommands, insertJournal, insertVehicleState, userEvents } from './demo-activity.ts';
 import { BookingPlanner, planDrives } from './demo-bookings.ts';
 import { insertDeclinedCardCustomer, DECLINED_PERSONA } from './demo-declined.ts';
+import { insertLicenseDemoCustomers } from './demo-identity.ts';
 import { insertPayments } from './demo-money.ts';
 import { buildWorld, type SharedState } from './demo-world.ts';
 import { floorToHour } from './random.ts';
+import { refreshAllDuplicateFlags } from '../modules/identity/duplicates.ts';
 
 /**
  * The demo data: two operators (Fjord Mobility in Norway, Mälar Mobility in Sweden) with staff, personas,
@@ -70,7 +72,11 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<DemoS
         await insertDeclinedCardCustomer(tx, world, shared);
         personas.push(DECLINED_PERSONA);
       }
+      // Licence demo customers (docs/decisions/0026-identity-licence.md), appended after the rest of the operator.
+      personas.push(...(await insertLicenseDemoCustomers(tx, world, shared)));
     }
+    // Suspicious registrations: the duplicate flags follow from the data, across all operators.
+    await refreshAllDuplicateFlags(tx);
   });
 
   return { baseTime: new Date(base).toISOString(), fleets: DEMO_FLEETS.map((f) => f.id), staff, personas, counts: shared.counts };

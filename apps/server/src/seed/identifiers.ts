@@ -1,4 +1,4 @@
-import type { CountryCode } from '@fleetdesk/contract';
+import { isValidNorwegianIdentityNumber, isValidSwedishIdentityNumber, type CountryCode } from '@fleetdesk/contract';
 import type { Rng } from './random.ts';
 
 /** Realistic, unique identifiers: registration numbers, VINs, user names, phone and identity numbers. */
@@ -70,12 +70,29 @@ export function mobilePhone(rng: Rng, country: CountryCode, used: Set<string>): 
   );
 }
 
-/** Identity numbers in the formats of spec §5 (not real ones: the check digits are random). */
+/**
+ * Identity numbers in the formats of spec §5 with valid check digits (Swedish Luhn, Norwegian mod 11), as the identity
+ * form validates them. The random digits drawn are the same as before check digits were computed (5 for NO, 4 for SE),
+ * so the rest of the random stream does not move; only the check digits replace random ones.
+ */
 export function identityNumber(rng: Rng, country: CountryCode, birth: Date): string {
   const yyyy = birth.getUTCFullYear();
   const mm = String(birth.getUTCMonth() + 1).padStart(2, '0');
   const dd = String(birth.getUTCDate()).padStart(2, '0');
-  return country === 'NO' ? `${dd}${mm}${String(yyyy % 100).padStart(2, '0')}${rng.digits(5)}` : `${yyyy}${mm}${dd}-${rng.digits(4)}`;
+  if (country === 'NO') {
+    const drawn = Number(rng.digits(5).slice(0, 3));
+    for (let k = 0; k < 1000; k++) {
+      const head = `${dd}${mm}${String(yyyy % 100).padStart(2, '0')}${String((drawn + k) % 1000).padStart(3, '0')}`;
+      for (let c = 0; c < 100; c++) {
+        const candidate = `${head}${String(c).padStart(2, '0')}`;
+        if (isValidNorwegianIdentityNumber(candidate)) return candidate;
+      }
+    }
+    throw new Error(`No Norwegian identity number for ${dd}${mm}${yyyy}`);
+  }
+  const head = `${yyyy}${mm}${dd}-${rng.digits(4).slice(0, 3)}`;
+  for (let c = 0; c < 10; c++) if (isValidSwedishIdentityNumber(`${head}${c}`)) return `${head}${c}`;
+  throw new Error(`No Swedish identity number for ${head}`);
 }
 
 export function postalCode(rng: Rng, city: string): string {
