@@ -11,6 +11,9 @@ import { PaymentActionsBar } from '@/features/payments/components/payment-action
 import { PaymentLinesTable } from '@/features/payments/components/payment-lines-table';
 import { UserPayments } from '@/features/payments/components/user-payments';
 import { i18n } from '@/lib/i18n/i18n';
+import { ApiError } from '@/lib/api/api-error';
+import { paymentActionErrorNotifications } from '@/features/payments/api/use-payment-actions';
+import { MESSAGE_IDS, PAYMENT_EXCEPTION_PREFIX } from '@fleetdesk/contract';
 
 const notifications = vi.hoisted(() => [] as { variant: string; message: string }[]);
 vi.mock('@/lib/notifications/notify', () => ({
@@ -90,6 +93,21 @@ describe('payment action rules (§4)', () => {
     expect(kinds('USER_INVOICE', 'UNPAID', true, 'EVE7')).toContain('cancelEventPayment');
     expect(kinds('USER_INVOICE', 'PAID', true, 'EVE7')).toContain('cancelEventPayment:eventPaymentPaid');
     expect(kinds('USER_INVOICE', 'UNPAID', true, 'BOK7')).not.toContain('cancelEventPayment');
+  });
+});
+
+describe('payment action failures (§8)', () => {
+  const refused = (code: string, httpCode = 400) =>
+    new ApiError(httpCode, { httpCode, messageId: `${PAYMENT_EXCEPTION_PREFIX}${code}`, message: 'x', errors: [] });
+  const messages = (...args: Parameters<typeof paymentActionErrorNotifications>) => paymentActionErrorNotifications(...args).map((n) => n.message);
+
+  it('shows a refused card, in the words of §8 for a payment method change, and nothing for other failures', async () => {
+    await i18n.changeLanguage('en-GB');
+    const t = i18n.t.bind(i18n);
+    expect(messages(refused('card_declined'), t, 'retry')).toEqual(['The card was declined.']);
+    expect(messages(refused('card_declined'), t, 'switchType', makePayment({ target: 'BOOKING' }))[0]).toMatch(/^It was not possible to reserve the above amount on your card/);
+    expect(messages(refused('insufficient_funds'), t, 'switchType', makePayment({ orderId: 'EVE1', target: 'EVENT' }))[0]).toMatch(/insufficient funds or was declined/);
+    expect(messages(new ApiError(409, { httpCode: 409, messageId: MESSAGE_IDS.conflict, message: 'No', errors: [] }), t, 'retry')).toEqual([]);
   });
 });
 

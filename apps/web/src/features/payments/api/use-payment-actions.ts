@@ -63,9 +63,15 @@ export function paymentActionSuccessMessage(kind: PaymentActionKind, after: Paym
  * so a PaymentException answer shows its translated card error. Other failures stay silent (the data is re-fetched,
  * so the bar shows the payment as it really is).
  */
-export function paymentActionErrorNotifications(error: unknown, t: TFunction): AppNotification[] {
-  if (isApiError(error) && error.envelope.messageId.startsWith(PAYMENT_EXCEPTION_PREFIX)) return errorToNotifications(error, t);
-  return [];
+export function paymentActionErrorNotifications(error: unknown, t: TFunction, kind?: PaymentActionKind, payment?: Payment): AppNotification[] {
+  if (!isApiError(error) || !error.envelope.messageId.startsWith(PAYMENT_EXCEPTION_PREFIX)) return [];
+  // §8 "Payment method change": a refused card on a type switch says so in the words of §8 — for the booking payment
+  // the reservation text, for an event order the card-issuer text — rather than the bare card code.
+  if (kind === 'switchType' && error.envelope.httpCode === 400 && payment) {
+    const message = payment.target === 'BOOKING' ? t('messages.reservationFailed') : t('messages.paymentMethodDeclined');
+    return [{ variant: 'error', message }];
+  }
+  return errorToNotifications(error, t);
 }
 
 /** After a change: every booking query (the booking card shows the payment) and every payments query re-fetch. */
@@ -101,8 +107,8 @@ export function usePaymentActions(options: { onChanged?: (payment: Payment) => v
       options.onChanged?.(after);
       void invalidatePaymentQueries(queryClient, after);
     },
-    onError: (error) => {
-      paymentActionErrorNotifications(error, t).forEach(notify);
+    onError: (error, { kind, payment }) => {
+      paymentActionErrorNotifications(error, t, kind, payment).forEach(notify);
       void invalidatePaymentQueries(queryClient);
     },
   });
