@@ -19,6 +19,18 @@ import paymentsDe from '../../locales/payments/de.json';
 import paymentsEnGB from '../../locales/payments/en-GB.json';
 import paymentsNb from '../../locales/payments/nb.json';
 import paymentsSv from '../../locales/payments/sv.json';
+import usersDe from '../../locales/users/de.json';
+import usersEnGB from '../../locales/users/en-GB.json';
+import usersNb from '../../locales/users/nb.json';
+import usersSv from '../../locales/users/sv.json';
+import userActionsDe from '../../locales/user-actions/de.json';
+import userActionsEnGB from '../../locales/user-actions/en-GB.json';
+import userActionsNb from '../../locales/user-actions/nb.json';
+import userActionsSv from '../../locales/user-actions/sv.json';
+import companiesDe from '../../locales/companies/de.json';
+import companiesEnGB from '../../locales/companies/en-GB.json';
+import companiesNb from '../../locales/companies/nb.json';
+import companiesSv from '../../locales/companies/sv.json';
 import de from '../../locales/de.json';
 import enGB from '../../locales/en-GB.json';
 import nb from '../../locales/nb.json';
@@ -29,21 +41,26 @@ import sv from '../../locales/sv.json';
  * section per feature from `locales/<feature>/<lang>.json` (so features keep their strings apart).
  * British English is the reference: its keys type `t()` and the other languages fall back to it.
  */
-const build = <C, BC, BF, SS, V, P>(core: C, bookingCard: BC, bookingForm: BF, supportSearch: SS, vehicles: V, payments: P) => ({
+const build = <C, BC, BF, SS, V, P, U, UA, CO>(
+  core: C, bookingCard: BC, bookingForm: BF, supportSearch: SS, vehicles: V, payments: P, users: U, userActions: UA, companies: CO,
+) => ({
   ...core,
   bookingCard,
   bookingForm,
   supportSearch,
   vehicles,
   payments,
+  users,
+  userActions,
+  companies,
 });
 
-const enGBTranslation = build(enGB, bookingCardEnGB, bookingFormEnGB, supportSearchEnGB, vehiclesEnGB, paymentsEnGB);
+const enGBTranslation = build(enGB, bookingCardEnGB, bookingFormEnGB, supportSearchEnGB, vehiclesEnGB, paymentsEnGB, usersEnGB, userActionsEnGB, companiesEnGB);
 export type Translation = typeof enGBTranslation;
 
 export const resources = {
-  de: { translation: build(de, bookingCardDe, bookingFormDe, supportSearchDe, vehiclesDe, paymentsDe) },
+  de: { translation: build(de, bookingCardDe, bookingFormDe, supportSearchDe, vehiclesDe, paymentsDe, usersDe, userActionsDe, companiesDe) },
   'en-GB': { translation: enGBTranslation },
-  nb: { translation: build(nb, bookingCardNb, bookingFormNb, supportSearchNb, vehiclesNb, paymentsNb) },
-  sv: { translation: build(sv, bookingCardSv, bookingFormSv, supportSearchSv, vehiclesSv, paymentsSv) },
+  nb: { translation: build(nb, bookingCardNb, bookingFormNb, supportSearchNb, vehiclesNb, paymentsNb, usersNb, userActionsNb, companiesNb) },
+  sv: { translation: build(sv, bookingCardSv, bookingFormSv, supportSearchSv, vehiclesSv, paymentsSv, usersSv, userActionsSv, companiesSv) },
 } satisfies Record<Language, { translation: unknown }>;
