@@ -4,7 +4,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { contracts, pools } from '../src/db/schema.ts';
+import { contracts, pools, users } from '../src/db/schema.ts';
+import { userSearchTuning } from '../src/modules/users/service.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { createPool, createUser } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
@@ -92,6 +93,53 @@ describe('GET /api/users', () => {
   it('matches LIKE wildcards literally', async () => {
     expect((await search('query=%25')).results).toEqual([]);
     expect((await search('query=_')).results).toEqual([]);
+  });
+});
+
+describe('GET /api/users: list fields, filters and large result sets', () => {
+  it('carries status, suspicious registration, premium and licence per user', async () => {
+    const r = await search('query=demo.active');
+    expect(r.results.find((u) => u.username === 'demo.active')).toMatchObject({
+      premiumAccess: true, verifiedDriversLicense: true, licenseState: 'VERIFIED', vehicleAccess: 'PREMIUM', suspiciousRegistration: false,
+    });
+    const dup = await search('username=nils.dahl');
+    expect(dup.results[0]).toMatchObject({ username: 'nils.dahl', suspiciousRegistration: true });
+    expect(r).toMatchObject({ totalCapped: false, orderedBy: 'name' });
+    expect((await search(`query=${FAMILY}&pageSize=5`)).total).toBe(7);
+  });
+
+  it('lists an exact user name first, matches short user names from their start, and needs 3 phone characters', async () => {
+    const exact = await createUser(db, 'fjord', { username: 'zed.exact', familyName: 'Aaaa' });
+    await createUser(db, 'fjord', { username: 'aa.zed.exact.more', familyName: 'Aaaa' });
+    expect((await search('username=zed.exact')).results.map((u) => u.username)).toEqual([exact.username, 'aa.zed.exact.more']);
+    expect((await search('username=ze')).results.map((u) => u.username)).toContain('zed.exact');
+    expect((await search('username=ze')).results.map((u) => u.username)).not.toContain('aa.zed.exact.more');
+    const short = await get('/api/users?mobilePhone=98');
+    expect(short.statusCode).toBe(400);
+    expect(ZErrorEnvelope.parse(short.json()).errors[0]?.field).toBe('mobilePhone');
+  });
+
+  it('finds users by company name', async () => {
+    const r = await search('query=Nordlys%20Kari&pageSize=25');
+    expect(r.results.map((u) => u.username)).toContain('demo.active');
+  });
+
+  it('past the match cap lists by user name, still scoped and paged', async () => {
+    const before = userSearchTuning.matchCap;
+    userSearchTuning.matchCap = 3;
+    try {
+      const page0 = await search(`query=${FAMILY}&pageSize=5`);
+      expect(page0).toMatchObject({ orderedBy: 'username', totalCapped: true, total: 3, moreResults: true });
+      const page1 = await search(`query=${FAMILY}&pageSize=5&page=1`);
+      expect(page1.moreResults).toBe(false);
+      const names = [...page0.results, ...page1.results].map((u) => u.username);
+      expect(names).toHaveLength(7);
+      expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+      const [malin] = await db.select().from(users).where(eq(users.givenName, 'Malin'));
+      expect(names).not.toContain(malin!.username);
+    } finally {
+      userSearchTuning.matchCap = before;
+    }
   });
 });
 

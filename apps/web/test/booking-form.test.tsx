@@ -85,7 +85,8 @@ const POOLS = [
 
 const KARI: UserSummary = {
   username: 'demo.active', givenName: 'Kari', familyName: 'Nordmann', emailAddress: 'kari@example.no', mobilePhone: '+4798765432',
-  customerNumber: '100001', status: 'ACTIVE', companyName: 'Nordlys Oslo',
+  customerNumber: '100001', status: 'ACTIVE', companyName: 'Nordlys Oslo', suspiciousRegistration: false,
+  premiumAccess: true, verifiedDriversLicense: true, licenseState: 'VERIFIED', vehicleAccess: 'PREMIUM', applyDate: null,
 };
 
 const HENRIK: UserSummary = { ...KARI, username: 'demo.blocked', givenName: 'Henrik', familyName: 'Lien', status: 'BLOCKED' };
@@ -156,7 +157,7 @@ async function fakeFetch(input: string | URL | Request, init?: RequestInit): Pro
     const results = [KARI, HENRIK].filter(
       (u) => `${u.givenName} ${u.familyName} ${u.username}`.toLowerCase().includes(text) && (statuses.length === 0 || statuses.includes(u.status)),
     );
-    return json(200, { results, moreResults: false, currentPage: 0 });
+    return json(200, { results, moreResults: false, currentPage: 0, total: results.length, totalCapped: false, orderedBy: 'name' });
   }
   if (path === '/api/users/demo.blocked/contracts') return json(200, [contract({ id: 4, name: 'Orphan contract' })]);
   if (path === '/api/users/demo.blocked/usable-pools') return json(200, POOLS);

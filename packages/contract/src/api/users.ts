@@ -1,14 +1,19 @@
 import { z } from 'zod';
-import { ZUserStatus } from '../enums.ts';
-import { ZContract, ZPool } from '../entities.ts';
+import { ZLicenseState, ZUserStatus, ZVehicleAccess } from '../enums.ts';
+import { ZContract, ZIsoDateTime, ZPool } from '../entities.ts';
 import { USER_SEARCH_PAGE_SIZE_OPTIONS } from '../limits.ts';
+
+/** The user search sorts by name up to this many matches; broader searches are listed by user name (the index order). */
+export const USER_SEARCH_MATCH_CAP = 2000;
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /**
- * User search (path not shown in the spec: GET /api/users): free text over user name, names, phone,
- * e-mail and customer number, optional mobilePhone and username filters, optional status filter
- * (the booking form searches ACTIVE users only). Needs a non-blank input (§5).
+ * User search (path not shown in the spec: GET /api/users; docs/decisions/0025-user-admin.md): free text over user
+ * name, names, phone, e-mail, customer number and company name (every word must match some field), optional
+ * mobilePhone (contains, at least 3 characters) and username (contains; from the start when shorter than 3
+ * characters; an exact name is listed first) filters, optional status filter (the booking form searches ACTIVE users
+ * only). Needs a non-blank input (§5). Page sizes 5, 10, 25 (§9); pages past 10000 results are refused (400).
  */
 export const ZUserSearchQuery = z
   .object({
@@ -29,12 +34,27 @@ export const ZUserSummary = z.object({
   customerNumber: z.string().nullable(),
   status: ZUserStatus,
   companyName: z.string().nullable(),
+  /** §4: pending users with a duplicate e-mail, phone or identity number show the suspicious badge. */
+  suspiciousRegistration: z.boolean(),
+  premiumAccess: z.boolean(),
+  verifiedDriversLicense: z.boolean(),
+  licenseState: ZLicenseState,
+  vehicleAccess: ZVehicleAccess,
+  applyDate: ZIsoDateTime.nullable(),
 });
 export type UserSummary = z.infer<typeof ZUserSummary>;
+/**
+ * Ordered by family name, given name and user name when the search matches at most USER_SEARCH_MATCH_CAP users
+ * (`total` is then exact); a broader search is ordered by user name (`orderedBy: 'username'`, `totalCapped: true`,
+ * `total` = the cap: show it as "2000+").
+ */
 export const ZUserSearchResponse = z.object({
   results: z.array(ZUserSummary),
   moreResults: z.boolean(),
   currentPage: z.number().int(),
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+  orderedBy: z.enum(['name', 'username']),
 });
 
 /** GET /api/users/{username}/contracts */

@@ -1,15 +1,17 @@
 import {
-  DISPLAYED_TOTAL_CAP, MESSAGE_IDS, type Contract, type UsablePool, type ZUserSearchQuery, type ZUserSearchResponse,
+  DISPLAYED_TOTAL_CAP, MESSAGE_IDS, USER_SEARCH_MATCH_CAP, vehicleAccessOf, type Contract, type UsablePool, type UserSummary, type ZUserSearchQuery,
+  type ZUserSearchResponse,
 } from '@fleetdesk/contract';
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { companies, contracts, poolContracts, poolGroups, pools, userContracts, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../auth/session.ts';
+import { MIN_TRIGRAM_LENGTH, parseTerms, resolveRefs, usersCondition } from '../search/terms.ts';
 
 /**
- * The users module, first increment (docs/decisions/0013-booking-creation.md): user search, a user's contracts
+ * The users module (docs/decisions/0013-booking-creation.md, 0025-user-admin.md): user search, a user's contracts
  * and the pools a user may book. Every query is scoped by the session's operator; another operator's user
  * answers 404 like an unknown one.
  */
@@ -33,15 +35,30 @@ export async function findFleetUser(db: Db, actor: Actor, username: string): Pro
 /** Escapes LIKE wildcards so that user input matches literally. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (text: string) => `%${escapeLike(text)}%`;
-/** A phone number as typed ('+47 987 65 432', '987-65-432') reduced to what is stored ('+4798765432'). */
-const compactPhone = (text: string) => text.replace(/[\s\-().]/g, '');
+/** `column` starts with `prefix` (lower case): a btree range of the lower(username) indexes, plus the exact LIKE. */
+const startsWith = (column: SQL, prefix: string) =>
+  sql`(${column} >= ${prefix} and ${column} < ${`${prefix}\u{10FFFF}`} and ${column} like ${`${escapeLike(prefix)}%`})`;
+
+/** Tests lower the cap to cover both orders. */
+export const userSearchTuning = { matchCap: USER_SEARCH_MATCH_CAP };
+
+function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: unknown }).rows;
+  if (!Array.isArray(rows)) throw new Error('Unexpected query result shape');
+  return rows as T[];
+}
 
 /**
- * GET /api/users: free text over user name, given and family name, e-mail, mobile phone and customer number
- * (ILIKE, served by the trigram indexes). A phrase of several words matches when every word matches one of
- * those columns, so "Kari Nordmann" and "Nordmann Kari" both find Kari Nordmann. Optional mobilePhone and
- * username filters (contains), a status filter, customers only. Ordered by family name, given name and id;
- * offset paging with one extra row for `moreResults` (the UI's page sizes are 5–25, so offsets stay small).
+ * GET /api/users (docs/decisions/0025-user-admin.md): the operator's customers matching the free text (the support
+ * search's conditions, docs/decisions/0015-support-search.md: every word in user name, given or family name, e-mail,
+ * mobile phone, customer number or company name; a phone typed with separators; words shorter than 3 characters match
+ * user names from their start), the mobilePhone filter (contains, compacted, at least 3 characters), the username
+ * filter (contains; from the start below 3 characters) and the statuses.
+ *
+ * Fast at a million users: the matches are read through the trigram indexes into a materialised CTE that stops after
+ * `matchCap` + 1 rows. Up to the cap they are sorted by family name, given name and user name (an exact user name
+ * first) and paged with an offset inside at most `matchCap` rows; a broader phrase walks the user-name index instead
+ * (dense matches fill a page quickly) and says so (`orderedBy: 'username'`, `totalCapped`).
  */
 export async function searchUsers(db: Db, actor: Actor, q: UserSearchQuery): Promise<UserSearchResponse> {
   const query = q.query?.trim() ?? '';
@@ -50,48 +67,90 @@ export async function searchUsers(db: Db, actor: Actor, q: UserSearchQuery): Pro
   if (!query && !mobilePhone && !username) throw AppError.invalidInput([{ field: 'query', message: 'Required' }]);
   // OFFSET paging is for the first pages of a search box; refuse walking past the displayed cap (10000+).
   if (q.page * q.pageSize >= DISPLAYED_TOTAL_CAP) throw AppError.invalidInput([{ field: 'page', message: `At most ${DISPLAYED_TOTAL_CAP} results can be paged through; refine the search` }]);
+  const empty: UserSearchResponse = { results: [], moreResults: false, currentPage: q.page, total: 0, totalCapped: false, orderedBy: 'name' };
 
   const where: SQL[] = [eq(users.fleetId, actor.fleet), eq(users.role, 'CUSTOMER')];
-  if (query) {
-    const words = query.split(/\s+/).filter(Boolean);
-    const wordMatches = (word: string) =>
-      or(
-        ilike(users.username, contains(word)),
-        ilike(users.givenName, contains(word)),
-        ilike(users.familyName, contains(word)),
-        ilike(users.emailAddress, contains(word)),
-        ilike(users.mobilePhone, contains(word)),
-        ilike(users.customerNumber, contains(word)),
-      )!;
-    const phrase = and(...words.map(wordMatches))!;
-    const phone = compactPhone(query);
-    where.push(words.length > 1 && /\d/.test(phone) ? or(phrase, ilike(users.mobilePhone, contains(phone)))! : phrase);
+  if (query || mobilePhone) {
+    const terms = parseTerms({ search: query || undefined, mobilePhone: mobilePhone || undefined });
+    const condition = usersCondition(terms, await resolveRefs(db, terms));
+    if (!condition) return empty; // a booking id names no user
+    where.push(condition);
   }
-  if (mobilePhone) where.push(ilike(users.mobilePhone, contains(compactPhone(mobilePhone))));
-  if (username) where.push(ilike(users.username, contains(username)));
+  const lowerName = username.toLowerCase();
+  if (username) where.push(username.length >= MIN_TRIGRAM_LENGTH ? ilike(users.username, contains(username)) : startsWith(sql`lower(${users.username})`, lowerName));
   if (q.status?.length) where.push(inArray(users.status, q.status));
 
+  const cap = userSearchTuning.matchCap;
+  const offset = q.page * q.pageSize;
+  const exactFirst = username ? sql`(key = ${lowerName}) desc,` : sql``;
+  const [first] = rowsOf<{ n: number | string; ids: (number | string)[] | null }>(
+    await db.execute(sql`
+      with m as materialized (
+        select ${users.id} as id, ${users.familyName} as family_name, ${users.givenName} as given_name, lower(${users.username}) as key
+        from ${users} where ${and(...where)}
+      ),
+      c as materialized (select * from m limit ${cap + 1})
+      select (select count(*) from c) as n,
+             (select array_agg(id order by ord) from (
+               select id, row_number() over (order by ${exactFirst} family_name, given_name, key, id) as ord from c
+               order by ord offset ${offset} limit ${q.pageSize + 1}
+             ) p) as ids`),
+  );
+  const n = Number(first?.n ?? 0);
+  let ids: number[];
+  let orderedBy: 'name' | 'username' = 'name';
+  if (n <= cap) {
+    ids = (first?.ids ?? []).map(Number);
+  } else {
+    orderedBy = 'username';
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(...where))
+      .orderBy(...(username ? [sql`lower(${users.username}) = ${lowerName} desc`] : []), sql`lower(${users.username})`, asc(users.id))
+      .limit(q.pageSize + 1)
+      .offset(offset);
+    ids = rows.map((r) => r.id);
+  }
+  const summaries = await loadUserSummaries(db, actor, ids.slice(0, q.pageSize));
+  return {
+    results: summaries,
+    moreResults: ids.length > q.pageSize,
+    currentPage: q.page,
+    total: Math.min(n, cap),
+    totalCapped: n > cap,
+    orderedBy,
+  };
+}
+
+/** The §4 list row of each of the operator's customers in `ids`, in the order of `ids`. */
+export async function loadUserSummaries(db: Db, actor: Actor, ids: readonly number[]): Promise<UserSummary[]> {
+  if (!ids.length) return [];
   const rows = await db
-    .select({
-      username: users.username,
-      givenName: users.givenName,
-      familyName: users.familyName,
-      emailAddress: users.emailAddress,
-      mobilePhone: users.mobilePhone,
-      customerNumber: users.customerNumber,
-      status: users.status,
-      companyName: companies.name,
-    })
+    .select({ u: users, companyName: companies.name })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(and(...where))
-    .orderBy(asc(users.familyName), asc(users.givenName), asc(users.id))
-    .limit(q.pageSize + 1)
-    .offset(q.page * q.pageSize);
+    .where(and(inArray(users.id, [...ids]), eq(users.fleetId, actor.fleet), eq(users.role, 'CUSTOMER')));
+  const byId = new Map(rows.map(({ u, companyName }) => [u.id, toUserSummary(u, companyName ?? null)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export function toUserSummary(u: UserRow, companyName: string | null): UserSummary {
   return {
-    results: rows.slice(0, q.pageSize).map((r) => ({ ...r, companyName: r.companyName ?? null })),
-    moreResults: rows.length > q.pageSize,
-    currentPage: q.page,
+    username: u.username,
+    givenName: u.givenName,
+    familyName: u.familyName,
+    emailAddress: u.emailAddress,
+    mobilePhone: u.mobilePhone,
+    customerNumber: u.customerNumber,
+    status: u.status,
+    companyName,
+    suspiciousRegistration: u.duplicateEmail || u.duplicatePhone || u.duplicateIdentityNumber,
+    premiumAccess: u.premiumAccess,
+    verifiedDriversLicense: u.verifiedDriversLicense,
+    licenseState: u.licenseState,
+    vehicleAccess: vehicleAccessOf(u),
+    applyDate: u.applyDate?.toISOString() ?? null,
   };
 }
 

@@ -1,0 +1,219 @@
+import {
+  formatMessage, MESSAGE_IDS, MESSAGES, USER_ACTION_STATUSES, ZUserStatus, type BlockReason, type BlockStatus, type BulkApproveResponse,
+  type IdentityMethod, type UserActionResponse, type UserDetail, type UserStatus,
+} from '@fleetdesk/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { events, fleets, users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { enqueueMail } from '../../integrations/mail/mailer.ts';
+import type { Actor } from '../auth/session.ts';
+import { requestPasswordReset, type AuthSettings } from '../auth/service.ts';
+import { appendEvent } from '../events/service.ts';
+import { statusRefused } from './rules.ts';
+import { findCustomer, hasSingleSignOn, toUserDetail, type UserRow, type UserViewSettings } from './user-view.ts';
+
+/**
+ * §4 status actions (docs/decisions/0025-user-admin.md). Each one locks the user row, checks §4's table against the
+ * current status (409 otherwise), applies its effect and appends a USER_ACTION event naming the acting staff member,
+ * the action and the status change, all in one transaction.
+ */
+
+type UserUpdate = Partial<typeof users.$inferInsert>;
+interface Effect {
+  set: UserUpdate;
+  displayText: string;
+  properties?: Record<string, unknown>;
+}
+
+/** Runs one action on the locked row: `decide` refuses (throws) or returns the effect. */
+async function act(db: Db, actor: Actor, username: string, action: string, decide: (row: UserRow, tx: Db) => Promise<Effect> | Effect): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const row = await findCustomer(tx, actor, username, { forUpdate: true });
+    const effect = await decide(row, tx);
+    const now = new Date();
+    const statusChanges = effect.set.status !== undefined && effect.set.status !== row.status;
+    const [next] = await tx
+      .update(users)
+      .set({ ...effect.set, ...(statusChanges ? { lastStatusChangeDate: now } : {}), updatedAt: now })
+      .where(eq(users.id, row.id))
+      .returning();
+    await appendEvent(tx, actor, {
+      type: 'USER_ACTION',
+      displayText: effect.displayText,
+      affectedUsername: row.username,
+      occurred: now,
+      properties: { public: false, action, fromStatus: row.status, toStatus: next!.status, ...effect.properties },
+    });
+    return next!;
+  });
+}
+
+const allow = (label: string, statuses: readonly UserStatus[], row: UserRow) => {
+  if (!statuses.includes(row.status)) throw statusRefused(label, row.status);
+};
+
+/** POST /api/users/{username}/block (§4: BLOCKED, with a reason of §4 and an optional message). */
+export async function blockUser(db: Db, actor: Actor, username: string, blockReason: BlockReason, blockMessage: string | null, settings: UserViewSettings): Promise<UserDetail> {
+  const row = await act(db, actor, username, 'BLOCK', (u) => {
+    allow('Block', USER_ACTION_STATUSES.BLOCK, u);
+    return {
+      set: { status: 'BLOCKED', blockReason, blockMessage, blockedByUsername: actor.username, blockedAt: new Date() },
+      displayText: `User blocked (${blockReason})`,
+      properties: { blockReason, blockMessage },
+    };
+  });
+  return toUserDetail(db, actor, row, settings);
+}
+
+/** GET /api/users/{username}/block: the block status, null when the user carries none. */
+export async function getBlockStatus(db: Db, actor: Actor, username: string): Promise<BlockStatus | null> {
+  const u = await findCustomer(db, actor, username);
+  if (!u.blockReason) return null;
+  return { blockReason: u.blockReason, blockMessage: u.blockMessage, blockedByUsername: u.blockedByUsername, timestamp: (u.blockedAt ?? u.updatedAt).toISOString() };
+}
+
+/** The status a user had when deletion was requested (from that request's event); ACTIVE when unknown. */
+async function statusBeforeDeletionRequest(tx: Db, actor: Actor, row: UserRow): Promise<UserStatus> {
+  const [ev] = await tx
+    .select({ properties: events.properties })
+    .from(events)
+    .where(and(
+      eq(events.fleetId, actor.fleet),
+      eq(events.affectedUsername, row.username),
+      eq(events.type, 'USER_ACTION'),
+      sql`${events.properties}->>'action' = 'REQUEST_DELETION'`,
+    ))
+    .orderBy(desc(events.occurred), desc(events.id))
+    .limit(1);
+  const previous = ZUserStatus.safeParse(ev?.properties.fromStatus);
+  return previous.success && previous.data !== 'DELETION_REQUESTED' ? previous.data : 'ACTIVE';
+}
+
+/** Unblock (§4 Activate: ACTIVE, the block status cleared). */
+const unblockEffect = (): Effect => ({
+  set: { status: 'ACTIVE', blockReason: null, blockMessage: null, blockedByUsername: null, blockedAt: null },
+  displayText: 'User unblocked',
+});
+
+/** Reactivate: DELETION_REQUESTED back to the status before the request (ACTIVE when unknown). */
+async function reactivateEffect(tx: Db, actor: Actor, u: UserRow): Promise<Effect> {
+  const status = await statusBeforeDeletionRequest(tx, actor, u);
+  return { set: { status, deletionRequestedAt: null, deletionRequestedBy: null }, displayText: `User reactivated (${status})` };
+}
+
+/**
+ * POST /api/users/{username}/activate: the §4 action the status offers: unblock a BLOCKED user (ACTIVE, block cleared)
+ * or reactivate a DELETION_REQUESTED one.
+ */
+export async function activateUser(db: Db, actor: Actor, username: string, settings: UserViewSettings): Promise<UserDetail> {
+  const row = await act(db, actor, username, 'ACTIVATE', (u, tx) => {
+    if (u.status === 'BLOCKED') return { ...unblockEffect(), properties: { kind: 'UNBLOCK' } };
+    if (u.status === 'DELETION_REQUESTED') return reactivateEffect(tx, actor, u).then((e) => ({ ...e, properties: { kind: 'REACTIVATE' } }));
+    throw statusRefused('Activate', u.status);
+  });
+  return toUserDetail(db, actor, row, settings);
+}
+
+/** POST /api/users/{username}/reactivate: DELETION_REQUESTED only. */
+export async function reactivateUser(db: Db, actor: Actor, username: string, settings: UserViewSettings): Promise<UserDetail> {
+  const row = await act(db, actor, username, 'REACTIVATE', (u, tx) => {
+    allow('Reactivate', USER_ACTION_STATUSES.REACTIVATE, u);
+    return reactivateEffect(tx, actor, u);
+  });
+  return toUserDetail(db, actor, row, settings);
+}
+
+const approveEffect = (actor: Actor) => (u: UserRow): Effect => {
+  allow('Approve', USER_ACTION_STATUSES.APPROVE, u);
+  return { set: { status: 'APPROVED', approvedAt: new Date(), approvedBy: actor.username }, displayText: 'User approved' };
+};
+
+/** POST /api/users/{username}/approve: AWAITING_APPROVAL or PENDING_OLD → APPROVED. */
+export async function approveUser(db: Db, actor: Actor, username: string, settings: UserViewSettings): Promise<UserDetail> {
+  return toUserDetail(db, actor, await act(db, actor, username, 'APPROVE', approveEffect(actor)), settings);
+}
+
+/**
+ * POST /api/admin/users/approved: each user on its own (one failure does not undo the others), in request order,
+ * each name once. A user that cannot be found or approved is reported with the HTTP code and message a single
+ * approval would have answered.
+ */
+export async function approveUsers(db: Db, actor: Actor, usernames: readonly string[]): Promise<BulkApproveResponse> {
+  const seen = new Set<string>();
+  const results: BulkApproveResponse['results'] = [];
+  for (const name of usernames) {
+    const key = name.trim().toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    try {
+      const row = await act(db, actor, name, 'APPROVE', approveEffect(actor));
+      results.push({ username: row.username, approved: true, status: row.status, httpCode: null, message: MESSAGES.userApproved });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      results.push({ username: name.trim(), approved: false, status: null, httpCode: err.httpCode, message: err.message });
+    }
+  }
+  return { results };
+}
+
+/** POST /api/users/{username}/requestDeletion: any status but DELETION_REQUESTED. */
+export async function requestUserDeletion(db: Db, actor: Actor, username: string, settings: UserViewSettings): Promise<UserDetail> {
+  const row = await act(db, actor, username, 'REQUEST_DELETION', (u) => {
+    if (u.status === 'DELETION_REQUESTED') throw statusRefused('Request deletion', u.status);
+    return { set: { status: 'DELETION_REQUESTED', deletionRequestedAt: new Date(), deletionRequestedBy: actor.username }, displayText: 'Deletion requested' };
+  });
+  return toUserDetail(db, actor, row, settings);
+}
+
+const noEmail = () => AppError.of(MESSAGE_IDS.userActionNotAllowed, 409, 'receiptNoEmail');
+
+/** POST /api/users/{username}/resend-confirmation: PENDING or AWAITING_CONFIRMATION; mails through the outbox. */
+export async function resendConfirmation(db: Db, actor: Actor, username: string, settings: UserViewSettings): Promise<UserActionResponse> {
+  const row = await act(db, actor, username, 'RESEND_CONFIRMATION', async (u, tx) => {
+    allow('Resend confirmation', USER_ACTION_STATUSES.RESEND_CONFIRMATION, u);
+    if (!u.emailAddress) throw noEmail();
+    const [fleet] = await tx.select({ name: fleets.name }).from(fleets).where(eq(fleets.id, actor.fleet)).limit(1);
+    const operator = fleet?.name ?? 'Fleetdesk';
+    await enqueueMail(tx, {
+      fleet: actor.fleet,
+      to: u.emailAddress,
+      subject: `${operator}: confirm your registration`,
+      text: `Hello ${u.givenName},\n\nyour registration with ${operator} as "${u.username}" is waiting for your confirmation.\nOpen the ${operator} app and confirm your e-mail address to complete it.\n\nIf you did not register, ignore this e-mail.\n`,
+    });
+    return { set: { confirmationSentAt: new Date() }, displayText: 'Confirmation resent' };
+  });
+  return { message: MESSAGES.confirmationResent, user: await toUserDetail(db, actor, row, settings) };
+}
+
+/**
+ * POST /api/users/{username}/password-reset: mails a reset link through modules/auth's password reset (its limits
+ * apply), unless password login is not allowed or the user signs in with single sign-on (409).
+ */
+export async function resetUserPassword(db: Db, actor: Actor, username: string, settings: UserViewSettings & AuthSettings): Promise<UserActionResponse> {
+  const u = await findCustomer(db, actor, username);
+  if (!u.passwordLoginAllowed || (await hasSingleSignOn(db, u.id))) throw AppError.of(MESSAGE_IDS.passwordLoginNotAllowed, 409, 'passwordLoginNotAllowed');
+  if (!u.emailAddress) throw noEmail();
+  await requestPasswordReset(db, u.username, settings);
+  await appendEvent(db, actor, {
+    type: 'USER_ACTION',
+    displayText: 'Password reset sent',
+    affectedUsername: u.username,
+    properties: { public: false, action: 'RESET_PASSWORD', fromStatus: u.status, toStatus: u.status },
+  });
+  return { message: formatMessage('passwordResetSent', { user: u.username }), user: await toUserDetail(db, actor, u, settings) };
+}
+
+/** POST /api/users/{username}/verify-identity: identityVerified with who and when (the identity number is U2's). */
+export async function verifyIdentity(db: Db, actor: Actor, username: string, identityMethod: IdentityMethod | undefined, settings: UserViewSettings): Promise<UserDetail> {
+  const row = await act(db, actor, username, 'VERIFY_IDENTITY', (u) => {
+    if (u.identityVerified) throw AppError.of(MESSAGE_IDS.userActionNotAllowed, 409, 'identityAlreadyVerified');
+    const method = identityMethod ?? u.identityMethod ?? 'MANUAL';
+    return {
+      set: { identityVerified: true, identityVerifiedAt: new Date(), identityVerifiedBy: actor.username, identityMethod: method },
+      displayText: `Identity verified (${method})`,
+      properties: { identityMethod: method },
+    };
+  });
+  return toUserDetail(db, actor, row, settings);
+}
