@@ -242,6 +242,54 @@ describe('PUT /api/users/{username}', () => {
   });
 });
 
+describe('membership check and duplicate flags', () => {
+  const post = (url: string, payload?: unknown) => t.app.inject({ method: 'POST', url, headers: headers(), ...(payload === undefined ? {} : { payload: payload as object }) });
+
+  it('confirms a housing-association membership with the right code (any case), rejects a wrong one, and refuses where none is needed', async () => {
+    const division = await createCompany(db, 'fjord', { type: 'RESIDENTIAL', requiresMembershipConfirmation: true, companyCode: 'BRL-4242' });
+    const { u, body } = await freshUser();
+    await db.update(users).set({ companyId: division.id }).where(eq(users.id, u.id));
+
+    const wrong = await post(`/api/users/${u.username}/membership/check`, { companyCode: 'BRL-0000' });
+    expect(wrong.statusCode, wrong.body).toBe(200);
+    expect(wrong.json()).toMatchObject({ result: 'REJECTED', user: { membership: { required: true, confirmedAt: null } } });
+    expect((await lastEvent(u.username))!.properties).toMatchObject({ action: 'CHECK_MEMBERSHIP', result: 'REJECTED' });
+
+    const right = await post(`/api/users/${u.username}/membership/check`, { companyCode: ' brl-4242 ' });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json()).toMatchObject({ result: 'SUCCESS', user: { membership: { required: true, confirmedBy: 'support' } } });
+    // Confirmed: the edit form saves in the division without an override.
+    const saved = await put(`/api/users/${u.username}`, { ...body, company: { id: division.id }, note: 'member' });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const { u: plain } = await freshUser();
+    const notNeeded = await post(`/api/users/${plain.username}/membership/check`, { companyCode: 'BRL-4242' });
+    expect(notNeeded.statusCode).toBe(409);
+    expect((await post(`/api/users/${plain.username}/membership/check`, {})).statusCode).toBe(400);
+  });
+
+  it('flags both users when an edit gives one the e-mail of another, and clears them when it is changed back', async () => {
+    const { u: first } = await freshUser({ emailAddress: `twin.${Date.now()}@example.no` });
+    const { u: second, body } = await freshUser({ emailAddress: `other.${Date.now()}@example.no` });
+    expect((await getUser(first.username)).suspiciousRegistration).toBeNull();
+
+    const twin = await put(`/api/users/${second.username}`, { ...body, emailAddress: first.emailAddress!.toUpperCase() });
+    expect(twin.statusCode, twin.body).toBe(200);
+    expect((await getUser(second.username)).suspiciousRegistration).toMatchObject({ duplicateEmail: true });
+    expect((await getUser(first.username)).suspiciousRegistration).toMatchObject({ duplicateEmail: true });
+
+    const apart = await put(`/api/users/${second.username}`, { ...body, emailAddress: `apart.${Date.now()}@example.no` });
+    expect(apart.statusCode, apart.body).toBe(200);
+    expect((await getUser(second.username)).suspiciousRegistration).toBeNull();
+    expect((await getUser(first.username)).suspiciousRegistration).toBeNull();
+  });
+
+  it('answers POST /api/users/initCache with 204, and 401 without a session', async () => {
+    expect((await post('/api/users/initCache')).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/initCache' })).statusCode).toBe(401);
+  });
+});
+
 describe('DELETE /api/users/{username} (confirm deletion)', () => {
   it('is refused unless deletion was requested (409)', async () => {
     const { u } = await freshUser();

@@ -197,6 +197,7 @@ export const MESSAGES = {
   ssoFieldLocked: "This field is managed by single sign-on and cannot be changed",
   userHasActiveBooking: "The user has an active booking and cannot be deleted",
   identityAlreadyVerified: "The identity is already verified",
+  membershipCheckNotNeeded: "The user's company does not need a membership confirmation",
 } as const;
 export type MessageKey = keyof typeof MESSAGES;
 

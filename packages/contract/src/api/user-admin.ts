@@ -30,6 +30,10 @@ import { ZUserSummary } from './users.ts';
  * - PUT    /api/users/{username}/freeMonths ZFreeMonths → ZFreeMonths
  * - POST   /api/admin/users/approved  ZBulkApproveRequest → ZBulkApproveResponse (200; per user the new status or the failure)
  * - GET    /api/admin/users/pending-deletion?page&pageSize → ZPendingDeletionResponse (oldest request first)
+ * - POST   /api/users/{username}/membership/check ZMembershipCheckRequest → ZMembershipCheckResponse (§7 check membership;
+ *          409 when the user's company needs no confirmation)
+ * - POST   /api/users/initCache                       → 204 (§7; the server keeps no user or company cache: a no-op kept
+ *          for the console's refresh action)
  */
 
 // ---------- §4 rules shared by the server and the screens ----------
@@ -233,3 +237,10 @@ export type PendingDeletionResponse = z.infer<typeof ZPendingDeletionResponse>;
 
 /** Identity methods a verification may record (default MANUAL when none is set yet). */
 export const ZVerifyIdentityRequest = z.object({ identityMethod: ZIdentityMethod.optional() }).nullish();
+
+/** POST /api/users/{username}/membership/check: the housing association's membership code the resident gave. */
+export const ZMembershipCheckRequest = z.object({ companyCode: z.string().trim().min(1).max(40) });
+export type MembershipCheckRequest = z.infer<typeof ZMembershipCheckRequest>;
+/** SUCCESS when confirmed (the user's membership is then confirmed, by and at); REJECTED changes nothing. */
+export const ZMembershipCheckResponse = z.object({ result: z.enum(['SUCCESS', 'REJECTED']), user: ZUserDetail });
+export type MembershipCheckResponse = z.infer<typeof ZMembershipCheckResponse>;

@@ -4,7 +4,7 @@ import {
 } from '@fleetdesk/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { events, fleets, users } from '../../db/schema.ts';
+import { companies, events, fleets, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { enqueueMail } from '../../integrations/mail/mailer.ts';
 import type { Actor } from '../auth/session.ts';
@@ -216,4 +216,26 @@ export async function verifyIdentity(db: Db, actor: Actor, username: string, ide
     };
   });
   return toUserDetail(db, actor, row, settings);
+}
+
+/**
+ * POST /api/users/{username}/membership/check (§7 "check membership (username, company code)"; §5 housing-association
+ * divisions). The association gives its residents a membership code: the code entered must be the user's division's
+ * company code (any case). SUCCESS confirms the membership (by and at, an event); REJECTED changes nothing but is logged
+ * too. A user whose company needs no confirmation answers 409. Docs/decisions/0025-user-admin.md.
+ */
+export async function checkMembership(
+  db: Db, actor: Actor, username: string, companyCode: string, settings: UserViewSettings,
+): Promise<{ result: 'SUCCESS' | 'REJECTED'; user: UserDetail }> {
+  let result: 'SUCCESS' | 'REJECTED' = 'REJECTED';
+  const row = await act(db, actor, username, 'CHECK_MEMBERSHIP', async (u, tx) => {
+    const [company] = u.companyId === null ? [] : await tx.select().from(companies).where(eq(companies.id, u.companyId)).limit(1);
+    if (!company?.requiresMembershipConfirmation) throw AppError.of(MESSAGE_IDS.userActionNotAllowed, 409, 'membershipCheckNotNeeded');
+    const confirmed = company.companyCode !== null && company.companyCode.trim().toLowerCase() === companyCode.trim().toLowerCase();
+    result = confirmed ? 'SUCCESS' : 'REJECTED';
+    return confirmed
+      ? { set: { membershipConfirmedAt: new Date(), membershipConfirmedBy: actor.username }, displayText: `Membership of ${company.name} confirmed`, properties: { result, companyId: company.id } }
+      : { set: {}, displayText: `Membership of ${company.name} could not be confirmed`, properties: { result, companyId: company.id } };
+  });
+  return { result, user: await toUserDetail(db, actor, row, settings) };
 }

@@ -1,11 +1,11 @@
 import {
   ZBlockRequest, ZBlockStatusResponse, ZBulkApproveRequest, ZBulkApproveResponse, ZErrorEnvelope, ZFreeMonths, ZPendingDeletionQuery,
-  ZPendingDeletionResponse, ZUserActionResponse, ZUserDetail, ZUsernameParams, ZUserUpdateRequest, ZVerifyIdentityRequest,
+  ZMembershipCheckRequest, ZMembershipCheckResponse, ZPendingDeletionResponse, ZUserActionResponse, ZUserDetail, ZUsernameParams, ZUserUpdateRequest, ZVerifyIdentityRequest,
 } from '@fleetdesk/contract';
 import { z } from 'zod';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
 import {
-  activateUser, approveUser, approveUsers, blockUser, getBlockStatus, reactivateUser, requestUserDeletion, resendConfirmation, resetUserPassword,
+  activateUser, approveUser, approveUsers, blockUser, checkMembership, getBlockStatus, reactivateUser, requestUserDeletion, resendConfirmation, resetUserPassword,
   verifyIdentity,
 } from './actions.ts';
 import { confirmUserDeletion, getFreeMonths, listPendingDeletion, setFreeMonths, updateUser } from './service.ts';
@@ -75,6 +75,20 @@ export function registerUserAdminRoutes(app: App, { db, config }: AppContext) {
   app.post('/api/users/:username/verify-identity', {
     schema: { tags, summary: 'Mark the identity as verified (by the acting staff member, now)', params: ZUsernameParams, body: ZVerifyIdentityRequest, response: { 200: ZUserDetail, ...errors } },
   }, async (request) => verifyIdentity(db, requireSession(request), request.params.username, request.body?.identityMethod, view));
+
+  app.post('/api/users/:username/membership/check', {
+    schema: {
+      tags, summary: "Check the user's housing-association membership with the code the resident gave (§7)",
+      params: ZUsernameParams, body: ZMembershipCheckRequest, response: { 200: ZMembershipCheckResponse, ...errors },
+    },
+  }, async (request) => checkMembership(db, requireSession(request), request.params.username, request.body.companyCode, view));
+
+  app.post('/api/users/initCache', {
+    schema: { tags, summary: 'Refresh the user and company caches (§7): the server keeps none, so this only answers 204', response: { 204: z.null(), 401: ZErrorEnvelope } },
+  }, async (request, reply) => {
+    requireSession(request);
+    return reply.code(204).send(null);
+  });
 
   app.get('/api/users/:username/freeMonths', {
     schema: { tags, summary: 'Free months', params: ZUsernameParams, response: { 200: ZFreeMonths, ...errors } },

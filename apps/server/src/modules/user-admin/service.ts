@@ -9,6 +9,7 @@ import { bookings, companies, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../auth/session.ts';
+import { refreshDuplicateFlags } from '../identity/duplicates.ts';
 import { appendEvent } from '../events/service.ts';
 import { toUserSummary } from '../users/service.ts';
 import { statusRefused } from './rules.ts';
@@ -116,6 +117,10 @@ export async function updateUser(db: Db, actor: Actor, username: string, body: U
       if (isUniqueViolation(err)) throw usernameTaken();
       throw err;
     }
+    // §4 suspicious registrations: the user's new e-mail or phone may make (or end) a duplicate, here or elsewhere.
+    if (changed.includes('emailAddress') || changed.includes('mobilePhone')) {
+      await refreshDuplicateFlags(tx, [row.id], [{ emailAddress: row.emailAddress, mobilePhone: row.mobilePhone, identityNumber: row.identityNumber }]);
+    }
     await appendEvent(tx, actor, {
       type: 'USER_ACTION',
       displayText: renamed ? `User name changed from ${row.username} to ${next.username}` : changed.length ? `User updated: ${changed.join(', ')}` : 'User saved without changes',
@@ -146,6 +151,8 @@ export async function confirmUserDeletion(db: Db, actor: Actor, username: string
     const [active] = await tx.select({ n: count() }).from(bookings).where(and(eq(bookings.userId, row.id), eq(bookings.state, 'ACTIVE')));
     if ((active?.n ?? 0) > 0) throw AppError.of(MESSAGE_IDS.userActionNotAllowed, 409, 'userHasActiveBooking');
     await tx.delete(users).where(eq(users.id, row.id));
+    // Its twins may no longer be duplicates of anyone.
+    await refreshDuplicateFlags(tx, [], [{ emailAddress: row.emailAddress, mobilePhone: row.mobilePhone, identityNumber: row.identityNumber }]);
     await appendEvent(tx, actor, {
       type: 'USER_ACTION',
       displayText: 'User deleted',
