@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCountryCode, ZIdentityMethod, ZLicenseState, ZUserStatus } from '../enums.ts';
-import { ZDriversLicenseStatus, ZIsoDateTime, ZUser } from '../entities.ts';
+import { ZDriversLicenseStatus, ZIsoDateTime } from '../entities.ts';
+import { ZUserDetail } from './user-admin.ts';
 import { NORWEGIAN_IDENTITY_PATTERN, SWEDISH_IDENTITY_PATTERN } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { emptyToUndefined, listParam } from './query-params.ts';
@@ -11,7 +12,7 @@ import { emptyToUndefined, listParam } from './query-params.ts';
  *
  * - GET  /api/users/{username}/identity            → ZIdentityNumberResponse. An explicit reveal: every call is
  *                                                     logged as a USER_ACTION event "Identity number shown".
- * - PUT  /api/users/{username}/identity            ZSetIdentityRequest → ZUser (the updated user). 400 with the
+ * - PUT  /api/users/{username}/identity            ZSetIdentityRequest → ZUserDetail (the updated user). 400 with the
  *                                                     §5 message on `identificationNumber`.
  * - POST /api/users/{username}/license/validate    ZValidateLicenseRequest → ZValidateLicenseResponse. SE and NO
  *                                                     through the verification integration, manual otherwise.
@@ -88,7 +89,8 @@ export const ZSetIdentityRequest = z
     }
   });
 export type SetIdentityRequest = z.infer<typeof ZSetIdentityRequest>;
-export const ZSetIdentityResponse = ZUser;
+/** The updated user, as GET /api/users/{username} answers it. */
+export const ZSetIdentityResponse = ZUserDetail;
 
 /** GET /api/users/{username}/identity: the number itself (null when none is on file). The call is logged. */
 export const ZIdentityNumberResponse = z.object({

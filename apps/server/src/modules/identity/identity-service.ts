@@ -1,4 +1,4 @@
-import { normalizeIdentityNumber, type IdentityNumberResponse, type SetIdentityRequest, type User } from '@fleetdesk/contract';
+import { normalizeIdentityNumber, type IdentityNumberResponse, type SetIdentityRequest, type UserDetail } from '@fleetdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -6,7 +6,7 @@ import type { Actor } from '../auth/session.ts';
 import { appendEvent } from '../events/service.ts';
 import { refreshDuplicateFlags } from './duplicates.ts';
 import { findCustomer } from './lookup.ts';
-import { toUserView } from './user-view.ts';
+import { toUserDetail, type UserViewSettings } from '../user-admin/user-view.ts';
 
 /**
  * GET /api/users/{username}/identity: an explicit reveal of the identity number (§5: shown only after a click, with
@@ -38,7 +38,7 @@ export async function revealIdentityNumber(db: Db, actor: Actor, username: strin
  * validated by the contract (format and check digits, message on identificationNumber) and stored normalized;
  * the duplicate flags of the user and of former and new twins are refreshed in the same transaction.
  */
-export async function setIdentity(db: Db, actor: Actor, username: string, body: SetIdentityRequest, now = new Date()): Promise<User> {
+export async function setIdentity(db: Db, actor: Actor, username: string, body: SetIdentityRequest, settings: UserViewSettings, now = new Date()): Promise<UserDetail> {
   const row = await db.transaction(async (tx) => {
     const user = await findCustomer(tx, actor, username);
     const identityNumber = normalizeIdentityNumber(body.country, body.identificationNumber);
@@ -69,5 +69,5 @@ export async function setIdentity(db: Db, actor: Actor, username: string, body: 
     const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).limit(1);
     return fresh ?? updated!;
   });
-  return toUserView(db, row);
+  return toUserDetail(db, actor, row, settings);
 }

@@ -14,7 +14,7 @@ import { licenseStatusFor, listLicenseChecks, validateLicense } from './license-
  * Identity number, driver's licence checks, duplicates and suspicious registrations (issue 6 points 5 and 6;
  * paths in packages/contract/src/api/identity.ts, docs/decisions/0026-identity-licence.md).
  */
-export function registerIdentityRoutes(app: App, { db }: AppContext, opts: { licenseVerifier?: LicenseVerifier } = {}) {
+export function registerIdentityRoutes(app: App, { db, config }: AppContext, opts: { licenseVerifier?: LicenseVerifier } = {}) {
   const verifier = opts.licenseVerifier ?? sandboxLicenseVerifier();
   const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope };
 
@@ -35,7 +35,7 @@ export function registerIdentityRoutes(app: App, { db }: AppContext, opts: { lic
       body: ZSetIdentityRequest,
       response: { 200: ZSetIdentityResponse, ...errors },
     },
-  }, async (request) => setIdentity(db, requireSession(request), request.params.username, request.body));
+  }, async (request) => setIdentity(db, requireSession(request), request.params.username, request.body, { publicUrl: config.publicUrl }));
 
   app.post('/api/users/:username/license/validate', {
     schema: {
