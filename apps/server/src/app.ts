@@ -16,6 +16,7 @@ import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerBookingLifecycleRoutes } from './modules/bookings/lifecycle-routes.ts';
 import { registerBookingPaymentTypeRoutes } from './modules/bookings/payment-type-routes.ts';
 import { parseAuthToken, resolveSession } from './modules/auth/service.ts';
+import { parseBearer, resolveBearerSession } from './modules/auth/sso-service.ts';
 import { registerConfigRoutes, VERSION } from './modules/config/routes.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
 import { registerFleetRoutes } from './modules/fleets/routes.ts';
@@ -74,6 +75,11 @@ export async function buildApp({ config, db, serveWeb, telematics: givenTelemati
     if (!request.url.startsWith('/api/')) return;
     const token = parseAuthToken(request.headers.authorization);
     if (token) request.session = await resolveSession(db, token);
+    else {
+      const bearer = parseBearer(request.headers.authorization);
+      const issuer = request.headers['x-token-issuer'];
+      if (bearer) request.session = await resolveBearerSession(db, bearer, typeof issuer === 'string' ? issuer : undefined);
+    }
     if (!request.session && !request.routeOptions.config.public && request.routeOptions.url) {
       throw AppError.unauthorized();
     }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -35,8 +36,17 @@ const ZConfig = z.object({
   SIMULATOR_TICK_SECONDS: z.coerce.number().int().min(0).default(60),
   /** Uploaded files (damage photos): a directory, relative paths under DATA_DIR. Default DATA_DIR/uploads. */
   STORAGE_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Single sign-on: the key of the short-lived sign-in cookie (≥ 32 characters); generated per process when unset. */
+  SSO_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  /** The built-in demo identity provider at /demo-idp: on unless NODE_ENV=production. */
+  DEMO_IDP: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
 });
-export type Config = z.infer<typeof ZConfig> & { dataDir: string; webDist: string; publicUrl: string; storageDir: string };
+export type Config = z.infer<typeof ZConfig> & {
+  dataDir: string; webDist: string; publicUrl: string; storageDir: string;
+  /** SSO_SECRET, or a random one for this process (sign-ins in flight do not survive a restart then). */
+  ssoSecret: string;
+  demoIdp: boolean;
+};
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 export const REPO_ROOT = path.resolve(here, '../../..');
@@ -55,6 +65,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     storageDir: c.STORAGE_DIR ? path.resolve(dataDir, c.STORAGE_DIR) : path.join(dataDir, 'uploads'),
     webDist: c.WEB_DIST ? path.resolve(base, c.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
+    ssoSecret: c.SSO_SECRET ?? randomBytes(32).toString('base64url'),
+    demoIdp: c.DEMO_IDP ? c.DEMO_IDP === 'true' : env.NODE_ENV !== 'production',
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -6,6 +6,7 @@ import { bookingEvents, EventLog, insertBookingRows, insertEventsAndCommands, in
 import { BookingPlanner, planDrives } from './demo-bookings.ts';
 import { insertDeclinedCardCustomer, DECLINED_PERSONA } from './demo-declined.ts';
 import { insertLicenseDemoCustomers } from './demo-identity.ts';
+import { insertDemoStaffIdentityProvider } from './demo-sso.ts';
 import { insertPayments } from './demo-money.ts';
 import { buildWorld, type SharedState } from './demo-world.ts';
 import { floorToHour } from './random.ts';
@@ -74,6 +75,8 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<DemoS
       }
       // Licence demo customers (docs/decisions/0026-identity-licence.md), appended after the rest of the operator.
       personas.push(...(await insertLicenseDemoCustomers(tx, world, shared)));
+      // The demo identity provider for staff single sign-on (docs/decisions/0028-single-sign-on.md).
+      await insertDemoStaffIdentityProvider(tx, world, shared);
     }
     // Suspicious registrations: the duplicate flags follow from the data, across all operators.
     await refreshAllDuplicateFlags(tx);

@@ -7,6 +7,8 @@ export interface PostLoginSearch {
   token?: string;
   username?: string;
   expirationTime?: string;
+  redirect?: string;
+  error?: string;
 }
 
 export const Route = createFileRoute('/postLogin')({
@@ -15,6 +17,8 @@ export const Route = createFileRoute('/postLogin')({
     token: optionalString(search.token),
     username: optionalString(search.username),
     expirationTime: optionalString(search.expirationTime),
+    redirect: optionalString(search.redirect),
+    error: optionalString(search.error),
   }),
   component: PostLoginRoute,
 });

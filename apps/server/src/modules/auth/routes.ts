@@ -7,15 +7,18 @@ import { requestMeta, requireSession, type App, type AppContext } from '../../ht
 import {
   confirmPasswordReset, listAuthMethods, loginWithPassword, parseAuthToken, parseBasic, refreshSession, requestPasswordReset, resolveSession, revokeSession,
 } from './service.ts';
+import { registerSsoRoutes } from './sso-routes.ts';
+import { parseBearer } from './sso-service.ts';
 
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 403: ZErrorEnvelope, 429: ZErrorEnvelope };
 
-export function registerAuthRoutes(app: App, { db, config }: AppContext) {
+export function registerAuthRoutes(app: App, ctx: AppContext) {
+  const { db, config } = ctx;
   const settings = { sessionTtlMs: config.SESSION_TTL_MINUTES * 60_000, publicUrl: config.publicUrl };
 
   app.post('/api/auth', {
     config: { public: true },
-    schema: { tags: ['auth'], summary: 'Log in (Basic) or refresh (AUTH-TOKEN)', response: { 200: ZAuthResponse, ...errors } },
+    schema: { tags: ['auth'], summary: 'Log in (Basic) or refresh (AUTH-TOKEN, or Bearer + X-Token-Issuer of single sign-on)', response: { 200: ZAuthResponse, ...errors } },
   }, async (request) => {
     const header = request.headers.authorization;
     const token = parseAuthToken(header);
@@ -24,6 +27,9 @@ export function registerAuthRoutes(app: App, { db, config }: AppContext) {
       if (!session) throw AppError.unauthorized();
       return refreshSession(db, session, settings, requestMeta(request));
     }
+    // A single-sign-on session (bearer ID token, resolved by the onRequest hook) is refreshed into a console
+    // session, so that work goes on after the ID token runs out (docs/decisions/0028-single-sign-on.md).
+    if (parseBearer(header)) return refreshSession(db, requireSession(request), settings, requestMeta(request));
     const creds = parseBasic(header);
     if (!creds) throw AppError.unauthorized();
     return loginWithPassword(db, creds, settings, requestMeta(request));
@@ -40,6 +46,8 @@ export function registerAuthRoutes(app: App, { db, config }: AppContext) {
     config: { public: true },
     schema: { tags: ['auth'], summary: 'External sign-in methods of a user', querystring: ZAuthMethodsQuery, response: { 200: ZAuthMethodsResponse, 400: ZErrorEnvelope } },
   }, async (request) => listAuthMethods(db, request.query.username, settings));
+
+  registerSsoRoutes(app, ctx);
 
   app.post('/api/password-reset', {
     config: { public: true },

@@ -5,7 +5,17 @@ export interface PostLoginParams {
   token?: string;
   username?: string;
   expirationTime?: string;
+  /** Where to go after the hand-over (validated; defaults to /). */
+  redirect?: string;
+  /** Why the server's single-sign-on callback refused the sign-in (docs/decisions/0028-single-sign-on.md). */
+  error?: string;
 }
+
+/** The refusals of the server's single-sign-on callback, each with its own message. */
+export const SSO_ERRORS = ['expired', 'failed', 'unavailable', 'unknownUser', 'notStaff'] as const;
+export type SsoError = (typeof SSO_ERRORS)[number];
+export const ssoError = (value: string | undefined): SsoError | null =>
+  (SSO_ERRORS as readonly string[]).includes(value ?? '') ? (value as SsoError) : null;
 
 /** Epoch seconds are below this; larger numbers are epoch milliseconds. */
 const EPOCH_SECONDS_LIMIT = 100_000_000_000;

@@ -2,6 +2,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import {
   ZAuthMethodsResponse,
   ZAuthResponse,
+  ZFleetByUsernameResponse,
   ZPasswordResetResponse,
   type AuthResponse,
   type ZPasswordResetConfirm,
@@ -10,7 +11,7 @@ import type { z } from 'zod';
 import { apiClient } from '@/lib/api/client';
 import { queryKey } from '@/lib/query/query-keys';
 import { sessionStore } from '@/lib/session/session';
-import { sessionFromAuthResponse } from '@/lib/session/session-schema';
+import { sessionFromAuthResponse, type ClientSession } from '@/lib/session/session-schema';
 
 export const authKeys = {
   methods: (username: string) => queryKey('auth', 'methods', { username }),
@@ -65,3 +66,20 @@ export const useConfirmPasswordReset = () =>
     },
     meta: { notifyErrors: false },
   });
+
+/**
+ * The operator of a single-sign-on session: the /postLogin hand-over names only the user, so the fleet (for the
+ * top bar) comes from GET /api/fleets/by-username/{username}, asked with the new session before it is stored.
+ * Null when it cannot be found; the session works without it.
+ */
+export async function fleetOfSession(session: ClientSession): Promise<string | null> {
+  try {
+    const { fleet } = await apiClient.request(`/fleets/by-username/${encodeURIComponent(session.user.username)}`, {
+      auth: { session },
+      schema: ZFleetByUsernameResponse,
+    });
+    return fleet;
+  } catch {
+    return null;
+  }
+}

@@ -6,14 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/router-link';
 import { PageLoading } from '@/components/page-loading';
 import { sessionStore } from '@/lib/session/session';
+import { fleetOfSession } from '../api/auth-api';
 import { AuthCard } from '../components/auth-card';
-import { sessionFromPostLogin, type PostLoginParams } from '../post-login-session';
+import { sessionFromPostLogin, ssoError, type PostLoginParams } from '../post-login-session';
+import { safeRedirect } from '../safe-redirect';
 
-/** Takes over a single-sign-on login from the query string, stores it as the session and goes to /. */
+/** Takes over a single-sign-on login from the query string, stores it as the session and goes on (to / by default). */
 export function PostLoginPage(params: PostLoginParams) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { issuer, token, username, expirationTime } = params;
+  const { issuer, token, username, expirationTime, redirect, error } = params;
   // Evaluated once per hand-over: a later clock tick must not turn a valid hand-over into an invalid one.
   const session = useMemo(
     () => sessionFromPostLogin({ issuer, token, username, expirationTime }),
@@ -22,16 +24,24 @@ export function PostLoginPage(params: PostLoginParams) {
 
   useEffect(() => {
     if (!session) return;
-    sessionStore.setSession(session);
-    void navigate({ to: '/', replace: true });
-  }, [session, navigate]);
+    let cancelled = false;
+    void fleetOfSession(session).then((fleet) => {
+      if (cancelled) return;
+      sessionStore.setSession(fleet ? { ...session, user: { ...session.user, fleet } } : session);
+      void navigate({ href: safeRedirect(redirect), replace: true });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [session, redirect, navigate]);
 
   if (session) return <PageLoading />;
+  const reason = ssoError(error);
   return (
     <AuthCard title={t('auth.postLoginTitle')}>
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Alert severity="error" role="alert">
-          {t('auth.postLoginInvalid')}
+          {reason ? t(`auth.ssoError.${reason}`) : t('auth.postLoginInvalid')}
         </Alert>
         <ButtonLink to="/login" variant="contained">
           {t('auth.goToLogin')}
