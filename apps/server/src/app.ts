@@ -62,8 +62,15 @@ export async function buildApp({ config, db, serveWeb, telematics: givenTelemati
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Fleetdesk API', version: VERSION, description: 'The /api of the support console (spec §7).' },
-      components: { securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'AUTH-TOKEN <token>' } } },
-      security: [{ authToken: [] }],
+      components: {
+        securitySchemes: {
+          authToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'AUTH-TOKEN <token>' },
+          // Single sign-on (docs/decisions/0028): the provider's ID token, with the issuer in X-Token-Issuer.
+          bearerToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An ID token of a configured provider' },
+          tokenIssuer: { type: 'apiKey', in: 'header', name: 'X-Token-Issuer', description: 'The issuer of the bearer token' },
+        },
+      },
+      security: [{ authToken: [] }, { bearerToken: [], tokenIssuer: [] }],
     },
     transform: jsonSchemaTransform,
   });

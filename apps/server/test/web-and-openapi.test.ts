@@ -45,4 +45,14 @@ describe('GET /api/openapi.json', () => {
     expect(doc.openapi).toMatch(/^3\./);
     for (const p of ['/api/auth', '/api/auth/methods', '/api/password-reset', '/api/fleets/{fleet}', '/api/events']) expect(doc.paths).toHaveProperty([p]);
   });
+
+  it('declares both auth schemes: the session token and the single-sign-on bearer token with its issuer', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      components: { securitySchemes: Record<string, { type: string; scheme?: string; name?: string }> };
+      security: Record<string, string[]>[];
+    };
+    expect(doc.components.securitySchemes.bearerToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.tokenIssuer).toMatchObject({ type: 'apiKey', name: 'X-Token-Issuer' });
+    expect(doc.security).toEqual([{ authToken: [] }, { bearerToken: [], tokenIssuer: [] }]);
+  });
 });
