@@ -1,6 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { UsersPage, validateUsersSearch, type UsersSearch } from '@/features/users';
 
+/** /users: the user search (§2), its inputs, page and page size in the URL; the suspicious and pending-deletion lists. */
 export const Route = createFileRoute('/_authenticated/users/')({
-  component: () => <ComingSoonPage screen="users" />,
+  validateSearch: validateUsersSearch,
+  component: UsersRoute,
 });
+
+function UsersRoute() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const onSearchChange = (next: UsersSearch, options?: { replace?: boolean }) =>
+    void navigate({ to: '/users', search: next, replace: options?.replace });
+  return <UsersPage search={search} onSearchChange={onSearchChange} />;
+}

@@ -109,8 +109,9 @@ function BookingCard({ booking, search, tab, refreshing, children }: BookingCard
   const selectedTab: BookingCardTab = adjustMode || editMode ? 'details' : tab;
   const context = useMemo<BookingCardContextValue>(() => ({ booking, search }), [booking, search]);
 
+  // `previous` is typed as any route's search (other routes have an `edit` of their own): this card keeps its own.
   const setSearch = (change: Partial<BookingCardSearch>, target: BookingCardTab = 'details') =>
-    void navigate({ to: TAB_ROUTES[target], params: { bid }, search: (previous) => ({ ...previous, ...change }) });
+    void navigate({ to: TAB_ROUTES[target], params: { bid }, search: (previous) => ({ ...(previous as BookingCardSearch), ...change }) });
   const openTab = (target: BookingCardTab) => setSearch({ edit: undefined }, target);
   const addFeePrefill = useMemo(
     () => (search.addFee === 1 ? billingPrefillFromSearch(search) : null),

@@ -1,0 +1,119 @@
+import { useId, useMemo } from 'react';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ZBlockReason, type BlockReason, type BlockRequest } from '@fleetdesk/contract';
+import { isApiError } from '@/lib/api/api-error';
+
+export const BLOCK_MESSAGE_MAX_LENGTH = 1000;
+
+interface BlockDialogProps {
+  username: string;
+  pending: boolean;
+  onSubmit: (request: BlockRequest, onFieldErrors: (errors: { field?: string; message: string }[]) => void) => void;
+  onClose: () => void;
+}
+
+/** The block dialog (§4, §5): a block reason is required ('Block reason is required'); the message is optional. */
+export function BlockDialog({ username, pending, onSubmit, onClose }: BlockDialogProps) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const schema = useMemo(
+    () =>
+      z.object({
+        blockReason: z.string().refine((v): v is BlockReason => (ZBlockReason.options as readonly string[]).includes(v), { message: t('messages.blockReasonRequired') }),
+        blockMessage: z
+          .string()
+          .max(BLOCK_MESSAGE_MAX_LENGTH, { error: (issue) => t('messages.maxCharacters', { max: BLOCK_MESSAGE_MAX_LENGTH, len: String(issue.input ?? '').length }) }),
+      }),
+    [t],
+  );
+  const { control, register, handleSubmit, formState, watch, setError } = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { blockReason: '', blockMessage: '' },
+  });
+  const length = watch('blockMessage').length;
+
+  const submit = handleSubmit(({ blockReason, blockMessage }) => {
+    const reason = ZBlockReason.safeParse(blockReason);
+    if (!reason.success) return;
+    onSubmit({ blockReason: reason.data, blockMessage: blockMessage.trim() || null }, (errors) => {
+      for (const error of errors) {
+        if (error.field === 'blockReason' || error.field === 'blockMessage') setError(error.field, { message: error.message });
+      }
+    });
+  });
+
+  return (
+    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={`${formId}-title`}>
+      <DialogTitle id={`${formId}-title`}>{t('userActions.block.title', { user: username })}</DialogTitle>
+      <DialogContent>
+        <DialogContentText variant="body2" sx={{ mb: 2 }}>
+          {t('userActions.block.intro')}
+        </DialogContentText>
+        <Stack component="form" id={formId} noValidate spacing={2} onSubmit={submit}>
+          <Controller
+            control={control}
+            name="blockReason"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                select
+                required
+                fullWidth
+                autoFocus
+                label={t('userActions.block.reason')}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? ' '}
+              >
+                {ZBlockReason.options.map((reason) => (
+                  <MenuItem key={reason} value={reason}>
+                    {t(`userActions.block.reasons.${reason}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <TextField
+            label={t('userActions.block.message')}
+            fullWidth
+            multiline
+            minRows={3}
+            error={Boolean(formState.errors.blockMessage)}
+            helperText={formState.errors.blockMessage?.message ?? t('userActions.block.messageHelp', { len: length, max: BLOCK_MESSAGE_MAX_LENGTH })}
+            {...register('blockMessage')}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={pending}>
+          {t('userActions.wizard.close')}
+        </Button>
+        <Button
+          type="submit"
+          form={formId}
+          variant="contained"
+          color="error"
+          disabled={pending}
+          startIcon={pending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+        >
+          {t('userActions.block.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The field errors of a 400 answer, for the dialog's fields. */
+export const fieldErrorsOf = (error: unknown) => (isApiError(error) && error.status === 400 ? error.envelope.errors : []);

@@ -1,0 +1,132 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CloudOffIcon from '@mui/icons-material/CloudOff';
+import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import type { UserDetail } from '@fleetdesk/contract';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '@/components/router-link';
+import { isApiError } from '@/lib/api/api-error';
+import { UserPayments } from '@/features/payments';
+import { useApplyUser, useUser } from '../api/users-api';
+import type { UserPageSearch, UserPageTab } from '../users-search';
+import { SuspiciousAgainstTab } from './user-actions-slot';
+import { UserBookingsTab } from './user-bookings-tab';
+import { UserHeader } from './user-header';
+import { UserInfoTab } from './user-info-tab';
+
+export interface UserPageProps {
+  username: string;
+  search: UserPageSearch;
+  /** Writes the page's query parameters (a new history entry unless `replace`). */
+  onSearchChange: (next: UserPageSearch, options?: { replace?: boolean }) => void;
+  /** The user name changed: the page moves to the new name, replacing the old entry (§4). */
+  onRenamed: (username: string, search: UserPageSearch) => void;
+}
+
+/** A suspicious registration (§2): at least one duplicate flag set. */
+export const isSuspiciousRegistration = (user: Pick<UserDetail, 'suspiciousRegistration'>) => {
+  const flags = user.suspiciousRegistration;
+  return Boolean(flags && (flags.duplicateEmail || flags.duplicatePhone || flags.duplicateIdentityNumber));
+};
+
+/**
+ * /users/{username} (§2 User page): the header summary with the status actions, and the tabs User information, Bookings,
+ * Payments and, for suspicious registrations, Suspicious against.
+ */
+export function UserPage({ username, search, onSearchChange, onRenamed }: UserPageProps) {
+  const { t } = useTranslation();
+  const query = useUser(username);
+  const applyUser = useApplyUser();
+
+  const back = (
+    <Box>
+      <ButtonLink to="/users" size="small" startIcon={<ArrowBackIcon />}>
+        {t('users.page.backToSearch')}
+      </ButtonLink>
+    </Box>
+  );
+
+  if (query.isPending) {
+    return (
+      <Stack spacing={2} aria-busy="true" aria-label={t('users.page.loading')} data-testid="user-loading">
+        {back}
+        <Skeleton variant="rounded" height={112} />
+        <Skeleton variant="rounded" height={44} />
+        <Skeleton variant="rounded" height={320} />
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    const notFound = isApiError(query.error) && query.error.status === 404;
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Paper variant="outlined" role="alert" sx={{ p: 4, textAlign: 'center' }}>
+          {notFound ? <PersonOffOutlinedIcon color="disabled" aria-hidden sx={{ fontSize: 40 }} /> : <CloudOffIcon color="error" aria-hidden sx={{ fontSize: 40 }} />}
+          <Typography variant="h6" component="h1">
+            {notFound ? t('users.page.notFound', { username }) : t('users.page.error')}
+          </Typography>
+          {!notFound && (
+            <Button variant="outlined" sx={{ mt: 2 }} onClick={() => void query.refetch()}>
+              {t('common.retry')}
+            </Button>
+          )}
+        </Paper>
+      </Stack>
+    );
+  }
+
+  const user = query.data;
+  const suspicious = isSuspiciousRegistration(user);
+  const tab: UserPageTab = search.tab === 'suspicious' && !suspicious ? 'info' : (search.tab ?? 'info');
+  const onChanged = (changed: UserDetail) => {
+    applyUser(changed, username);
+    if (changed.username !== username) onRenamed(changed.username, search);
+  };
+
+  return (
+    <Stack spacing={2}>
+      {back}
+      <UserHeader user={user} onChanged={onChanged} />
+      <Tabs
+        value={tab}
+        onChange={(_, value: UserPageTab) => onSearchChange({ ...search, tab: value === 'info' ? undefined : value })}
+        aria-label={t('users.page.tabsLabel')}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="info" label={t('users.page.tabInfo')} id="user-tab-info" aria-controls="user-panel" />
+        <Tab value="bookings" label={t('users.page.tabBookings')} id="user-tab-bookings" aria-controls="user-panel" />
+        <Tab value="payments" label={t('users.page.tabPayments')} id="user-tab-payments" aria-controls="user-panel" />
+        {suspicious && <Tab value="suspicious" label={t('users.page.tabSuspicious')} id="user-tab-suspicious" aria-controls="user-panel" />}
+      </Tabs>
+      <Box role="tabpanel" id="user-panel" aria-labelledby={`user-tab-${tab}`}>
+        {tab === 'info' && (
+          <UserInfoTab
+            key={user.username}
+            user={user}
+            editing={search.edit === true}
+            onEditingChange={(editing) => onSearchChange({ ...search, edit: editing ? true : undefined }, { replace: !editing })}
+            onSaved={(saved) => {
+              applyUser(saved, username);
+              const closed = { ...search, edit: undefined };
+              if (saved.username !== username) onRenamed(saved.username, closed);
+              else onSearchChange(closed, { replace: true });
+            }}
+          />
+        )}
+        {tab === 'bookings' && <UserBookingsTab username={user.username} />}
+        {tab === 'payments' && <UserPayments key={user.username} username={user.username} />}
+        {tab === 'suspicious' && <SuspiciousAgainstTab username={user.username} />}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,323 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { ZUserDetail, ZUserStatus, type UserDetail, type UserStatus } from '@fleetdesk/contract';
+import { menuActionsFor } from '@/features/user-actions/user-action-rules';
+import { canContinue, canGoBack, canSkip, initialApprovalStep, isStepCompleted, type ApprovalStep } from '@/features/user-actions/approval-steps';
+import { ApprovalWizard } from '@/features/user-actions/components/approval-wizard';
+import { BlockDialog } from '@/features/user-actions/components/block-dialog';
+import { BulkApproveButton } from '@/features/user-actions/components/bulk-approve-button';
+import { SetIdentityDialog } from '@/features/user-actions/components/set-identity-dialog';
+import { userActionFailure } from '@/features/user-actions/api/use-user-action';
+import { ApiError } from '@/lib/api/api-error';
+import { i18n } from '@/lib/i18n/i18n';
+
+const notifications = vi.hoisted(() => [] as { variant: string; message: string }[]);
+vi.mock('@/lib/notifications/notify', () => ({
+  notify: (n: { variant: string; message: string }) => notifications.push(n),
+  notifySuccess: (message: string) => notifications.push({ variant: 'success', message }),
+  notifyInfo: (message: string) => notifications.push({ variant: 'info', message }),
+  notifyWarning: (message: string) => notifications.push({ variant: 'warning', message }),
+  notifyError: () => notifications.push({ variant: 'error', message: 'error' }),
+}));
+
+function makeUser(overrides: Partial<UserDetail> = {}): UserDetail {
+  return ZUserDetail.parse({
+    username: 'demo.pending',
+    givenName: 'Jonas',
+    familyName: 'Berg',
+    emailAddress: 'jonas@example.com',
+    mobilePhone: '+4790000000',
+    language: 'nb',
+    fleet: 'fjord',
+    address: { streetAddress: null, zipCode: null, city: null, countryCode: 'NO' },
+    pinCode: null,
+    rfid: null,
+    customerNumber: null,
+    campaignCode: null,
+    note: null,
+    premiumAccess: false,
+    verifiedDriversLicense: false,
+    identityVerified: false,
+    userIdentity: null,
+    userCategory: 'PRIVATE',
+    company: null,
+    status: 'AWAITING_APPROVAL',
+    lastStatusChangeDate: null,
+    applyDate: '2025-03-01T10:00:00.000Z',
+    passwordLoginAllowed: true,
+    htmlId: 'demo_pending_1',
+    needsToSetPassword: false,
+    blockStatus: null,
+    suspiciousRegistration: null,
+    freeMonths: 0,
+    hasOutstandingPayments: false,
+    outstandingPayments: [],
+    paymentMethods: { registeredCards: [] },
+    userAuthenticationMethods: [],
+    vehicleAccess: 'BIKES_LICENSE_PENDING',
+    driversLicense: { state: 'PENDING', verifier: null, timestamp: null, country: null, validUntil: null },
+    identityVerifiedBy: null,
+    identityVerifiedAt: null,
+    singleSignOn: false,
+    availableActions: [],
+    approvedBy: null,
+    approvedAt: null,
+    deletionRequestedBy: null,
+    deletionRequestedAt: null,
+    confirmationSentAt: null,
+    membership: { required: false, confirmedAt: null, confirmedBy: null, override: false },
+    ...overrides,
+  });
+}
+
+type Handler = (method: string, url: URL, body: unknown) => { status: number; body: unknown } | undefined;
+let handler: Handler;
+const calls: { method: string; path: string; body: unknown }[] = [];
+
+function renderWith(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return {
+    client,
+    ...render(
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+      </I18nextProvider>,
+    ),
+  };
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en-GB');
+  notifications.length = 0;
+  calls.length = 0;
+  handler = () => undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+      calls.push({ method, path: url.pathname, body });
+      const answer = handler(method, url, body) ?? { status: 404, body: { httpCode: 404, messageId: 'notFound', message: 'Not found', errors: [] } };
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const actionsOf = (status: UserStatus, extra: Partial<Pick<UserDetail, 'passwordLoginAllowed' | 'singleSignOn' | 'identityVerified'>> = {}) =>
+  menuActionsFor({ status, passwordLoginAllowed: true, singleSignOn: false, identityVerified: true, ...extra });
+
+describe('user actions by status (§4)', () => {
+  it('offers exactly the actions of the status table', () => {
+    expect(actionsOf('PENDING')).toEqual(['RESEND_CONFIRMATION', 'RESET_PASSWORD', 'BLOCK', 'REQUEST_DELETION']);
+    expect(actionsOf('AWAITING_CONFIRMATION')).toEqual(['RESEND_CONFIRMATION', 'RESET_PASSWORD', 'BLOCK', 'REQUEST_DELETION']);
+    expect(actionsOf('AWAITING_APPROVAL')).toEqual(['APPROVE', 'RESET_PASSWORD', 'BLOCK', 'REQUEST_DELETION']);
+    expect(actionsOf('PENDING_OLD')).toEqual(['APPROVE', 'RESET_PASSWORD', 'BLOCK', 'REQUEST_DELETION']);
+    expect(actionsOf('APPROVED')).toEqual(['RESET_PASSWORD', 'BLOCK', 'REQUEST_DELETION']);
+    expect(actionsOf('ACTIVE')).toEqual(['NEW_BOOKING', 'RESET_PASSWORD', 'BLOCK', 'REQUEST_DELETION']);
+    expect(actionsOf('BLOCKED')).toEqual(['UNBLOCK', 'RESET_PASSWORD', 'REQUEST_DELETION']);
+    expect(actionsOf('DELETION_REQUESTED')).toEqual(['REACTIVATE', 'RESET_PASSWORD', 'CONFIRM_DELETION']);
+    expect(actionsOf('PENDING_APPROVAL')).toEqual(['RESET_PASSWORD', 'REQUEST_DELETION']);
+  });
+
+  it('offers new booking only to ACTIVE users and request deletion to every status but DELETION_REQUESTED', () => {
+    for (const status of ZUserStatus.options) {
+      expect(actionsOf(status).includes('NEW_BOOKING')).toBe(status === 'ACTIVE');
+      expect(actionsOf(status).includes('REQUEST_DELETION')).toBe(status !== 'DELETION_REQUESTED');
+    }
+  });
+
+  it('hides reset password when password login is not allowed or the user is on single sign-on; verify identity until verified', () => {
+    expect(actionsOf('ACTIVE', { passwordLoginAllowed: false })).not.toContain('RESET_PASSWORD');
+    expect(actionsOf('ACTIVE', { singleSignOn: true })).not.toContain('RESET_PASSWORD');
+    expect(actionsOf('ACTIVE', { identityVerified: false })).toContain('VERIFY_IDENTITY');
+    expect(actionsOf('ACTIVE')).not.toContain('VERIFY_IDENTITY');
+  });
+
+  it('words a failure as §8 says: 404 not found, 400 the server message or invalid, else the message', () => {
+    const err = (status: number, message: string, errors: { field?: string; message: string }[] = []) =>
+      new ApiError(status, { httpCode: status, messageId: 'x', message, errors });
+    expect(userActionFailure('UNBLOCK', err(404, 'nope'), i18n.t).message).toBe('Could not unblock the user: User not found');
+    expect(userActionFailure('BLOCK', err(400, ''), i18n.t).message).toBe('Could not block the user: Invalid');
+    expect(userActionFailure('BLOCK', err(400, 'Bad', [{ field: 'blockReason', message: 'Block reason is required' }]), i18n.t).message).toBe(
+      'Could not block the user: Block reason is required',
+    );
+    expect(userActionFailure('APPROVE', err(409, 'APPROVE is not allowed in status BLOCKED'), i18n.t).message).toBe(
+      'Could not approve the user: APPROVE is not allowed in status BLOCKED',
+    );
+  });
+});
+
+describe('approval wizard steps (§4)', () => {
+  const facts = (identityVerified: boolean, verifiedDriversLicense: boolean, approved = false) => ({ identityVerified, verifiedDriversLicense, approved });
+
+  it('opens past what is already done (0-based: identity verified → licence, licence verified → finish, approved → finished)', () => {
+    expect(initialApprovalStep(facts(false, false))).toBe(0);
+    expect(initialApprovalStep(facts(true, false))).toBe(1);
+    expect(initialApprovalStep(facts(true, true))).toBe(2);
+    expect(initialApprovalStep(facts(false, true))).toBe(2);
+    expect(initialApprovalStep(facts(false, false, true))).toBe(3);
+  });
+
+  it('enables Continue only by identityVerified on step 1 and verifiedDriversLicense on step 2', () => {
+    expect(canContinue(0, facts(false, true))).toBe(false);
+    expect(canContinue(0, facts(true, false))).toBe(true);
+    expect(canContinue(1, facts(true, false))).toBe(false);
+    expect(canContinue(1, facts(false, true))).toBe(true);
+    expect(canContinue(2, facts(true, true))).toBe(false);
+  });
+
+  it('allows skip on steps 1 and 2, back on steps 2 and 3, and hides back on Finished once approved', () => {
+    expect([0, 1, 2, 3].map((s) => canSkip(s as ApprovalStep))).toEqual([true, true, false, false]);
+    expect([0, 1, 2, 3].map((s) => canGoBack(s as ApprovalStep, facts(true, true)))).toEqual([false, true, true, true]);
+    expect(canGoBack(3, facts(true, true, true))).toBe(false);
+  });
+
+  it('never shows a skipped step as completed', () => {
+    expect(isStepCompleted(0, facts(true, false), new Set())).toBe(true);
+    expect(isStepCompleted(0, facts(true, false), new Set<ApprovalStep>([0]))).toBe(false);
+    expect(isStepCompleted(1, facts(true, false), new Set())).toBe(false);
+    expect(isStepCompleted(2, facts(true, true, true), new Set())).toBe(true);
+  });
+});
+
+describe('ApprovalWizard', () => {
+  it('verifies the identity, continues, skips the licence, approves, shows the success icon and closes after 3 s', async () => {
+    const user = userEvent.setup();
+    const verified = makeUser({ identityVerified: true, userIdentity: { identityCountry: 'NO', identityMethod: 'MANUAL', identityGivenName: null, identityFamilyName: null } });
+    const approved = makeUser({ ...verified, status: 'APPROVED' });
+    handler = (method, url) => {
+      if (method === 'GET' && url.pathname === '/api/users/demo.pending/license/checks') return { status: 200, body: [] };
+      if (method === 'POST' && url.pathname === '/api/users/demo.pending/verify-identity') return { status: 200, body: verified };
+      if (method === 'POST' && url.pathname === '/api/users/demo.pending/approve') return { status: 200, body: approved };
+      return undefined;
+    };
+    const onClose = vi.fn();
+    const onChanged = vi.fn();
+    renderWith(<ApprovalWizard user={makeUser()} onChanged={onChanged} onClose={onClose} />);
+
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('region', { name: 'Identify user' })).toBeTruthy();
+    const continueButton = () => within(dialog).getByRole('button', { name: 'Continue' });
+    expect(continueButton()).toHaveProperty('disabled', true);
+    expect(within(dialog).queryByRole('button', { name: 'Back' })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Verify identity' }));
+    await waitFor(() => expect(continueButton()).toHaveProperty('disabled', false));
+    expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ identityVerified: true }));
+    await user.click(continueButton());
+
+    expect(within(dialog).getByRole('region', { name: "Validate driver's license" })).toBeTruthy();
+    expect(continueButton()).toHaveProperty('disabled', true);
+    await user.click(within(dialog).getByRole('button', { name: 'Skip' }));
+
+    expect(within(dialog).getByRole('region', { name: 'Finish approval' })).toBeTruthy();
+    expect(within(dialog).getByText('Skipped')).toBeTruthy();
+    expect(within(dialog).getByText("Skipped: Validate driver's license")).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve user' }));
+
+    await waitFor(() => expect(within(dialog).getByRole('status')).toBeTruthy());
+    expect(within(dialog).getByText('demo.pending is approved.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(notifications).toContainEqual({ variant: 'success', message: 'User approved' });
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/users/demo.pending/verify-identity',
+      '/api/users/demo.pending/approve',
+    ]);
+    expect(onClose).not.toHaveBeenCalled();
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 4000 });
+  });
+
+  it('opens at the licence step when the identity is verified, and at Finished without Back when already approved', () => {
+    handler = (method, url) => (url.pathname.endsWith('/license/checks') ? { status: 200, body: [] } : undefined);
+    renderWith(<ApprovalWizard user={makeUser({ identityVerified: true })} onClose={() => {}} />);
+    expect(screen.getByRole('region', { name: "Validate driver's license" })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    cleanup();
+    renderWith(<ApprovalWizard user={makeUser({ status: 'APPROVED' })} onClose={() => {}} />);
+    expect(screen.getByRole('region', { name: 'Finished' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+});
+
+describe('BlockDialog', () => {
+  it('requires a block reason and sends the reason with the optional message', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    renderWith(<BlockDialog username="demo.active" pending={false} onSubmit={onSubmit} onClose={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Block user' }));
+    expect(await screen.findByText('Block reason is required')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('combobox', { name: /Block reason/ }));
+    await user.click(await screen.findByRole('option', { name: 'Vandalism' }));
+    await user.type(screen.getByRole('textbox', { name: 'Message to the user' }), 'Damaged two bikes');
+    await user.click(screen.getByRole('button', { name: 'Block user' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toEqual({ blockReason: 'VANDALISM', blockMessage: 'Damaged two bikes' });
+  });
+});
+
+describe('SetIdentityDialog', () => {
+  it('checks the number with the country rules and shows the server message on identificationNumber', async () => {
+    const user = userEvent.setup();
+    handler = (method) =>
+      method === 'PUT'
+        ? { status: 400, body: { httpCode: 400, messageId: 'errorId.apigw.invalid.input', message: 'Invalid input', errors: [{ field: 'identificationNumber', message: 'Identity number already in use' }] } }
+        : undefined;
+    renderWith(<SetIdentityDialog user={makeUser()} onSaved={() => {}} onClose={() => {}} />);
+    const number = screen.getByRole('textbox', { name: /Identity number/ });
+    await user.type(number, '15069500046');
+    await user.click(screen.getByRole('button', { name: 'Save identity' }));
+    expect(await screen.findByText('Invalid identity number')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await user.clear(number);
+    await user.type(number, '15069500045');
+    await user.click(screen.getByRole('button', { name: 'Save identity' }));
+    expect(await screen.findByText('Identity number already in use')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ country: 'NO', identificationNumber: '15069500045' });
+  });
+});
+
+describe('BulkApproveButton', () => {
+  it('is enabled only when every selected user is AWAITING_APPROVAL and lists the result per user', async () => {
+    const user = userEvent.setup();
+    renderWith(<BulkApproveButton users={[{ username: 'a', status: 'AWAITING_APPROVAL' }, { username: 'b', status: 'PENDING' }]} />);
+    expect(screen.getByRole('button', { name: 'Approve selected (2)' })).toHaveProperty('disabled', true);
+    cleanup();
+
+    handler = (method, url) =>
+      method === 'POST' && url.pathname === '/api/admin/users/approved'
+        ? {
+            status: 200,
+            body: {
+              results: [
+                { username: 'a', approved: true, status: 'APPROVED', httpCode: null, message: 'User approved' },
+                { username: 'c', approved: false, status: null, httpCode: 409, message: 'APPROVE is not allowed in status ACTIVE' },
+              ],
+            },
+          }
+        : undefined;
+    const onDone = vi.fn();
+    renderWith(<BulkApproveButton users={[{ username: 'a', status: 'AWAITING_APPROVAL' }, { username: 'c', status: 'AWAITING_APPROVAL' }]} onDone={onDone} />);
+    await user.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
+    const results = await screen.findByRole('list', { name: 'Bulk approve results' });
+    expect(within(results).getByText('Approved: Approved')).toBeTruthy();
+    expect(within(results).getByText('Not approved: APPROVE is not allowed in status ACTIVE')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/admin/users/approved')?.body).toEqual({ usernames: ['a', 'c'] });
+    expect(notifications).toContainEqual({ variant: 'warning', message: '1 of 2 users approved' });
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onDone).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { expectLoggedIn, logIn } from './helpers';
+
+// ola.nordmann (fjord, +4747474747): no other spec changes him (docs/demo-data.md); this one edits his phone.
+const USER = 'ola.nordmann';
+const SHOTS = process.env.E2E_SCREENSHOT_DIR;
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/users');
+  await logIn(page);
+  await expectLoggedIn(page);
+  await expect(page).toHaveURL(/\/users$/);
+});
+
+test('searches users, keeps the search in the URL and opens a user', async ({ page }) => {
+  const search = page.getByRole('search', { name: 'Search users' });
+  // §5: a blank search is refused on the page.
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter a search phrase, a mobile phone or a user name.');
+
+  await search.getByLabel('Search', { exact: true }).fill('Nordmann');
+  await search.getByLabel('Search', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/users\?query=Nordmann/);
+  const rows = page.getByTestId('user-row');
+  await expect(rows.filter({ hasText: USER })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'demo.active' }).getByTestId('user-status')).toHaveText('Active');
+
+  // Page sizes 5/10/25 and the page live in the URL; a reload restores the list.
+  await page.getByRole('combobox', { name: /Rows per page/ }).click();
+  await page.getByRole('option', { name: '5', exact: true }).click();
+  await expect(page).toHaveURL(/pageSize=5/);
+  await page.reload();
+  await expect(page.getByRole('search', { name: 'Search users' }).getByLabel('Search', { exact: true })).toHaveValue('Nordmann');
+  await expect(rows.filter({ hasText: USER })).toHaveCount(1);
+
+  // Selecting a user who is not awaiting approval does not allow bulk approve.
+  await rows.filter({ hasText: USER }).getByRole('checkbox').check();
+  await expect(page.getByText('1 user selected')).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/users-search.png`, fullPage: true });
+
+  await rows.filter({ hasText: USER }).getByRole('link', { name: 'Nordmann, Ola' }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${USER}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Ola Nordmann' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'User information', selected: true })).toBeVisible();
+  await expect(page.getByTestId('user-header').getByRole('link', { name: 'Event log' })).toHaveAttribute('href', `/event?user=${USER}`);
+
+  await page.getByRole('tab', { name: 'Bookings' }).click();
+  await expect(page).toHaveURL(/tab=bookings/);
+  await expect(page.getByTestId('user-booking-row').first()).toBeVisible();
+  await expect(page.getByTestId('user-booking-row').first().getByRole('link')).toHaveAttribute('href', /\/booking\/BID\d{10,}/);
+});
+
+test('edits the phone number: an invalid value shows the message, a valid one is saved', async ({ page }) => {
+  await page.goto(`/users/${USER}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ola Nordmann' })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/user-page.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/edit=true/);
+  const form = page.getByRole('form', { name: 'User details' });
+  const phone = form.getByLabel('Mobile phone');
+  await expect(phone).toHaveValue('+4747474747');
+
+  await phone.fill('4747');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Invalid phone number')).toBeVisible();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/user-edit-invalid.png`, fullPage: true });
+
+  await phone.fill('+47 474 74 700');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('User updated')).toBeVisible();
+  await expect(page).not.toHaveURL(/edit=true/);
+  await expect(page.getByTestId('user-details')).toContainText('+4747474700');
+
+  // The saved value is the server's: a reload shows it, and ?edit=true opens the form with it.
+  await page.goto(`/users/${USER}?edit=true`);
+  await expect(page.getByRole('form', { name: 'User details' }).getByLabel('Mobile phone')).toHaveValue('+4747474700');
+});
