@@ -85,6 +85,7 @@ async function fakeFetch(input: string | URL | Request, init?: RequestInit): Pro
       ? new Response(null, { status: 204 })
       : envelope(400, 'errorId.auth.passwordResetInvalid', 'The reset link is invalid or has expired.');
   }
+  if (url.pathname === '/api/fleets/by-username/anna') return json(200, { fleet: 'fjord', name: 'Fjord Mobility' });
   if (url.pathname === '/api/fleets/fjord') {
     return backend.fleetStatus === 200 ? json(200, fleet) : envelope(backend.fleetStatus, 'errorId.auth.unauthorized', 'You need to log in');
   }
@@ -259,7 +260,7 @@ describe('password reset', () => {
 });
 
 describe('postLogin', () => {
-  it('stores the single-sign-on hand-over as a bearer session and goes to /', async () => {
+  it('stores the single-sign-on hand-over as a bearer session with the operator it asked for, and goes to /', async () => {
     const expires = new Date(Date.now() + 3_600_000).toISOString();
     const router = start(
       `/postLogin?issuer=${encodeURIComponent('https://idp.example')}&token=jwt-abc&username=anna&expirationTime=${encodeURIComponent(expires)}`,
@@ -270,10 +271,11 @@ describe('postLogin', () => {
       bearerToken: 'jwt-abc',
       bearerTokenIssuer: 'https://idp.example',
       expires,
-      user: { username: 'anna' },
+      user: { username: 'anna', fleet: 'fjord' },
     });
     expect(textOf(await screen.findByTestId('current-user'))).toBe('anna');
-    expect(calls.some((call) => call.path.startsWith('/api/fleets'))).toBe(false);
+    // The operator comes from the user name, asked with the new bearer session.
+    expect(calls).toContainEqual({ method: 'GET', path: '/api/fleets/by-username/anna', authorization: 'Bearer jwt-abc' });
   });
 });
 

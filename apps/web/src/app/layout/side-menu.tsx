@@ -10,7 +10,8 @@ import { Fragment } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ListItemLink } from '@/components/router-link';
-import { MENU_SECTIONS, isMenuItemActive } from './menu-items';
+import { useSession } from '@/lib/session/session';
+import { isMenuItemActive, menuSectionsFor } from './menu-items';
 
 export const SIDE_MENU_WIDTH = 232;
 
@@ -24,9 +25,10 @@ interface SideMenuProps {
 function MenuList({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const sections = menuSectionsFor(useSession()?.user.role);
   return (
     <Box component="nav" aria-label={t('app.mainNavigation')} sx={{ px: 1, py: 1 }}>
-      {MENU_SECTIONS.map((section, index) => (
+      {sections.map((section, index) => (
         <Fragment key={section[0]?.to ?? index}>
           {index > 0 && <Divider sx={{ my: 1 }} />}
           <List disablePadding>

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { NoCompanySelected } from '@/features/companies';
 
 export const Route = createFileRoute('/_authenticated/companies/')({
-  component: () => <ComingSoonPage screen="companies" />,
+  component: NoCompanySelected,
 });

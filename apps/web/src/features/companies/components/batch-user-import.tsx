@@ -1,0 +1,219 @@
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import {
+  BATCH_COLUMNS,
+  BATCH_FILE_MAX_BYTES,
+  BATCH_MAX_LINES,
+  BATCH_REQUIRED_COLUMNS,
+  type BatchCreateResponse,
+} from '@fleetdesk/contract';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api/api-error';
+import { notifySuccess, notifyWarning } from '@/lib/notifications/notify';
+import { useSession } from '@/lib/session/session';
+import { useCreateUserBatch } from '../api/companies-api';
+import { base64ToBytes, saveFile } from '../download-file';
+
+export interface BatchUserImportProps {
+  /** A top-level company of the operator (the API refuses others). */
+  companyId: number;
+}
+
+/** §5: batch import accepts .csv files only (the name decides; browsers differ on the content type). */
+export const isCsvFileName = (name: string) => name.toLowerCase().endsWith('.csv');
+
+/**
+ * Batch user creation (§2, §5, §8; issue 6 point 7), shared by the company page and the batch creation screen: upload
+ * a .csv, then the created count as a message, the failed count as a warning, the per-line errors, and the failed
+ * lines as a .csv to correct and upload again. ADMIN staff only (the API answers 403 to others).
+ */
+export function BatchUserImport({ companyId }: BatchUserImportProps) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const isAdmin = useSession()?.user.role === 'ADMIN';
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const upload = useCreateUserBatch(companyId);
+  const result = upload.data;
+
+  if (!isAdmin) {
+    return (
+      <Alert severity="info" role="status">
+        {t('companies.batch.adminOnly')}
+      </Alert>
+    );
+  }
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    upload.reset();
+    if (chosen && !isCsvFileName(chosen.name)) {
+      setFile(null);
+      setFileError(t('companies.batch.csvOnly'));
+    } else if (chosen && chosen.size > BATCH_FILE_MAX_BYTES) {
+      setFile(null);
+      setFileError(t('companies.batch.tooLarge', { size: BATCH_FILE_MAX_BYTES / 1024 }));
+    } else {
+      setFile(chosen);
+      setFileError(null);
+    }
+  };
+
+  const onUpload = () => {
+    if (!file) {
+      setFileError(t('companies.batch.chooseFirst'));
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: (answer) => {
+        // §8: a message with the created count, a warning with the failed count.
+        notifySuccess(t('messages.batchUsersCreated', { count: answer.createdCount }));
+        if (answer.failedCount > 0) notifyWarning(t('messages.batchUsersFailed', { count: answer.failedCount }));
+        setFile(null);
+        if (inputRef.current) inputRef.current.value = '';
+      },
+    });
+  };
+
+  const downloadTemplate = () => saveFile([`${BATCH_COLUMNS.join(';')}\r\n`], 'users-template.csv');
+
+  return (
+    <Stack spacing={2.5}>
+      <Box>
+        <Typography variant="subtitle1" component="h3">
+          {t('companies.batch.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('companies.batch.intro', { required: BATCH_REQUIRED_COLUMNS.join(', '), lines: BATCH_MAX_LINES, size: BATCH_FILE_MAX_BYTES / 1024 })}{' '}
+          <Link component="button" type="button" variant="body2" onClick={downloadTemplate} sx={{ verticalAlign: 'baseline' }}>
+            {t('companies.batch.template')}
+          </Link>
+        </Typography>
+      </Box>
+
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept=".csv,text/csv"
+          onChange={onFile}
+          disabled={upload.isPending}
+          aria-label={t('companies.batch.file')}
+          style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}
+          data-testid="batch-file-input"
+        />
+        <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => inputRef.current?.click()} disabled={upload.isPending}>
+          {t('companies.batch.choose')}
+        </Button>
+        <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} sx={{ flexGrow: 1, overflowWrap: 'anywhere' }} aria-live="polite">
+          {file ? t('companies.batch.chosen', { name: file.name }) : t('companies.batch.noFile')}
+        </Typography>
+        <Button variant="contained" onClick={onUpload} disabled={!file} loading={upload.isPending}>
+          {t('companies.batch.upload')}
+        </Button>
+      </Stack>
+
+      {fileError && (
+        <Alert severity="error" role="alert">
+          {fileError}
+        </Alert>
+      )}
+      {upload.isPending && (
+        <Box role="status" aria-live="polite">
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+            {t('companies.batch.uploading')}
+          </Typography>
+          <LinearProgress aria-label={t('companies.batch.uploading')} />
+        </Box>
+      )}
+      {upload.isError && <UploadError error={upload.error} />}
+      {result && <BatchResult result={result} />}
+    </Stack>
+  );
+}
+
+function UploadError({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  if (!isApiError(error)) return <Alert severity="error" role="alert">{t('messages.genericError')}</Alert>;
+  const { message, errors } = error.envelope;
+  return (
+    <Alert severity="error" role="alert">
+      <AlertTitle>{error.status === 403 ? t('companies.batch.adminOnly') : message || t('messages.genericError')}</AlertTitle>
+      {errors.length > 0 && (
+        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+          {errors.map((item, index) => (
+            <li key={`${item.field}-${index}`}>{item.field ? t('errors.fieldMessage', { field: item.field, message: item.message }) : item.message}</li>
+          ))}
+        </Box>
+      )}
+    </Alert>
+  );
+}
+
+function BatchResult({ result }: { result: BatchCreateResponse }) {
+  const { t } = useTranslation();
+  const download = () => {
+    if (!result.remaningUsersFileBytes) return;
+    saveFile([base64ToBytes(result.remaningUsersFileBytes)], result.remainingUsersFileName ?? 'remaining-users.csv');
+  };
+  return (
+    <Stack spacing={1.5} data-testid="batch-result">
+      <Alert severity="success" role="status">
+        {t('messages.batchUsersCreated', { count: result.createdCount })}
+      </Alert>
+      {result.failedCount > 0 && (
+        <Alert
+          severity="warning"
+          action={
+            result.remaningUsersFileBytes ? (
+              <Button color="inherit" size="small" startIcon={<DownloadIcon />} onClick={download}>
+                {t('companies.batch.downloadRemaining')}
+              </Button>
+            ) : undefined
+          }
+        >
+          {t('messages.batchUsersFailed', { count: result.failedCount })}
+        </Alert>
+      )}
+      {result.notCreatedUsers.length > 0 && (
+        <TableContainer>
+          <Table size="small" aria-label={t('companies.batch.errorsTable')}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={{ width: 80 }}>{t('companies.batch.line')}</TableCell>
+                <TableCell sx={{ width: 200 }}>{t('companies.batch.username')}</TableCell>
+                <TableCell>{t('companies.batch.message')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {result.notCreatedUsers.map((line) => (
+                <TableRow key={line.line}>
+                  <TableCell>{line.line}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.username || '—'}</TableCell>
+                  <TableCell>{line.message}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import { useId } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ZCompanyType, type CompanyDetail, type CompanyUpdate } from '@fleetdesk/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api/api-error';
+import { notifySuccess } from '@/lib/notifications/notify';
+import { useUpdateCompany } from '../api/companies-api';
+import { companyFormDefaults, companyFormResolver, serverFormErrors, type CompanyFormValues } from '../company-form';
+
+interface CompanyEditFormProps {
+  company: CompanyDetail;
+  onDone: () => void;
+}
+
+/** PUT /api/companies/{id} (ADMIN): name, type, segments, connected e-mail domains and contact, with field errors. */
+export function CompanyEditForm({ company, onDone }: CompanyEditFormProps) {
+  const { t } = useTranslation();
+  const formId = useId();
+  const update = useUpdateCompany(company.id);
+  const { register, control, handleSubmit, setError, formState } = useForm<CompanyFormValues, unknown, CompanyUpdate>({
+    resolver: companyFormResolver,
+    defaultValues: companyFormDefaults(company),
+  });
+  const errors = formState.errors;
+  const fieldProps = (name: keyof CompanyFormValues) => ({
+    ...register(name),
+    error: Boolean(errors[name]),
+    helperText: errors[name]?.message,
+    size: 'small' as const,
+    fullWidth: true,
+  });
+
+  const submit = handleSubmit((body) =>
+    update.mutate(body, {
+      onSuccess: () => {
+        notifySuccess(t('companies.edit.saved'));
+        onDone();
+      },
+      onError: (error) => {
+        if (isApiError(error)) serverFormErrors(error.envelope).forEach(({ field, message }) => setError(field, { type: 'server', message }));
+      },
+    }),
+  );
+
+  return (
+    <Box component="form" id={formId} noValidate onSubmit={submit} aria-label={t('companies.edit.title', { name: company.name })}>
+      <Stack spacing={2.5}>
+        <Typography variant="subtitle1" component="h3">
+          {t('companies.edit.title', { name: company.name })}
+        </Typography>
+        {update.isError && !isApiError(update.error) && <Alert severity="error">{t('messages.genericError')}</Alert>}
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+          <TextField {...fieldProps('name')} label={t('companies.fields.name')} required />
+          <Controller
+            name="type"
+            control={control}
+            render={({ field }) => (
+              <TextField select size="small" fullWidth label={t('companies.fields.type')} {...field} error={Boolean(errors.type)} helperText={errors.type?.message}>
+                {ZCompanyType.options.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {t(`companies.type.${type}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <TextField {...fieldProps('marketSegment')} label={t('companies.fields.marketSegment')} />
+          <TextField {...fieldProps('microSegment')} label={t('companies.fields.microSegment')} />
+        </Box>
+        <TextField
+          {...fieldProps('emailDomains')}
+          label={t('companies.fields.emailDomains')}
+          multiline
+          minRows={2}
+          helperText={errors.emailDomains?.message ?? t('companies.edit.domainsHint')}
+        />
+        <Typography variant="subtitle2" component="h4">
+          {t('companies.fields.contact')}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField {...fieldProps('contactFirstName')} label={t('companies.fields.contactFirstName')} />
+          <TextField {...fieldProps('contactLastName')} label={t('companies.fields.contactLastName')} />
+          <TextField {...fieldProps('contactEmailAddress')} label={t('companies.fields.contactEmailAddress')} type="email" />
+          <TextField {...fieldProps('contactPhoneNo')} label={t('companies.fields.contactPhoneNo')} type="tel" placeholder="+4791234567" />
+        </Box>
+        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={onDone} disabled={update.isPending}>
+            {t('companies.edit.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={update.isPending}>
+            {t('companies.edit.save')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,358 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { useState, type ReactNode } from 'react';
+import type { BatchCreateResponse, CompanyNode, CompanyUser, StaffRole } from '@fleetdesk/contract';
+import { filterCompanyTree, ancestorIds, visibleTreeItems } from '@/features/companies/company-tree-filter';
+import { ariaSortOf, toggleCompanyUsersSort, DEFAULT_COMPANY_USERS_SORT } from '@/features/companies/company-users-sort';
+import { companyUsersFilterOf, validateCompanySearch, type CompanySearch } from '@/features/companies/companies-search';
+import { CompaniesLayout } from '@/features/companies/components/companies-layout';
+import { CompanyUsersTab } from '@/features/companies/components/company-users-tab';
+import { BatchUserImport } from '@/features/companies/components/batch-user-import';
+import { menuSectionsFor } from '@/app/layout/menu-items';
+import { i18n } from '@/lib/i18n/i18n';
+
+const notifications = vi.hoisted(() => [] as { variant: string; message: string }[]);
+vi.mock('@/lib/notifications/notify', () => ({
+  notify: (n: { variant: string; message: string }) => notifications.push(n),
+  notifySuccess: (message: string) => notifications.push({ variant: 'success', message }),
+  notifyInfo: (message: string) => notifications.push({ variant: 'info', message }),
+  notifyWarning: (message: string) => notifications.push({ variant: 'warning', message }),
+  notifyError: () => notifications.push({ variant: 'error', message: 'error' }),
+}));
+
+// Links by path (AppHrefLink navigates through the router, which these component tests do not mount).
+vi.mock('@/components/app-href-link', () => ({
+  AppHrefLink: ({ href, children }: { href: string; children: ReactNode }) => <a href={href}>{children}</a>,
+}));
+
+const role = vi.hoisted(() => ({ current: 'ADMIN' as StaffRole }));
+vi.mock('@/lib/session/session', () => ({
+  useSession: () => ({ token: 't', expires: '2030-01-01T00:00:00.000Z', user: { username: 'admin', role: role.current } }),
+}));
+
+const node = (id: number, name: string, children: CompanyNode[] = [], parent: number | null = null): CompanyNode => ({
+  id,
+  name,
+  type: 'CORPORATE',
+  parent,
+  children: children.map((child) => ({ ...child, parent: id })),
+});
+
+/** The fjord demo tree (docs/demo-data.md), children by name. */
+const TREE: CompanyNode[] = [
+  node(1, 'Fjord Mobility Internal'),
+  node(2, 'Fjordbo Boligbyggelag', [node(21, 'Fjordbo Nord'), node(22, 'Fjordbo Sør')]),
+  node(3, 'Havbris Arkitekter AS'),
+  node(4, 'Nordlys Consulting AS', [node(41, 'Nordlys Bergen'), node(42, 'Nordlys Oslo', [node(421, 'Nordlys Oslo Dev team')])]),
+  node(5, 'Privatkunder'),
+];
+
+const names = (nodes: CompanyNode[]): string[] => nodes.flatMap((n) => [n.name, ...names(n.children)]);
+
+describe('company tree filter', () => {
+  it('keeps the matches (trimmed, case-insensitive) with their ancestors, and opens the way to them', () => {
+    const result = filterCompanyTree(TREE, '  DEV team ');
+    expect(names(result.nodes)).toEqual(['Nordlys Consulting AS', 'Nordlys Oslo', 'Nordlys Oslo Dev team']);
+    expect([...result.matches]).toEqual([421]);
+    expect([...result.expanded].sort()).toEqual([4, 42]);
+  });
+
+  it('keeps a matching company with its whole subtree, closed, and opens the ancestors of matches below it', () => {
+    const result = filterCompanyTree(TREE, 'oslo');
+    expect(names(result.nodes)).toEqual(['Nordlys Consulting AS', 'Nordlys Oslo', 'Nordlys Oslo Dev team']);
+    expect([...result.matches].sort()).toEqual([42, 421]);
+    // Nordlys Oslo opens too, because its Dev team matches as well.
+    expect([...result.expanded].sort()).toEqual([4, 42]);
+    const bergen = filterCompanyTree(TREE, 'nordlys consulting');
+    expect(names(bergen.nodes)).toEqual(['Nordlys Consulting AS', 'Nordlys Bergen', 'Nordlys Oslo', 'Nordlys Oslo Dev team']);
+    expect(bergen.expanded.size).toBe(0);
+  });
+
+  it('leaves the tree as it is for a blank filter, and is empty when nothing matches', () => {
+    const blank = filterCompanyTree(TREE, '   ');
+    expect(blank.nodes).toEqual(TREE);
+    expect(blank.expanded.size).toBe(0);
+    expect(filterCompanyTree(TREE, 'zzz').nodes).toEqual([]);
+  });
+
+  it('finds the way to a company and lists the visible rows with their levels', () => {
+    expect(ancestorIds(TREE, 421)).toEqual([4, 42]);
+    expect(ancestorIds(TREE, 3)).toEqual([]);
+    expect(ancestorIds(TREE, 999)).toBeNull();
+    expect(visibleTreeItems(TREE, new Set([4])).map((i) => `${i.level}:${i.node.name}`)).toEqual([
+      '1:Fjord Mobility Internal', '1:Fjordbo Boligbyggelag', '1:Havbris Arkitekter AS', '1:Nordlys Consulting AS',
+      '2:Nordlys Bergen', '2:Nordlys Oslo', '1:Privatkunder',
+    ]);
+  });
+});
+
+describe('users tab sort toggling (§9)', () => {
+  it('steps the sorted column desc → asc → none → desc, starting from applyDate descending', () => {
+    let sort = DEFAULT_COMPANY_USERS_SORT;
+    expect(sort).toEqual({ sort: 'applyDate', direction: 'desc' });
+    sort = toggleCompanyUsersSort(sort, 'applyDate');
+    expect(sort).toEqual({ sort: 'applyDate', direction: 'asc' });
+    sort = toggleCompanyUsersSort(sort, 'applyDate');
+    expect(sort).toEqual({ sort: 'applyDate', direction: 'none' });
+    expect(ariaSortOf(sort, 'applyDate')).toBe('none');
+    sort = toggleCompanyUsersSort(sort, 'applyDate');
+    expect(sort).toEqual({ sort: 'applyDate', direction: 'desc' });
+    expect(ariaSortOf(sort, 'applyDate')).toBe('descending');
+  });
+
+  it('starts another column at desc', () => {
+    expect(toggleCompanyUsersSort({ sort: 'applyDate', direction: 'asc' }, 'username')).toEqual({ sort: 'username', direction: 'desc' });
+    expect(ariaSortOf({ sort: 'username', direction: 'asc' }, 'applyDate')).toBe('none');
+  });
+
+  it('keeps defaults out of the URL and reads the query back with them', () => {
+    expect(validateCompanySearch({ sort: 'applyDate', direction: 'desc', page: 1, pageSize: 25, status: 'BLOCKED,nonsense' })).toEqual({
+      tab: undefined, edit: undefined, status: ['BLOCKED'], sort: undefined, direction: undefined, page: undefined, pageSize: undefined,
+    });
+    expect(validateCompanySearch({ pageSize: 30, direction: 'sideways' }).pageSize).toBeUndefined();
+    expect(companyUsersFilterOf({ direction: 'none', page: 3, pageSize: 10 })).toEqual({
+      status: undefined, sort: 'applyDate', direction: 'none', page: 2, pageSize: 10,
+    });
+  });
+});
+
+describe('side menu', () => {
+  it('offers the batch creation screen to ADMIN staff only', () => {
+    const tos = (r: StaffRole | undefined) => menuSectionsFor(r).flat().map((item) => item.to);
+    expect(tos('ADMIN')).toContain('/batch-users');
+    expect(tos('SUPPORT')).not.toContain('/batch-users');
+    expect(tos(undefined)).not.toContain('/batch-users');
+    expect(tos('SUPPORT')).toContain('/companies');
+  });
+});
+
+// ---------- components against a stubbed API ----------
+
+type Answer = { status: number; body: unknown };
+let handler: (method: string, url: URL, body: unknown) => Answer | undefined;
+const calls: { method: string; url: URL; body: unknown }[] = [];
+
+function renderWith(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en-GB');
+  notifications.length = 0;
+  calls.length = 0;
+  role.current = 'ADMIN';
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const body = init?.body instanceof FormData ? init.body : init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+      calls.push({ method, url, body });
+      const answer = handler(method, url, body) ?? { status: 404, body: { httpCode: 404, messageId: 'notFound', message: 'Not found', errors: [] } };
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function TreeHarness() {
+  const [selected, setSelected] = useState<number | null>(null);
+  return (
+    <CompaniesLayout selectedId={selected} onSelect={setSelected}>
+      <div data-testid="selected">{selected ?? 'none'}</div>
+    </CompaniesLayout>
+  );
+}
+
+const treeItemNames = () => screen.queryAllByRole('treeitem').map((item) => item.querySelector('.company-tree-row span:nth-of-type(2)')?.textContent);
+
+describe('CompaniesLayout', () => {
+  it('filters the tree, opening the way to the matches, and resets it when the filter is cleared', async () => {
+    handler = (method, url) => (method === 'GET' && url.pathname === '/api/companies' ? { status: 200, body: TREE } : undefined);
+    const user = userEvent.setup();
+    renderWith(<TreeHarness />);
+    await screen.findByRole('tree', { name: 'Company tree' });
+    expect(treeItemNames()).toEqual(['Fjord Mobility Internal', 'Fjordbo Boligbyggelag', 'Havbris Arkitekter AS', 'Nordlys Consulting AS', 'Privatkunder']);
+
+    await user.type(screen.getByLabelText('Filter companies'), ' DEV ');
+    expect(treeItemNames()).toEqual(['Nordlys Consulting AS', 'Nordlys Oslo', 'Nordlys Oslo Dev team']);
+    expect(screen.getByText('Matching companies: 1')).toBeTruthy();
+    const consulting = screen.getAllByRole('treeitem')[0]!;
+    expect(consulting.getAttribute('aria-expanded')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Clear the filter' }));
+    expect(treeItemNames()).toEqual(['Fjord Mobility Internal', 'Fjordbo Boligbyggelag', 'Havbris Arkitekter AS', 'Nordlys Consulting AS', 'Privatkunder']);
+    expect(screen.getAllByRole('treeitem')[3]!.getAttribute('aria-expanded')).toBe('false');
+
+    await user.type(screen.getByLabelText('Filter companies'), 'zzz');
+    expect(screen.getByText('No company matches “zzz”.')).toBeTruthy();
+  });
+
+  it('moves through the tree with the keyboard and selects with Enter', async () => {
+    handler = (method, url) => (method === 'GET' && url.pathname === '/api/companies' ? { status: 200, body: TREE } : undefined);
+    renderWith(<TreeHarness />);
+    await screen.findByRole('tree');
+    const items = () => screen.getAllByRole('treeitem');
+    expect(items().filter((item) => item.tabIndex === 0)).toHaveLength(1);
+    items()[0]!.focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(document.activeElement?.textContent).toContain('Privatkunder');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement?.textContent).toContain('Nordlys Consulting AS');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    await waitFor(() => expect(items()[3]!.getAttribute('aria-expanded')).toBe('true'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(document.activeElement?.textContent).toContain('Nordlys Bergen');
+    fireEvent.keyDown(document.activeElement!, { key: 'Enter' });
+    expect(screen.getByTestId('selected').textContent).toBe('41');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    expect(document.activeElement?.getAttribute('data-testid')).toBe('company-node-4');
+  });
+
+  it('refreshes through POST /api/users/initCache and /api/companies/refresh-cache and says so', async () => {
+    handler = (method, url) =>
+      url.pathname === '/api/users/initCache'
+        ? { status: 200, body: {} }
+        : url.pathname === '/api/companies' || url.pathname === '/api/companies/refresh-cache' ? { status: 200, body: TREE } : undefined;
+    const user = userEvent.setup();
+    renderWith(<TreeHarness />);
+    await screen.findByRole('tree');
+    await user.click(screen.getByRole('button', { name: 'Refresh the company list' }));
+    await waitFor(() => expect(notifications).toContainEqual({ variant: 'success', message: 'Company list refreshed' }));
+    expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/companies/refresh-cache')).toBe(true);
+    expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/users/initCache')).toBe(true);
+  });
+});
+
+const companyUser = (n: number): CompanyUser => ({
+  username: `user.${n}`,
+  givenName: 'Given',
+  familyName: `Family${n}`,
+  emailAddress: `user.${n}@nordlys.example`,
+  mobilePhone: '+4791111111',
+  customerNumber: null,
+  status: 'ACTIVE',
+  applyDate: `2025-01-0${n}T10:00:00.000Z`,
+  lastStatusChangeDate: null,
+  company: { id: n === 1 ? 4 : 42, name: n === 1 ? 'Nordlys Consulting AS' : 'Nordlys Oslo' },
+});
+
+function UsersTabHarness() {
+  const [search, setSearch] = useState<CompanySearch>({});
+  return <CompanyUsersTab companyId={4} search={search} onSearchChange={setSearch} />;
+}
+
+describe('CompanyUsersTab', () => {
+  it('sorts on applyDate descending by default and toggles desc → asc → none with the header', async () => {
+    handler = (method, url) =>
+      url.pathname === '/api/companies/4/users'
+        ? {
+            status: 200,
+            body: {
+              results: [companyUser(1), companyUser(2)],
+              totalCount: 2,
+              page: 0,
+              pageSize: Number(url.searchParams.get('pageSize')),
+              sort: url.searchParams.get('sort'),
+              direction: url.searchParams.get('direction'),
+            },
+          }
+        : undefined;
+    const user = userEvent.setup();
+    renderWith(<UsersTabHarness />);
+    const table = await screen.findByRole('table', { name: 'Users of the company' });
+    const lastQuery = () => calls.filter((c) => c.url.pathname === '/api/companies/4/users').at(-1)!.url.searchParams;
+    expect(lastQuery().get('sort')).toBe('applyDate');
+    expect(lastQuery().get('direction')).toBe('desc');
+    expect(lastQuery().get('pageSize')).toBe('25');
+    const header = () => within(table).getByRole('columnheader', { name: 'Applied' });
+    expect(header().getAttribute('aria-sort')).toBe('descending');
+
+    await user.click(within(header()).getByRole('button'));
+    await waitFor(() => expect(lastQuery().get('direction')).toBe('asc'));
+    expect(header().getAttribute('aria-sort')).toBe('ascending');
+
+    await user.click(within(header()).getByRole('button'));
+    await waitFor(() => expect(lastQuery().get('direction')).toBe('none'));
+    expect(header().getAttribute('aria-sort')).toBe('none');
+
+    await user.click(within(header()).getByRole('button'));
+    await waitFor(() => expect(lastQuery().get('direction')).toBe('desc'));
+
+    // Rows link to the user page and to a division's own company page.
+    expect(within(table).getByRole('link', { name: 'user.1' }).getAttribute('href')).toBe('/users/user.1');
+    expect(within(table).getByRole('link', { name: 'Nordlys Oslo' }).getAttribute('href')).toBe('/companies/42');
+  });
+});
+
+describe('BatchUserImport', () => {
+  const answer: BatchCreateResponse = {
+    createdCount: 2,
+    failedCount: 1,
+    createdUsers: [{ line: 2, username: 'ida.berg' }, { line: 4, username: 'ola.dahl' }],
+    notCreatedUsers: [{ line: 3, username: 'bad.phone', message: 'mobilePhone: Invalid phone number', errors: [{ field: 'mobilePhone', message: 'Invalid phone number' }] }],
+    remaningUsersFileBytes: btoa('username;mobilePhone;error\r\nbad.phone;123;mobilePhone: Invalid phone number\r\n'),
+    remainingUsersFileName: 'users-remaining.csv',
+  };
+
+  it('uploads the .csv as multipart and shows the counts, the failed lines and the download', async () => {
+    handler = (method, url) => (method === 'POST' && url.pathname === '/api/users/createBatch' ? { status: 200, body: answer } : undefined);
+    const user = userEvent.setup();
+    renderWith(<BatchUserImport companyId={4} />);
+    await user.upload(screen.getByLabelText('Users file (.csv)'), new File(['username;givenName\n'], 'users.csv', { type: 'text/csv' }));
+    expect(screen.getByText('Chosen: users.csv')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Import users' }));
+
+    const result = await screen.findByTestId('batch-result');
+    expect(within(result).getByText('2 users created')).toBeTruthy();
+    expect(within(result).getByText('1 users could not be created')).toBeTruthy();
+    const rows = within(within(result).getByRole('table', { name: 'Lines that were not imported' })).getAllByRole('row');
+    expect(rows[1]!.textContent).toBe('3bad.phonemobilePhone: Invalid phone number');
+    expect(within(result).getByRole('button', { name: 'Download remaining users' })).toBeTruthy();
+    expect(notifications).toEqual([
+      { variant: 'success', message: '2 users created' },
+      { variant: 'warning', message: '1 users could not be created' },
+    ]);
+
+    const call = calls.find((c) => c.url.pathname === '/api/users/createBatch')!;
+    expect(call.url.searchParams.get('companyId')).toBe('4');
+    expect((call.body as FormData).get('file')).toBeInstanceOf(File);
+  });
+
+  it('refuses a file that is not .csv before uploading, and shows a whole-file error from the server', async () => {
+    handler = () => ({
+      status: 400,
+      body: { httpCode: 400, messageId: 'errorId.apigw.invalid.input', message: 'The header is not valid', errors: [{ field: 'header', message: 'Unknown column: shoeSize' }] },
+    });
+    const user = userEvent.setup({ applyAccept: false });
+    renderWith(<BatchUserImport companyId={4} />);
+    await user.upload(screen.getByLabelText('Users file (.csv)'), new File(['x'], 'users.xlsx'));
+    expect(screen.getByRole('alert').textContent).toBe('Only .csv files can be imported');
+    expect((screen.getByRole('button', { name: 'Import users' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.upload(screen.getByLabelText('Users file (.csv)'), new File(['shoeSize\n'], 'users.csv'));
+    await user.click(screen.getByRole('button', { name: 'Import users' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The header is not valid');
+    expect(alert.textContent).toContain('header: Unknown column: shoeSize');
+  });
+
+  it('is not offered to SUPPORT staff', () => {
+    role.current = 'SUPPORT';
+    renderWith(<BatchUserImport companyId={4} />);
+    expect(screen.getByText('Only administrators can import users.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Import users' })).toBeNull();
+  });
+});
