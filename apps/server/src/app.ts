@@ -30,6 +30,9 @@ import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { registerUserAdminRoutes } from './modules/user-admin/routes.ts';
 import { registerIdentityRoutes } from './modules/identity/routes.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
+import { registerPoolRoutes } from './modules/pools/routes.ts';
+import { registerActiveBookingRoutes } from './modules/active-bookings/routes.ts';
+import { registerFleetMapRoutes } from './modules/fleet-map/routes.ts';
 import type { PaymentProvider } from './integrations/payments/provider.ts';
 import { sandboxPaymentProvider } from './integrations/payments/sandbox.ts';
 import { createTelematics } from './integrations/telematics/telematics.ts';
@@ -128,6 +131,9 @@ export async function buildApp({ config, db, serveWeb, telematics: givenTelemati
   registerUserAdminRoutes(app, ctx);
   registerIdentityRoutes(app, ctx);
   registerCompanyRoutes(app, ctx);
+  registerPoolRoutes(app, ctx);
+  registerActiveBookingRoutes(app, ctx);
+  registerFleetMapRoutes(app, ctx);
   app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   const webRoot = config.webDist;

@@ -17,3 +17,4 @@ export * from './api/payments.ts';
 export * from './api/user-admin.ts';
 export * from './api/identity.ts';
 export * from './api/companies.ts';
+export * from './api/operations.ts';

@@ -34,6 +34,12 @@ export const ZEventSearchQuery = z
     endDate: z.preprocess(emptyToUndefined, ZIsoDateTime.optional()),
     pageSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(EVENT_LOG_MAX_PAGE_SIZE).default(EVENT_LOG_PAGE_SIZE)),
     cursor: optText,
+    /**
+     * Follow mode (issue 7): the `followCursor` of an earlier answer. The answer then lists only the events of the same
+     * filters appended to the log after that answer, oldest first (startDate/endDate/cursor/order are not applied), up to
+     * pageSize; poll it every few seconds with the newest `followCursor`. 400 for a malformed value.
+     */
+    after: optText,
     page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(0)),
     order: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).default('desc')),
   })
@@ -46,5 +52,50 @@ export const ZEventSearchResponse = z.object({
   currentPage: z.number().int(),
   /** Opaque keyset cursor for the next page; null when there is none. */
   nextCursor: z.string().nullable(),
+  /**
+   * Follow mode: the log position this answer saw (every answer carries one). Send it back as `after` to get only the
+   * events appended since; in follow answers it moves to the last event returned (or stays when none is new).
+   * The server always sends it; optional in the schema only so that older recorded answers still parse.
+   */
+  followCursor: z.string().optional(),
 });
 export type EventSearchResponse = z.infer<typeof ZEventSearchResponse>;
+
+/**
+ * §5 event search screen defaults: type groups bookings, vehicle status, payments, remote commands, user actions and
+ * external costs (road toll) on; bluetooth off; heartbeat on only when a vin is given.
+ */
+export function eventSearchDefaultGroups(hasVin: boolean): z.infer<typeof ZEventTypeGroup>[] {
+  const groups: z.infer<typeof ZEventTypeGroup>[] = ['BOOKING', 'VEHICLE', 'PAYMENT', 'REMOTE_COMMAND', 'USER_ACTION', 'ROAD_TOLL'];
+  return hasVin ? [...groups, 'HEARTBEAT'] : groups;
+}
+
+/** The UTC instant local midnight begins on the local day of `instant` in `timeZone`, shifted by `dayOffset` days. */
+function localMidnight(instant: Date, timeZone: string, dayOffset: number, monthOffset = 0): Date {
+  const fmt = new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  });
+  const parts = (d: Date) => {
+    const p = fmt.formatToParts(d);
+    const get = (type: string) => Number(p.find((x) => x.type === type)?.value);
+    return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute'), s: get('second') };
+  };
+  const offset = (d: Date) => {
+    const p = parts(d);
+    return Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s) - Math.floor(d.getTime() / 1000) * 1000;
+  };
+  const today = parts(instant);
+  const naive = Date.UTC(today.y, today.m - 1 + monthOffset, today.d + dayOffset);
+  let guess = naive - offset(new Date(naive));
+  guess = naive - offset(new Date(guess));
+  return new Date(guess);
+}
+
+/**
+ * §5 event search screen default period: one month back (local midnight, a calendar month before today) to the end of
+ * today (the next local midnight) in the operator's time zone. The plain API's own default is the start of yesterday
+ * until now (docs/decisions/0005-event-log-api.md), so the screen sends these explicitly.
+ */
+export function eventSearchDefaultPeriod(now: Date, timeZone: string): { startDate: string; endDate: string } {
+  return { startDate: localMidnight(now, timeZone, 0, -1).toISOString(), endDate: localMidnight(now, timeZone, 1).toISOString() };
+}

@@ -77,6 +77,9 @@ export function toEventLogEntry(row: typeof events.$inferSelect): EventLogEntry 
 export async function searchEvents(db: Db, actor: Actor, q: EventSearchQuery, now = new Date()): Promise<EventSearchResponse> {
   const bid = q.bid?.toUpperCase();
   const user = await assertSubjectsInFleet(db, actor.fleet, { bid, vin: q.vin, user: q.user });
+  if (q.after !== undefined) return followEvents(db, actor, q, { bid, user }, decodeFollowCursor(q.after));
+  // The log position before the search: anything appended later is new to a follower.
+  const followCursor = encodeFollowCursor(await lastEventId(db, actor.fleet));
 
   const [fleet] = await db.select({ timeZone: fleets.timeZone }).from(fleets).where(eq(fleets.id, actor.fleet)).limit(1);
   const period = defaultEventPeriod(now, fleet?.timeZone ?? 'UTC');
@@ -84,18 +87,7 @@ export async function searchEvents(db: Db, actor: Actor, q: EventSearchQuery, no
   const end = q.endDate ? new Date(q.endDate) : period.end;
   if (start > end) throw AppError.invalidInput([{ field: 'startDate', message: 'Start has to be before end' }]);
 
-  const where: SQL[] = [eq(events.fleetId, actor.fleet), gte(events.occurred, start), lte(events.occurred, end)];
-  if (bid) where.push(eq(events.bid, bid));
-  if (q.vin) where.push(eq(events.vin, q.vin));
-  if (user) {
-    const role = q.role ?? 'BOTH';
-    if (role === 'AFFECTED') where.push(eq(events.affectedUsername, user));
-    else if (role === 'ACTING') where.push(eq(events.actingUsername, user));
-    else where.push(or(eq(events.affectedUsername, user), eq(events.actingUsername, user))!);
-  }
-  if (q.actor) where.push(eq(events.actingUsername, q.actor));
-  if (q.groups?.length) where.push(inArray(events.typeGroup, q.groups));
-  if (q.types?.length) where.push(inArray(events.type, q.types));
+  const where: SQL[] = [...subjectFilters(actor, q, { bid, user }), gte(events.occurred, start), lte(events.occurred, end)];
   const descending = q.order === 'desc';
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
@@ -120,6 +112,70 @@ export async function searchEvents(db: Db, actor: Actor, q: EventSearchQuery, no
     moreResults,
     currentPage: q.page,
     nextCursor: moreResults && last ? encodeCursor({ t: last.occurred.toISOString(), id: last.id }) : null,
+    followCursor,
+  };
+}
+
+/** The filters every search applies: the operator, the subjects (vin, bid, user with its role), actor, groups, types. */
+function subjectFilters(actor: Actor, q: EventSearchQuery, s: { bid: string | undefined; user: string | undefined }): SQL[] {
+  const where: SQL[] = [eq(events.fleetId, actor.fleet)];
+  if (s.bid) where.push(eq(events.bid, s.bid));
+  if (q.vin) where.push(eq(events.vin, q.vin));
+  // §5: the role (actor radios) only means something with a user; without one it is ignored.
+  if (s.user) {
+    const role = q.role ?? 'BOTH';
+    if (role === 'AFFECTED') where.push(eq(events.affectedUsername, s.user));
+    else if (role === 'ACTING') where.push(eq(events.actingUsername, s.user));
+    else where.push(or(eq(events.affectedUsername, s.user), eq(events.actingUsername, s.user))!);
+  }
+  if (q.actor) where.push(eq(events.actingUsername, q.actor));
+  if (q.groups?.length) where.push(inArray(events.typeGroup, q.groups));
+  if (q.types?.length) where.push(inArray(events.type, q.types));
+  return where;
+}
+
+/**
+ * Follow mode (issue 7; docs/decisions/0032-operations-api.md): the log position is the event id, which grows with
+ * every append. The cursor is opaque: base64url of {"f": id}.
+ */
+const encodeFollowCursor = (id: number) => Buffer.from(JSON.stringify({ f: id })).toString('base64url');
+function decodeFollowCursor(raw: string): number {
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as { f?: unknown };
+    if (typeof c.f === 'number' && Number.isSafeInteger(c.f) && c.f >= 0) return c.f;
+  } catch {
+    // fall through
+  }
+  throw AppError.invalidInput([{ field: 'after', message: 'Invalid cursor' }]);
+}
+
+/** The newest event id of the operator (0 for an empty log). */
+async function lastEventId(db: Db, fleet: string): Promise<number> {
+  const [row] = await db.select({ id: events.id }).from(events).where(eq(events.fleetId, fleet)).orderBy(desc(events.id)).limit(1);
+  return row?.id ?? 0;
+}
+
+/**
+ * GET /api/events?after=…: the events of the same filters appended after the cursor, oldest first, up to pageSize
+ * (the period, cursor and order of a plain search do not apply: a new event is new whenever it occurred).
+ */
+async function followEvents(
+  db: Db, actor: Actor, q: EventSearchQuery, s: { bid: string | undefined; user: string | undefined }, afterId: number,
+): Promise<EventSearchResponse> {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(...subjectFilters(actor, q, s), gt(events.id, afterId)))
+    .orderBy(asc(events.id))
+    .limit(q.pageSize + 1);
+  const moreResults = rows.length > q.pageSize;
+  const page = rows.slice(0, q.pageSize);
+  return {
+    results: page.map(toEventLogEntry),
+    moreResults,
+    currentPage: 0,
+    nextCursor: null,
+    followCursor: encodeFollowCursor(page.at(-1)?.id ?? afterId),
   };
 }
 
