@@ -235,18 +235,27 @@ async function pageAllUsers(phrase: string): Promise<{ seen: string[]; flags: bo
 }
 
 describe('GET /api/search: paging', () => {
-  it('pages through the users the same way when the phrase has more matches than the sorted-match cap (the user-name walk)', async () => {
-    const sorted = await pageAllUsers(FAMILY);
-    const before = searchTuning.userMatchCap;
-    searchTuning.userMatchCap = 5; // 23 matches: every page but the last takes the walk
+  it('pages through the users the same way by each of its three paths (bounded walk, sorted trigram matches, full walk)', async () => {
+    const before = { ...searchTuning };
+    const settings = [
+      { walkFirstRows: 3000, userMatchCap: 2000 }, // sorted matches; the chip's bounded walk finds its page
+      { walkFirstRows: 0, userMatchCap: 2000 }, // no walk: the matches are sorted
+      { walkFirstRows: 0, userMatchCap: 5 }, // 23 matches over the cap: every page but the last walks to its end
+      { walkFirstRows: 3, userMatchCap: 5 }, // the chip's walk too short for its page, then the rest
+    ];
     try {
-      const walked = await pageAllUsers(FAMILY);
-      expect(walked).toEqual(sorted);
-      expect(walked.seen).toHaveLength(23);
-      // A phrase with fewer matches than the cap still takes the sorted path and finds them.
-      expect(usernames(await search({ search: 'Firma' }))).toEqual(['company.member']);
+      const results = [];
+      for (const setting of settings) {
+        Object.assign(searchTuning, setting);
+        results.push(await pageAllUsers(FAMILY));
+        // A phrase with fewer matches than a page still finds them, and so does the user-name chip with a word.
+        expect(usernames(await search({ search: 'Firma' }))).toEqual(['company.member']);
+        expect(usernames(await search({ search: FAMILY, user: 'qzw.1' }))).toEqual(['qzw.1', 'qzw.10', 'qzw.11', 'qzw.12', 'qzw.13', 'qzw.14', 'qzw.15', 'qzw.16', 'qzw.17', 'qzw.18']);
+      }
+      expect(results[0]!.seen).toHaveLength(23);
+      for (const r of results) expect(r).toEqual(results[0]);
     } finally {
-      searchTuning.userMatchCap = before;
+      Object.assign(searchTuning, before);
     }
   });
 

@@ -12,7 +12,7 @@ import { loadVehicles } from '../vehicles/vehicle-view.ts';
 import {
   decodeBookingCursor, decodeUserCursor, decodeVehicleCursor, encodeCursor, type BookingCursor, type UserCursor, type VehicleCursor,
 } from './cursor.ts';
-import { bidCondition, parseTerms, resolveRefs, usersCondition, vehiclesCondition, type SearchRefs, type SearchTerms } from './terms.ts';
+import { bidCondition, parseTerms, resolveRefs, userConditionParts, usersCondition, vehiclesCondition, type SearchRefs, type SearchTerms } from './terms.ts';
 
 /**
  * The combined support search (§2 /support, §5 Search; docs/decisions/0015-support-search.md).
@@ -54,21 +54,60 @@ const usernameKey = sql<string>`lower(${users.username})`;
 /**
  * userMatchCap: up to this many matches are read through the trigram indexes and sorted; a phrase with more matches
  * is common enough for a walk of the user-name index (index-only: migration 0006's covering index) to find a page
- * quickly, at most about pageSize × fleet size / cap rows. Tests lower it to cover both paths.
+ * quickly, at most about pageSize × fleet size / cap rows.
+ * walkFirstRows: within the user-name chip's range, a single word first walks this many index entries in order and
+ * stops there if they hold a page: 'benjam' + 'Borge' fills a page within a few hundred entries, and the walk then
+ * costs less than reading the word's matches through the trigram indexes. Tests lower both to cover every path.
  */
-export const searchTuning = { userMatchCap: 2000 };
+export const searchTuning = { userMatchCap: 2000, walkFirstRows: 3000 };
+
+/** The users condition of a search: its index-range part, the rest, and whether to try the bounded walk first. */
+export interface UserMatch {
+  range: SQL | undefined;
+  filter: SQL | undefined;
+  walkFirst: boolean;
+}
+
+function userMatchOf(t: SearchTerms, refs: SearchRefs): UserMatch | null {
+  const parts = userConditionParts(t, refs);
+  if (!parts) return null;
+  // The walk pays off inside a range (the user-name chip: 'benjam' + a family name), where the hits of one word are
+  // dense. From the start of the whole index it does not: a family name clusters where user names hold it
+  // ('adrian.solheim…'), so the first entries hold few, and several words together are selective anyway.
+  const conditions = (t.phrase && !t.bidPrefix && !t.shortPhrase ? t.words.length : 0) + (t.mobilePhone ? 1 : 0);
+  return { ...parts, walkFirst: parts.range !== undefined && conditions <= 1 };
+}
 
 /**
  * One page of the operator's matching customers after `cursor` (ask for pageSize + 1 rows), ordered by user name.
  *
  * The planner cannot estimate `ILIKE '%…%'` well: with a LIMIT it tends to walk the user-name index and filter, which
  * for a rare phrase (a phone fragment, a customer number, a VIN typed into the user search) passes every customer of
- * the fleet before giving up. So, first: the matches as a materialised CTE (planned for all rows, so through the
- * trigram indexes; read lazily, so it stops after the cap), sorted when there are at most `searchTuning.userMatchCap` of them.
- * Only a phrase with more matches than that walks the index in user-name order, where matches are dense.
+ * the fleet before giving up. So the walk is bounded, and the matches are otherwise read through the trigram indexes:
+ * 1. (the user-name chip and at most one word) the first `walkFirstRows` index entries of the chip's range in order,
+ *    index-only, each tested: when they hold a whole page, that is the page;
+ * 2. the matches as a materialised CTE (planned for all rows, so through the trigram indexes; read lazily, so it stops
+ *    after the cap), sorted when there are at most `userMatchCap` of them;
+ * 3. only a phrase with more matches than that walks the index to the end of the page, where matches are dense.
  */
-async function userKeys(db: Db, actor: Actor, match: SQL, cursor: UserCursor | null, limit: number): Promise<UserKey[]> {
-  const where = and(customerOf(actor.fleet), match, cursor ? sql`${usernameKey} > ${cursor.n}` : undefined);
+async function userKeys(db: Db, actor: Actor, match: UserMatch, cursor: UserCursor | null, limit: number): Promise<UserKey[]> {
+  const scope = and(customerOf(actor.fleet), match.range, cursor ? sql`${usernameKey} > ${cursor.n}` : undefined);
+  const keysOf = (rows: { id: number | string; key: string }[]) => rows.map((r) => ({ id: Number(r.id), key: r.key }));
+  if (!match.filter) {
+    // A range only (the user-name chip, a short phrase): every entry of the range is a hit.
+    return db.select({ id: users.id, key: usernameKey }).from(users).where(scope).orderBy(usernameKey).limit(limit);
+  }
+  if (match.walkFirst) {
+    const walked = rowsOf<{ id: number | string; key: string }>(
+      await db.execute(sql`
+        select id, key from (
+          select ${users.id} as id, ${usernameKey} as key, (${match.filter}) as hit from ${users}
+          where ${scope} order by ${usernameKey} limit ${searchTuning.walkFirstRows}
+        ) w where hit order by key limit ${limit}`),
+    );
+    if (walked.length >= limit) return keysOf(walked);
+  }
+  const where = and(scope, match.filter);
   const cap = searchTuning.userMatchCap;
   const capped = rowsOf<{ id: number | string; key: string; n: number | string }>(
     await db.execute(sql`
@@ -76,7 +115,7 @@ async function userKeys(db: Db, actor: Actor, match: SQL, cursor: UserCursor | n
            c as materialized (select id, key from m limit ${cap + 1})
       select id, key, (select count(*) from c) as n from c order by key limit ${limit}`),
   );
-  if (!capped.length || Number(capped[0]!.n) <= cap) return capped.map((r) => ({ id: Number(r.id), key: r.key }));
+  if (!capped.length || Number(capped[0]!.n) <= cap) return keysOf(capped);
   return db.select({ id: users.id, key: usernameKey }).from(users).where(where).orderBy(usernameKey).limit(limit);
 }
 
@@ -260,13 +299,13 @@ function otherFleetHints(t: SearchTerms, found: Awaited<ReturnType<typeof counts
 export async function supportSearch(db: Db, actor: Actor, q: SupportSearchQuery, now = new Date()): Promise<SupportSearchResponse> {
   const t = parseTerms(q);
   const refs = await resolveRefs(db, t);
-  const userMatch = usersCondition(t, refs);
+  const userMatch = userMatchOf(t, refs);
   const vehicleMatch = vehiclesCondition(t, refs);
   const bid = bidCondition(t);
   const [userHits, vehicleHits, elsewhere] = await Promise.all([
     userMatch ? userKeys(db, actor, userMatch, null, SEARCH_PAGE_SIZE + 1) : [],
     vehicleMatch ? vehicleKeys(db, actor, vehicleMatch, null, SEARCH_PAGE_SIZE + 1) : [],
-    countsElsewhere(db, actor, { users: userMatch, vehicles: vehicleMatch, bid }),
+    countsElsewhere(db, actor, { users: usersCondition(t, refs), vehicles: vehicleMatch, bid }),
   ]);
   const userPage = userHits.slice(0, SEARCH_PAGE_SIZE);
   const vehiclePage = vehicleHits.slice(0, SEARCH_PAGE_SIZE);
@@ -308,7 +347,7 @@ export async function searchVehiclesPage(db: Db, actor: Actor, q: SearchPageQuer
 export async function searchUsersPage(db: Db, actor: Actor, q: SearchPageQuery): Promise<Page<SearchUser>> {
   const t = parseTerms(q);
   const cursor = q.cursor ? decodeUserCursor(q.cursor) : null;
-  const match = usersCondition(t, await resolveRefs(db, t));
+  const match = userMatchOf(t, await resolveRefs(db, t));
   if (!match) return emptyPage();
   const keys = await userKeys(db, actor, match, cursor, q.pageSize + 1);
   const rows = await loadSearchUsers(db, actor, keys.slice(0, q.pageSize).map((k) => k.id));
@@ -320,7 +359,7 @@ export async function searchBookingsPage(db: Db, actor: Actor, q: SearchBookings
   const t = parseTerms(q);
   const cursor = q.cursor ? decodeBookingCursor(q.cursor, q.group) : null;
   const refs = await resolveRefs(db, t);
-  const userMatch = usersCondition(t, refs);
+  const userMatch = userMatchOf(t, refs);
   const vehicleMatch = vehiclesCondition(t, refs);
   const [userPage, vehiclePage] = await Promise.all([
     userMatch ? userKeys(db, actor, userMatch, null, SEARCH_PAGE_SIZE) : [],

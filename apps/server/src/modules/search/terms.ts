@@ -92,24 +92,36 @@ function userWordMatches(word: string, refs: SearchRefs): SQL {
   )!;
 }
 
-/** Users (any fleet, customers and staff alike: callers add fleet and role) matching the terms; null when users are not searched. */
-export function usersCondition(t: SearchTerms, refs: SearchRefs): SQL | null {
-  const parts: SQL[] = [];
+/**
+ * The users condition in two parts: `range`, conditions an index on lower(username) serves as a range (the user-name
+ * chip, a short phrase), and `filter`, the rest (the words of the phrase, the phone chip). Null when users are not
+ * searched. Callers add fleet and role.
+ */
+export function userConditionParts(t: SearchTerms, refs: SearchRefs): { range: SQL | undefined; filter: SQL | undefined } | null {
+  const range: SQL[] = [];
+  const filter: SQL[] = [];
   if (t.phrase && !t.bidPrefix) {
     if (t.shortPhrase) {
-      parts.push(startsWith(sql`lower(${users.username})`, t.phrase.toLowerCase()));
+      range.push(startsWith(sql`lower(${users.username})`, t.phrase.toLowerCase()));
     } else {
       const everyWord = and(...t.words.map((w) => userWordMatches(w, refs)))!;
       // '+47 987 65 432' is several words but one phone number.
       const phone = t.words.length > 1 ? typedPhone(t.phrase) : null;
-      parts.push(phone ? or(everyWord, ilike(users.mobilePhone, contains(phone)))! : everyWord);
+      filter.push(phone ? or(everyWord, ilike(users.mobilePhone, contains(phone)))! : everyWord);
     }
   }
-  if (t.mobilePhone) parts.push(ilike(users.mobilePhone, contains(t.mobilePhone)));
+  if (t.mobilePhone) filter.push(ilike(users.mobilePhone, contains(t.mobilePhone)));
   // The user-name chip matches user names from their start (case-insensitive): a range of the user-name index, read
   // in the order the results are listed in (docs/decisions/0015-support-search.md).
-  if (t.user) parts.push(startsWith(sql`lower(${users.username})`, t.user.toLowerCase()));
-  return parts.length ? and(...parts)! : null;
+  if (t.user) range.push(startsWith(sql`lower(${users.username})`, t.user.toLowerCase()));
+  if (!range.length && !filter.length) return null;
+  return { range: range.length ? and(...range) : undefined, filter: filter.length ? and(...filter) : undefined };
+}
+
+/** Users (any fleet, customers and staff alike: callers add fleet and role) matching the terms; null when users are not searched. */
+export function usersCondition(t: SearchTerms, refs: SearchRefs): SQL | null {
+  const parts = userConditionParts(t, refs);
+  return parts ? and(parts.range, parts.filter)! : null;
 }
 
 /**
