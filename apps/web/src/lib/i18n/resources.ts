@@ -31,6 +31,26 @@ import companiesDe from '../../locales/companies/de.json';
 import companiesEnGB from '../../locales/companies/en-GB.json';
 import companiesNb from '../../locales/companies/nb.json';
 import companiesSv from '../../locales/companies/sv.json';
+import poolsDe from '../../locales/pools/de.json';
+import poolsEnGB from '../../locales/pools/en-GB.json';
+import poolsNb from '../../locales/pools/nb.json';
+import poolsSv from '../../locales/pools/sv.json';
+import eventLogDe from '../../locales/event-log/de.json';
+import eventLogEnGB from '../../locales/event-log/en-GB.json';
+import eventLogNb from '../../locales/event-log/nb.json';
+import eventLogSv from '../../locales/event-log/sv.json';
+import activeBookingsDe from '../../locales/active-bookings/de.json';
+import activeBookingsEnGB from '../../locales/active-bookings/en-GB.json';
+import activeBookingsNb from '../../locales/active-bookings/nb.json';
+import activeBookingsSv from '../../locales/active-bookings/sv.json';
+import fleetMapDe from '../../locales/fleet-map/de.json';
+import fleetMapEnGB from '../../locales/fleet-map/en-GB.json';
+import fleetMapNb from '../../locales/fleet-map/nb.json';
+import fleetMapSv from '../../locales/fleet-map/sv.json';
+import alarmsDe from '../../locales/alarms/de.json';
+import alarmsEnGB from '../../locales/alarms/en-GB.json';
+import alarmsNb from '../../locales/alarms/nb.json';
+import alarmsSv from '../../locales/alarms/sv.json';
 import de from '../../locales/de.json';
 import enGB from '../../locales/en-GB.json';
 import nb from '../../locales/nb.json';
@@ -41,8 +61,9 @@ import sv from '../../locales/sv.json';
  * section per feature from `locales/<feature>/<lang>.json` (so features keep their strings apart).
  * British English is the reference: its keys type `t()` and the other languages fall back to it.
  */
-const build = <C, BC, BF, SS, V, P, U, UA, CO>(
+const build = <C, BC, BF, SS, V, P, U, UA, CO, PO, EL, AB, FM, AL>(
   core: C, bookingCard: BC, bookingForm: BF, supportSearch: SS, vehicles: V, payments: P, users: U, userActions: UA, companies: CO,
+  pools: PO, eventLog: EL, activeBookings: AB, fleetMap: FM, alarms: AL,
 ) => ({
   ...core,
   bookingCard,
@@ -53,14 +74,19 @@ const build = <C, BC, BF, SS, V, P, U, UA, CO>(
   users,
   userActions,
   companies,
+  pools,
+  eventLog,
+  activeBookings,
+  fleetMap,
+  alarms,
 });
 
-const enGBTranslation = build(enGB, bookingCardEnGB, bookingFormEnGB, supportSearchEnGB, vehiclesEnGB, paymentsEnGB, usersEnGB, userActionsEnGB, companiesEnGB);
+const enGBTranslation = build(enGB, bookingCardEnGB, bookingFormEnGB, supportSearchEnGB, vehiclesEnGB, paymentsEnGB, usersEnGB, userActionsEnGB, companiesEnGB, poolsEnGB, eventLogEnGB, activeBookingsEnGB, fleetMapEnGB, alarmsEnGB);
 export type Translation = typeof enGBTranslation;
 
 export const resources = {
-  de: { translation: build(de, bookingCardDe, bookingFormDe, supportSearchDe, vehiclesDe, paymentsDe, usersDe, userActionsDe, companiesDe) },
+  de: { translation: build(de, bookingCardDe, bookingFormDe, supportSearchDe, vehiclesDe, paymentsDe, usersDe, userActionsDe, companiesDe, poolsDe, eventLogDe, activeBookingsDe, fleetMapDe, alarmsDe) },
   'en-GB': { translation: enGBTranslation },
-  nb: { translation: build(nb, bookingCardNb, bookingFormNb, supportSearchNb, vehiclesNb, paymentsNb, usersNb, userActionsNb, companiesNb) },
-  sv: { translation: build(sv, bookingCardSv, bookingFormSv, supportSearchSv, vehiclesSv, paymentsSv, usersSv, userActionsSv, companiesSv) },
+  nb: { translation: build(nb, bookingCardNb, bookingFormNb, supportSearchNb, vehiclesNb, paymentsNb, usersNb, userActionsNb, companiesNb, poolsNb, eventLogNb, activeBookingsNb, fleetMapNb, alarmsNb) },
+  sv: { translation: build(sv, bookingCardSv, bookingFormSv, supportSearchSv, vehiclesSv, paymentsSv, usersSv, userActionsSv, companiesSv, poolsSv, eventLogSv, activeBookingsSv, fleetMapSv, alarmsSv) },
 } satisfies Record<Language, { translation: unknown }>;
