@@ -43,8 +43,10 @@ test.describe('/login', () => {
   test('tells a logged-in user so and moves on', async ({ page }) => {
     await logIn(page);
     await expectLoggedIn(page);
+    // The notice shows for 3 s (§8): wait for it from before the navigation, so a slow page load cannot hide it.
+    const notice = page.getByText(/^Logged in as \S/).waitFor({ state: 'visible', timeout: 20_000 });
     await page.goto('/login');
-    await expect(page.getByText(/^Logged in as \S/)).toBeVisible();
+    await notice;
     await expect(page).not.toHaveURL(/\/login/);
   });
 
