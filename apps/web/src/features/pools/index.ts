@@ -1,0 +1,2 @@
+export { PoolsPage } from './components/pools-page';
+export { validatePoolsSearch, type PoolsSearch } from './pools-search';
