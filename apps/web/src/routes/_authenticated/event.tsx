@@ -1,6 +1,19 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { EventLogPage, validateEventLogSearch, type EventLogSearch } from '@/features/event-log';
 
+/**
+ * /event: the event log search (§2). The subject (vin, bid, user), the role, the groups and the period live in the URL,
+ * so the links from a booking (/event?bid=…&startDate=…) and a user (/event?user=…) open a filled-in search.
+ */
 export const Route = createFileRoute('/_authenticated/event')({
-  component: () => <ComingSoonPage screen="events" />,
+  validateSearch: validateEventLogSearch,
+  component: EventLogRoute,
 });
+
+function EventLogRoute() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const onSearchChange = (next: EventLogSearch, options?: { replace?: boolean }) =>
+    void navigate({ to: '/event', search: next, replace: options?.replace });
+  return <EventLogPage search={search} onSearchChange={onSearchChange} />;
+}

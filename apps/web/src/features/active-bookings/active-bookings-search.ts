@@ -1,0 +1,34 @@
+import { optionalString } from '@/lib/router/search-params';
+import { ACTIVE_BOOKING_COLUMNS, DEFAULT_ACTIVE_BOOKINGS_SORT, type ActiveBookingColumn, type ActiveBookingsSort } from './active-bookings-table';
+
+/** The query parameters of /activebookings: the filter text and the sort (absent: end ascending). */
+export interface ActiveBookingsSearch {
+  q?: string;
+  sort?: ActiveBookingColumn;
+  dir?: 'asc' | 'desc';
+}
+
+export function validateActiveBookingsSearch(raw: Record<string, unknown>): ActiveBookingsSearch {
+  const result: ActiveBookingsSearch = {};
+  const q = optionalString(raw.q);
+  if (q) result.q = q;
+  if (typeof raw.sort === 'string' && (ACTIVE_BOOKING_COLUMNS as readonly string[]).includes(raw.sort)) result.sort = raw.sort as ActiveBookingColumn;
+  if (raw.dir === 'asc' || raw.dir === 'desc') result.dir = raw.dir;
+  return result;
+}
+
+export function sortOfSearch(search: ActiveBookingsSearch): ActiveBookingsSort {
+  if (!search.sort) return DEFAULT_ACTIVE_BOOKINGS_SORT;
+  return { column: search.sort, direction: search.dir ?? 'asc' };
+}
+
+/** The URL of a screen state: the default sort and an empty filter are left out. */
+export function searchOf(filter: string, sort: ActiveBookingsSort): ActiveBookingsSearch {
+  const next: ActiveBookingsSearch = {};
+  if (filter) next.q = filter;
+  if (sort.column !== DEFAULT_ACTIVE_BOOKINGS_SORT.column || sort.direction !== DEFAULT_ACTIVE_BOOKINGS_SORT.direction) {
+    next.sort = sort.column;
+    next.dir = sort.direction;
+  }
+  return next;
+}

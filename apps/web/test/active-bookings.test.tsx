@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import { ACTIVE_BOOKINGS_POLL_MS, type ActiveBookingRow, type AuthResponse, type Fleet } from '@fleetdesk/contract';
+import { AppProviders } from '@/app/providers';
+import { createAppRouter } from '@/app/router';
+import { connectSessionToApp } from '@/app/session-effects';
+import { activeBookingsQueryOptions, filterActiveBookings, nextSort, sortActiveBookings } from '@/features/active-bookings';
+import { searchOf, sortOfSearch, validateActiveBookingsSearch } from '@/features/active-bookings/active-bookings-search';
+import { i18n } from '@/lib/i18n/i18n';
+import { queryClient } from '@/lib/query/query-client';
+import { sessionStore } from '@/lib/session/session';
+import { sessionFromAuthResponse } from '@/lib/session/session-schema';
+
+const HOUR = 3_600_000;
+const SLOW = { timeout: 8000 };
+const GENERATED_AT = '2026-03-15T12:00:00.000Z';
+
+const row = (bid: string, overrides: Partial<ActiveBookingRow> = {}): ActiveBookingRow => ({
+  bid,
+  bookingStatus: 'ACTIVATED',
+  startTime: '2026-03-15T08:00:00.000Z',
+  endTime: '2026-03-15T16:00:00.000Z',
+  usageStart: '2026-03-15T08:05:00.000Z',
+  overdueHours: 0,
+  tripType: 'PRIVATE',
+  driverUsername: 'demo.active',
+  driverFamilyName: 'Aktiv',
+  driverGivenName: 'Anna',
+  note: null,
+  companyName: null,
+  registrationNumber: 'EB 10101',
+  fetchAtCityName: 'Oslo',
+  fetchAtPoolName: 'Bjørvika',
+  ...overrides,
+});
+
+const rows: ActiveBookingRow[] = [
+  row('BID1000000001'),
+  row('BID1000000015', {
+    bookingStatus: 'OVERDUE', endTime: '2026-03-15T09:45:00.000Z', overdueHours: 2.2, driverUsername: 'ola.nordmann',
+    driverFamilyName: 'Nordmann', driverGivenName: 'Ola', registrationNumber: 'EB 40404', note: 'Card reservation failed',
+  }),
+  row('BID1000000017', { bookingStatus: 'REQUIRES_AUTH', endTime: '2026-03-15T20:00:00.000Z', companyName: 'Nordlys Oslo', usageStart: null, tripType: 'BUSINESS' }),
+  row('BID1000000020', { endTime: '2026-03-15T18:00:00.000Z', fetchAtCityName: 'Bergen', fetchAtPoolName: 'Bryggen', registrationNumber: null, bookingStatus: 'NOT_ALLOCATED' }),
+];
+const bids = (list: ActiveBookingRow[]) => list.map((r) => r.bid);
+
+describe('active bookings sort and filter', () => {
+  it('sorts by a column either way, empty values last, ties by bid', () => {
+    expect(bids(sortActiveBookings(rows, { column: 'endTime', direction: 'asc' }))).toEqual(['BID1000000015', 'BID1000000001', 'BID1000000020', 'BID1000000017']);
+    expect(bids(sortActiveBookings(rows, { column: 'overdueHours', direction: 'desc' }))[0]).toBe('BID1000000015');
+    expect(bids(sortActiveBookings(rows, { column: 'registrationNumber', direction: 'desc' })).at(-1)).toBe('BID1000000020');
+    expect(bids(sortActiveBookings(rows, { column: 'registrationNumber', direction: 'asc' })).at(-1)).toBe('BID1000000020');
+    expect(bids(sortActiveBookings(rows, { column: 'driver', direction: 'asc' }))).toEqual(['BID1000000001', 'BID1000000017', 'BID1000000020', 'BID1000000015']);
+    // The input is left alone.
+    expect(bids(rows)[0]).toBe('BID1000000001');
+  });
+
+  it('filters on every word, case-insensitive, across bid, driver, vehicle, pool, note and shown labels', () => {
+    expect(bids(filterActiveBookings(rows, '  nordMANN '))).toEqual(['BID1000000015']);
+    expect(bids(filterActiveBookings(rows, 'bergen bryggen'))).toEqual(['BID1000000020']);
+    expect(bids(filterActiveBookings(rows, 'bergen oslo'))).toEqual([]);
+    expect(bids(filterActiveBookings(rows, 'eb 404'))).toEqual(['BID1000000015']);
+    expect(bids(filterActiveBookings(rows, 'geschäftlich', (r) => [r.tripType === 'BUSINESS' ? 'Geschäftlich' : 'Privat']))).toEqual(['BID1000000017']);
+    expect(filterActiveBookings(rows, '')).toHaveLength(4);
+  });
+
+  it('flips the direction on the same column and starts ascending on another; the URL keeps only what differs', () => {
+    expect(nextSort({ column: 'endTime', direction: 'asc' }, 'endTime')).toEqual({ column: 'endTime', direction: 'desc' });
+    expect(nextSort({ column: 'endTime', direction: 'desc' }, 'bid')).toEqual({ column: 'bid', direction: 'asc' });
+    expect(searchOf('', { column: 'endTime', direction: 'asc' })).toEqual({});
+    expect(searchOf('oslo', { column: 'bid', direction: 'desc' })).toEqual({ q: 'oslo', sort: 'bid', dir: 'desc' });
+    expect(sortOfSearch(validateActiveBookingsSearch({ sort: 'nope', dir: 'desc' }))).toEqual({ column: 'endTime', direction: 'asc' });
+    expect(sortOfSearch(validateActiveBookingsSearch({ sort: 'overdueHours', dir: 'desc' }))).toEqual({ column: 'overdueHours', direction: 'desc' });
+  });
+
+  it('polls every 60 s, not in background tabs', () => {
+    const options = activeBookingsQueryOptions();
+    expect(options.refetchInterval).toBe(ACTIVE_BOOKINGS_POLL_MS);
+    expect(ACTIVE_BOOKINGS_POLL_MS).toBe(60_000);
+    expect(options.refetchIntervalInBackground).toBe(false);
+  });
+});
+
+// ---------- the screen, against a fake backend ----------
+
+const authResponse: AuthResponse = {
+  token: 'token-0',
+  expires: new Date(Date.now() + 8 * HOUR).toISOString(),
+  user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
+};
+const fleet: Fleet = { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', currency: 'NOK', DefaultLanguage: 'nb', timeZone: 'Europe/Oslo' };
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+async function fakeFetch(input: string | URL | Request): Promise<Response> {
+  const url = new URL(String(input), window.location.origin);
+  if (url.pathname === '/api/config') return json(200, { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' });
+  if (url.pathname === '/api/fleets/fjord') return json(200, fleet);
+  if (url.pathname === '/api/activebookings') return json(200, { generatedAt: GENERATED_AT, results: rows });
+  return json(404, { httpCode: 404, messageId: 'errorId.core.routeNotFound', message: 'Route not found', errors: [] });
+}
+
+let disconnectors: (() => void)[] = [];
+function start(path: string) {
+  sessionStore.setSession(sessionFromAuthResponse(authResponse));
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  disconnectors.push(connectSessionToApp(sessionStore, router, queryClient));
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+beforeEach(async () => {
+  window.localStorage.clear();
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  await i18n.changeLanguage('en-GB');
+});
+
+afterEach(() => {
+  cleanup();
+  disconnectors.forEach((disconnect) => disconnect());
+  disconnectors = [];
+  sessionStore.clear('logout');
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+const bodyBids = () => screen.getAllByTestId(/^active-booking-BID/).map((tr) => tr.getAttribute('data-testid')?.replace('active-booking-', ''));
+
+describe('/activebookings', () => {
+  it('lists the rows most overdue first, flags non-ACTIVATED ones, sorts on a header and filters into the URL', async () => {
+    const user = userEvent.setup();
+    const router = start('/activebookings');
+    const overdue = await screen.findByTestId('active-booking-BID1000000015', undefined, SLOW);
+    expect(overdue.getAttribute('data-flagged')).toBe('true');
+    expect(within(overdue).getByTestId('active-booking-overdue').textContent).toBe('2.2');
+    expect(within(overdue).getByText('Overdue')).toBeTruthy();
+    expect(screen.getByTestId('active-booking-BID1000000001').getAttribute('data-flagged')).toBe('false');
+    expect(bodyBids()).toEqual(['BID1000000015', 'BID1000000001', 'BID1000000020', 'BID1000000017']);
+
+    await user.click(screen.getByRole('button', { name: 'Booking' }));
+    await waitFor(() => expect(bodyBids()).toEqual(['BID1000000001', 'BID1000000015', 'BID1000000017', 'BID1000000020']), SLOW);
+    await user.click(screen.getByRole('button', { name: 'Booking' }));
+    await waitFor(() => expect(bodyBids()[0]).toBe('BID1000000020'), SLOW);
+    expect(router.state.location.search).toEqual({ sort: 'bid', dir: 'desc' });
+
+    await user.type(screen.getByLabelText('Filter'), 'requires');
+    await waitFor(() => expect(bodyBids()).toEqual(['BID1000000017']), SLOW);
+    expect(router.state.location.search).toMatchObject({ q: 'requires' });
+    expect(screen.getByText('1 of 4 shown')).toBeTruthy();
+
+    await user.click(within(screen.getByTestId('active-booking-BID1000000017')).getByText('Nordlys Oslo'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/booking/BID1000000017'), SLOW);
+  }, 30_000);
+});

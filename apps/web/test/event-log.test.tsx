@@ -1,0 +1,210 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import { eventSearchDefaultPeriod, type AuthResponse, type EventLogEntry, type Fleet } from '@fleetdesk/contract';
+import { AppProviders } from '@/app/providers';
+import { createAppRouter } from '@/app/router';
+import { connectSessionToApp } from '@/app/session-effects';
+import {
+  effectiveGroups,
+  eventLogFilterOf,
+  prependFollowed,
+  searchOfSubmit,
+  validateEventLogSearch,
+} from '@/features/event-log';
+import { i18n } from '@/lib/i18n/i18n';
+import { queryClient } from '@/lib/query/query-client';
+import { sessionStore } from '@/lib/session/session';
+import { sessionFromAuthResponse } from '@/lib/session/session-schema';
+
+const HOUR = 3_600_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+const NOW = new Date('2026-03-15T10:30:00.000Z');
+const TZ = 'Europe/Oslo';
+/** The app (router, lazy route, fleet, then the search) takes a moment to settle in jsdom. */
+const SLOW = { timeout: 8000 };
+
+describe('event search URL state and §5 defaults', () => {
+  it('reads the link from a booking (bid and startDate) and keeps only known values', () => {
+    const search = validateEventLogSearch({ bid: 'bid1000000004', startDate: '2026-03-01T08:00:00Z', role: 'nope', groups: 'BOOKING,FOO', view: 'wide', pageSize: 7 });
+    expect(search).toEqual({ bid: 'BID1000000004', startDate: '2026-03-01T08:00:00.000Z', groups: 'BOOKING' });
+    expect(validateEventLogSearch({ user: 'ola.nordmann', role: 'acting', view: 'full', pageSize: '10', endDate: 'yesterday' })).toEqual({
+      user: 'ola.nordmann', role: 'ACTING', view: 'full', pageSize: 10,
+    });
+  });
+
+  it('turns every group on except bluetooth, and heartbeat only with a vin', () => {
+    const withoutVin = effectiveGroups({});
+    expect(withoutVin).not.toContain('BLUETOOTH');
+    expect(withoutVin).not.toContain('HEARTBEAT');
+    expect(withoutVin).toEqual(expect.arrayContaining(['BOOKING', 'VEHICLE', 'PAYMENT', 'REMOTE_COMMAND', 'USER_ACTION', 'ROAD_TOLL']));
+    expect(effectiveGroups({ vin: 'VIN1' })).toContain('HEARTBEAT');
+    expect(effectiveGroups({ vin: 'VIN1' })).not.toContain('BLUETOOTH');
+    // Groups given in the URL win, an empty list included.
+    expect(effectiveGroups({ vin: 'VIN1', groups: 'BLUETOOTH' })).toEqual(['BLUETOOTH']);
+    expect(effectiveGroups({ groups: '' })).toEqual([]);
+  });
+
+  it('searches one month back to the end of today unless the URL says otherwise; the role only with a user', () => {
+    const period = eventSearchDefaultPeriod(NOW, TZ);
+    expect(period).toEqual({ startDate: '2026-02-14T23:00:00.000Z', endDate: '2026-03-15T23:00:00.000Z' });
+    expect(eventLogFilterOf({ bid: 'BID1', role: 'ACTING' }, NOW, TZ)).toEqual({ bid: 'BID1', groups: effectiveGroups({}), ...period });
+    const fromBooking = eventLogFilterOf({ bid: 'BID1', startDate: '2026-03-01T08:00:00.000Z' }, NOW, TZ);
+    expect(fromBooking.startDate).toBe('2026-03-01T08:00:00.000Z');
+    expect(fromBooking.endDate).toBe(period.endDate);
+    expect(eventLogFilterOf({ user: 'u', role: 'AFFECTED' }, NOW, TZ).role).toBe('AFFECTED');
+  });
+
+  it('writes only what differs from the defaults into the URL', () => {
+    const base = { vin: '', bid: ' bid1 ', user: '', role: 'ACTING' as const, groups: effectiveGroups({}), groupsChanged: false, startDate: null, endDate: null };
+    expect(searchOfSubmit(base, { view: 'full' })).toEqual({ bid: 'BID1', view: 'full' });
+    expect(searchOfSubmit({ ...base, user: 'ola', groups: ['PAYMENT', 'BOOKING'], groupsChanged: true }, {})).toEqual({
+      bid: 'BID1', user: 'ola', role: 'ACTING', groups: 'BOOKING,PAYMENT',
+    });
+    expect(searchOfSubmit({ ...base, user: 'ola', role: 'BOTH' }, {})).toEqual({ bid: 'BID1', user: 'ola' });
+  });
+});
+
+const entry = (id: string, overrides: Partial<EventLogEntry> = {}): EventLogEntry => ({
+  id,
+  occurred: '2026-03-15T09:00:00.000Z',
+  received: '2026-03-15T09:00:02.000Z',
+  bid: 'BID1000000004',
+  vin: 'VIN0000000000001',
+  actingUsername: 'demo.active',
+  affectedUsername: 'demo.active',
+  type: 'BOOKING_EVENT',
+  typeGroup: 'BOOKING',
+  displayText: `Event ${id}`,
+  properties: {},
+  ...overrides,
+});
+
+describe('follow mode', () => {
+  it('puts the new events (sent oldest first) on top, newest first, without repeats', () => {
+    const current = [entry('3'), entry('2')];
+    expect(prependFollowed(current, [entry('3'), entry('4'), entry('5')]).map((e) => e.id)).toEqual(['5', '4', '3', '2']);
+    expect(prependFollowed([], [])).toEqual([]);
+  });
+});
+
+// ---------- the screen, against a fake backend ----------
+
+const authResponse: AuthResponse = {
+  token: 'token-0',
+  expires: iso(Date.now() + 8 * HOUR),
+  user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
+};
+const fleet: Fleet = { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', currency: 'NOK', DefaultLanguage: 'nb', timeZone: 'Europe/Oslo' };
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const eventCalls: URLSearchParams[] = [];
+async function fakeFetch(input: string | URL | Request): Promise<Response> {
+  const url = new URL(String(input), window.location.origin);
+  if (url.pathname === '/api/config') return json(200, { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' });
+  if (url.pathname === '/api/fleets/fjord') return json(200, fleet);
+  if (url.pathname === '/api/events') {
+    eventCalls.push(url.searchParams);
+    if (url.searchParams.get('bid') === 'BID9999999999') {
+      return json(404, { httpCode: 404, messageId: 'errorId.core.notFound', message: 'Booking not found.', errors: [] });
+    }
+    const second = url.searchParams.get('cursor') === 'c2';
+    const results = second
+      ? [entry('e3', { displayText: 'Booking created' })]
+      : [entry('e1', { displayText: 'Booking deactivated', received: '2026-03-15T08:59:00.000Z' }), entry('e2', { displayText: 'Lock command succeeded' })];
+    return json(200, { results, moreResults: !second, currentPage: second ? 1 : 0, nextCursor: second ? null : 'c2', followCursor: 'f1' });
+  }
+  return json(404, { httpCode: 404, messageId: 'errorId.core.routeNotFound', message: 'Route not found', errors: [] });
+}
+
+let disconnectors: (() => void)[] = [];
+function start(path: string) {
+  sessionStore.setSession(sessionFromAuthResponse(authResponse));
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  disconnectors.push(connectSessionToApp(sessionStore, router, queryClient));
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+beforeEach(async () => {
+  eventCalls.length = 0;
+  window.localStorage.clear();
+  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  await i18n.changeLanguage('en-GB');
+});
+
+afterEach(() => {
+  cleanup();
+  disconnectors.forEach((disconnect) => disconnect());
+  disconnectors = [];
+  sessionStore.clear('logout');
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('/event', () => {
+  it('searches a booking from its link with the default groups, pages forward and back, and marks a negative offset', async () => {
+    const user = userEvent.setup();
+    start('/event?bid=BID1000000004&startDate=2026-03-01T08:00:00.000Z');
+    expect(await screen.findByText('Booking deactivated', undefined, SLOW)).toBeTruthy();
+    const first = eventCalls[0]!;
+    expect(first.get('bid')).toBe('BID1000000004');
+    expect(first.get('startDate')).toBe('2026-03-01T08:00:00.000Z');
+    expect(first.get('endDate')).toBeTruthy();
+    expect(first.get('groups')?.split(',')).not.toContain('BLUETOOTH');
+    expect(first.get('groups')?.split(',')).not.toContain('HEARTBEAT');
+    expect(first.get('role')).toBeNull();
+    expect(screen.getByTestId('negative-offset').textContent).toMatch(/^−1/);
+
+    // Without a user the actor radios are disabled.
+    expect((screen.getByRole('radio', { name: 'Acting' }) as HTMLInputElement).disabled).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Booking created', undefined, SLOW)).toBeTruthy();
+    expect(eventCalls.at(-1)!.get('cursor')).toBe('c2');
+    expect(screen.getByTestId('event-log-page').textContent).toBe('Page 2');
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Booking deactivated', undefined, SLOW)).toBeTruthy();
+    expect(screen.getByTestId('event-log-page').textContent).toBe('Page 1');
+  }, 30_000);
+
+  it('needs a subject, enables the actor radios with a user and writes the search into the URL', async () => {
+    const user = userEvent.setup();
+    const router = start('/event');
+    expect(await screen.findByText('Search the event log', undefined, SLOW)).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Search' }, SLOW));
+    expect(await screen.findByText('Enter a VIN, a booking ID or a user name.', undefined, SLOW)).toBeTruthy();
+    expect(eventCalls).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('User name'), 'ola.nordmann');
+    const acting = screen.getByRole('radio', { name: 'Acting' }) as HTMLInputElement;
+    expect(acting.disabled).toBe(false);
+    await user.click(acting);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ user: 'ola.nordmann', role: 'ACTING' }), SLOW);
+    await waitFor(() => expect(eventCalls.at(-1)?.get('role')).toBe('ACTING'), SLOW);
+    expect(eventCalls.at(-1)!.get('user')).toBe('ola.nordmann');
+  }, 30_000);
+
+  it('switches to the full table and shows "Booking not found." for an unknown bid', async () => {
+    const user = userEvent.setup();
+    const router = start('/event?vin=VIN0000000000001');
+    expect(await screen.findByText('Booking deactivated', undefined, SLOW)).toBeTruthy();
+    expect(eventCalls[0]!.get('groups')?.split(',')).toContain('HEARTBEAT');
+    expect(screen.queryByRole('columnheader', { name: 'Affected user' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Full' }));
+    expect(await screen.findByRole('columnheader', { name: 'Affected user' }, SLOW)).toBeTruthy();
+    expect(router.state.location.search).toMatchObject({ view: 'full' });
+
+    cleanup();
+    start('/event?bid=BID9999999999');
+    const alert = await screen.findByTestId('event-log-error', undefined, SLOW);
+    expect(within(alert).getByText('Booking not found.')).toBeTruthy();
+  }, 30_000);
+});

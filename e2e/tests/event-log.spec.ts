@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { expectLoggedIn, logIn, storedToken } from './helpers.ts';
+
+/** The event log (/event): §5 form defaults, URL state, paging and the two table variants, on the demo data. */
+
+const BID = 'BID1000000004';
+
+test('searches the events of a demo booking and pages forward and back', async ({ page }, testInfo) => {
+  await logIn(page);
+  await expectLoggedIn(page);
+  await page.goto('/event');
+  await expect(page.getByRole('heading', { name: 'Event log', level: 1 })).toBeVisible();
+  await expect(page.getByText('Search the event log')).toBeVisible();
+
+  // §5: the actor radios need a user; bluetooth is off and heartbeat only comes with a vin.
+  await expect(page.getByRole('radio', { name: 'Acting' })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'Bluetooth' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Heartbeat' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Bookings' })).toBeChecked();
+
+  await page.getByLabel('Booking ID').fill(BID);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(new RegExp(`bid=${BID}`));
+  const rows = page.getByTestId('event-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByText('Booking created', { exact: false }).first()).toBeVisible();
+
+  // Ten per page, so that the demo booking's events span pages.
+  await page.getByLabel('Per page').click();
+  await page.getByRole('option', { name: '10', exact: true }).click();
+  await expect(page).toHaveURL(/pageSize=10/);
+  await expect(rows).toHaveCount(10);
+  const firstPage = await rows.allTextContents();
+  await page.screenshot({ path: testInfo.outputPath('event-log-page-1.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('event-log-page')).toHaveText('Page 2');
+  await expect(rows.first()).not.toHaveText(firstPage[0]!);
+  const secondPage = await rows.allTextContents();
+  expect(secondPage.length).toBeGreaterThan(0);
+  expect(secondPage.some((text) => firstPage.includes(text))).toBe(false);
+  // Newest first: the booking's creation is on the last page.
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeEnabled();
+
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByTestId('event-log-page')).toHaveText('Page 1');
+  await expect(rows).toHaveText(firstPage);
+
+  // The full variant adds the received time, the group, the vin and the affected user.
+  await page.getByRole('button', { name: 'Full' }).click();
+  await expect(page).toHaveURL(/view=full/);
+  await expect(page.getByRole('columnheader', { name: 'Affected user' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Received' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('event-log-full.png'), fullPage: true });
+
+  // A reload restores the search from the URL.
+  await page.reload();
+  await expect(page.getByLabel('Booking ID')).toHaveValue(BID);
+  await expect(rows).toHaveCount(10);
+});
+
+test('opens from a booking link one week before its start, and says when the booking does not exist', async ({ page }, testInfo) => {
+  await logIn(page);
+  await expectLoggedIn(page);
+  const startDate = new Date(Date.now() - 10 * 24 * 3_600_000).toISOString();
+  await page.goto(`/event?bid=${BID}&startDate=${encodeURIComponent(startDate)}`);
+  await expect(page.getByTestId('event-row').first()).toBeVisible();
+  await expect(page.getByLabel('Booking ID')).toHaveValue(BID);
+
+  await page.goto('/event?bid=BID9999999990');
+  await expect(page.getByTestId('event-log-error')).toContainText('Booking not found.');
+  await page.screenshot({ path: testInfo.outputPath('event-log-not-found.png') });
+});
+
+test('follow mode shows a new event of the vehicle at the top, marked new', async ({ page }, testInfo) => {
+  // EV 33003: a vehicle no other flow sends commands to; a wake-up leaves it as it was.
+  const vin = 'KNACC81GXSN033003';
+  await logIn(page);
+  await expectLoggedIn(page);
+  await page.goto(`/event?vin=${vin}`);
+  // With a vin, heartbeats are on by default.
+  await expect(page.getByRole('checkbox', { name: 'Heartbeat' })).toBeChecked();
+  await expect(page.getByTestId('event-row').first()).toBeVisible();
+  await page.getByRole('switch', { name: 'Follow' }).check();
+  await expect(page.getByTestId('follow-count')).toHaveText('0 new events');
+
+  const token = await storedToken(page);
+  const response = await page.request.post(`/api/vehicles/by-vin/${vin}/agent/wake-up`, {
+    headers: { Authorization: `AUTH-TOKEN ${token}` },
+    data: {},
+  });
+  expect(response.ok()).toBe(true);
+
+  const fresh = page.locator('[data-testid="event-row"][data-new="true"]');
+  await expect(fresh.first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('event-row').first()).toHaveAttribute('data-new', 'true');
+  await expect(fresh.first()).toContainText('Remote command');
+  await expect(fresh.first()).toContainText('New');
+  await page.screenshot({ path: testInfo.outputPath('event-log-follow.png'), fullPage: true });
+});
