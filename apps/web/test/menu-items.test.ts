@@ -20,3 +20,13 @@ describe('side menu highlighting', () => {
     expect(isMenuItemActive(item('/payments'), '/users/demo.active')).toBe(false);
   });
 });
+
+describe('alarms in the menu', () => {
+  it('offers the alarms screen to every staff role, current on its own path', async () => {
+    const { menuSectionsFor } = await import('@/app/layout/menu-items');
+    expect(item('/alarms').label).toBe('alarms');
+    expect(isMenuItemActive(item('/alarms'), '/alarms')).toBe(true);
+    expect(isMenuItemActive(item('/alarms'), '/vehicles/VIN1')).toBe(false);
+    for (const role of ['SUPPORT', 'ADMIN'] as const) expect(menuSectionsFor(role).flat().some((i) => i.to === '/alarms')).toBe(true);
+  });
+});

@@ -6,6 +6,7 @@ import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import MapIcon from '@mui/icons-material/Map';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PeopleIcon from '@mui/icons-material/People';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -17,7 +18,7 @@ import type { Translation } from '@/lib/i18n/resources';
 export type MenuKey = keyof Translation['menu'];
 
 export interface MenuItem {
-  to: '/activebookings' | '/fleetMap' | '/support' | '/pools' | '/booking' | '/companies' | '/contact' | '/event' | '/users' | '/payments' | '/batch-users';
+  to: '/activebookings' | '/fleetMap' | '/support' | '/pools' | '/booking' | '/companies' | '/contact' | '/event' | '/users' | '/payments' | '/batch-users' | '/alarms';
   label: MenuKey;
   icon: ComponentType<SvgIconProps>;
   /** Current only on its own path: /booking creates a booking, /booking/{bid} is a booking card, not creation. */
@@ -39,6 +40,7 @@ export const MENU_SECTIONS: readonly (readonly MenuItem[])[] = [
   ],
   [
     { to: '/event', label: 'events', icon: ReceiptLongIcon },
+    { to: '/alarms', label: 'alarms', icon: NotificationsActiveIcon },
     { to: '/users', label: 'users', icon: PeopleIcon },
     // Batch user creation (issue 7): ADMIN only, like the API (docs/decisions/0027, 0031).
     { to: '/batch-users', label: 'batchUsers', icon: GroupAddIcon, roles: ['ADMIN'] },

@@ -1,6 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoonPage } from '@/components/coming-soon-page';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { FleetMapPage, validateFleetMapSearch, type FleetMapSearch } from '@/features/fleet-map';
 
+/** /fleetMap: the fleet overview map (§1, §2; issue 7). The status and category filters live in the URL. */
 export const Route = createFileRoute('/_authenticated/fleetMap')({
-  component: () => <ComingSoonPage screen="fleetMap" />,
+  validateSearch: validateFleetMapSearch,
+  component: FleetMapRoute,
 });
+
+function FleetMapRoute() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const onSearchChange = (next: FleetMapSearch) => void navigate({ to: '/fleetMap', search: next, replace: true });
+  return <FleetMapPage search={search} onSearchChange={onSearchChange} />;
+}
