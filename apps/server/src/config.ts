@@ -18,6 +18,12 @@ const ZConfig = z.object({
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
   MAIL_FROM: z.string().default('Fleetdesk <no-reply@fleetdesk.invalid>'),
   HELPDESK_WIDGET_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  /**
+   * The fleet map's background tiles (a Leaflet URL template with {z}/{x}/{y}); `none` for none. The map draws on a
+   * plain background and works without them (offline); unset: OpenStreetMap's standard tiles.
+   */
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
   SESSION_TTL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(480),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),

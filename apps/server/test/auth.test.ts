@@ -128,6 +128,22 @@ describe('routes need a session', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
   });
 
+  it('gives the fleet map tile source in the client config: the default, a configured one, or none', async () => {
+    const config = async (env: Record<string, string>) => {
+      const app = await createTestApp(env);
+      try {
+        return (await app.app.inject({ method: 'GET', url: '/api/config' })).json() as { mapTileUrl: string | null; mapTileAttribution: string | null };
+      } finally {
+        await app.close();
+      }
+    };
+    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({ mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' });
+    expect(await config({ MAP_TILE_URL: 'http://tiles.local/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'Local tiles' })).toMatchObject({
+      mapTileUrl: 'http://tiles.local/{z}/{x}/{y}.png', mapTileAttribution: 'Local tiles',
+    });
+    expect(await config({ MAP_TILE_URL: 'none' })).toMatchObject({ mapTileUrl: null, mapTileAttribution: null });
+  });
+
   it('answers unknown routes, bad JSON and invalid bodies with 4xx envelopes', async () => {
     const unknown = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(unknown.statusCode).toBe(404);

@@ -83,7 +83,7 @@ describe('GET /api/fleetmap', () => {
       expect(res.statusCode).toBe(200);
     }
     const map = await fleetMap();
-    expect(byVin(map, EV)).toMatchObject({ status: 'LOW_BATTERY', fuelLevel: 9 });
+    expect(byVin(map, EV)).toMatchObject({ status: 'LOW_BATTERY', fuelLevel: 9, electric: true });
     expect(map.counts.LOW_BATTERY).toBeGreaterThan(0);
   });
 

@@ -7,7 +7,7 @@ import {
   FLEET_MAP_STATUSES, STATUS_LOOK, filterFleetMapVehicles, isPlaced, legendEntries, markerSvg, mostUrgentStatus,
 } from '@/features/fleet-map/fleet-map-markers';
 import { fleetMapFilterOf, fleetMapSearchOf, toggleIn, validateFleetMapSearch } from '@/features/fleet-map/fleet-map-search';
-import { DEFAULT_TILE_URL, tileSourceOf } from '@/features/fleet-map/map-tiles';
+import { DEFAULT_TILE_URL, mapTileSource, tileSourceOf } from '@/features/fleet-map/map-tiles';
 import { FleetMapLegend } from '@/features/fleet-map/components/fleet-map-legend';
 import { i18n } from '@/lib/i18n/i18n';
 
@@ -97,6 +97,16 @@ describe('fleet map URL and tiles', () => {
     expect(tileSourceOf(' http://tiles.local/{z}/{x}/{y}.png ')).toEqual({ url: 'http://tiles.local/{z}/{x}/{y}.png', attribution: '' });
     expect(tileSourceOf('none')).toBeNull();
     expect(tileSourceOf('')).toBeNull();
+  });
+
+  it("prefers the server's tile setting from /api/config, null meaning no tiles", () => {
+    expect(mapTileSource({ mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png', mapTileAttribution: 'Example' })).toEqual({
+      url: 'https://tiles.example/{z}/{x}/{y}.png',
+      attribution: 'Example',
+    });
+    expect(mapTileSource({ mapTileUrl: null, mapTileAttribution: null })).toBeNull();
+    // An older server without the setting: the build-time one (here the default).
+    expect(mapTileSource({})?.url).toBe(DEFAULT_TILE_URL);
   });
 });
 

@@ -26,6 +26,9 @@ export const ZClientConfig = z.object({
   productName: z.string(),
   helpDeskWidgetUrl: z.string().nullable(),
   version: z.string(),
+  /** The fleet map's tile URL template (MAP_TILE_URL), null for none: the map then shows its plain background. */
+  mapTileUrl: z.string().nullable().optional(),
+  mapTileAttribution: z.string().nullable().optional(),
 });
 export type ClientConfig = z.infer<typeof ZClientConfig>;
 

@@ -293,6 +293,8 @@ export const ZFleetMapVehicle = z.object({
   positionFromPool: z.boolean(),
   positionUpdated: ZIsoDateTime.nullable(),
   fuelLevel: z.number().nullable(),
+  /** True for a battery vehicle: `fuelLevel` is then a percent (§9), else litres. */
+  electric: z.boolean().optional(),
   poolId: z.number().int().nullable(),
   bid: z.string().nullable(),
 });

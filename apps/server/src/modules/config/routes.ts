@@ -8,7 +8,17 @@ export function registerConfigRoutes(app: App, { config }: AppContext) {
   app.get('/api/config', {
     config: { public: true },
     schema: { tags: ['config'], summary: 'Public client configuration', response: { 200: ZClientConfig } },
-  }, async () => ({ productName: 'Fleetdesk', helpDeskWidgetUrl: config.HELPDESK_WIDGET_URL ?? null, version: VERSION }));
+  }, async () => {
+    const tiles = config.MAP_TILE_URL.trim();
+    const none = tiles === '' || tiles.toLowerCase() === 'none';
+    return {
+      productName: 'Fleetdesk',
+      helpDeskWidgetUrl: config.HELPDESK_WIDGET_URL ?? null,
+      version: VERSION,
+      mapTileUrl: none ? null : tiles,
+      mapTileAttribution: none ? null : config.MAP_TILE_ATTRIBUTION,
+    };
+  });
 
   app.get('/api/health', {
     config: { public: true },

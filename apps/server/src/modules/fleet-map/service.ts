@@ -66,6 +66,7 @@ export async function getFleetMap(db: Db, actor: Actor, q: { hidden: boolean }, 
       positionFromPool: fromPool,
       positionUpdated: own ? (r.updated?.toISOString() ?? null) : null,
       fuelLevel: r.fuelLevel,
+      electric: r.fuelType === 'BATTERY',
       poolId: r.poolId,
       bid: bidOf.get(r.id) ?? null,
     };

@@ -1,6 +1,6 @@
 /**
- * Where the map's background tiles come from. GET /api/config has no tile setting (docs/decisions/0035), so the URL is
- * fixed at build time: VITE_MAP_TILE_URL (a Leaflet URL template, `{z}/{x}/{y}`), else OpenStreetMap's standard tiles.
+ * Where the map's background tiles come from: the server's MAP_TILE_URL / MAP_TILE_ATTRIBUTION (GET /api/config;
+ * null there means no tiles), else a build-time VITE_MAP_TILE_URL, else OpenStreetMap's standard tiles.
  * `none` (or an empty value) turns tiles off: the map then draws on its plain background only. Tiles load in the
  * background and never hold up the markers, so the map works offline; failed tiles simply leave the plain background.
  */
@@ -20,8 +20,12 @@ export function tileSourceOf(envUrl: string | undefined, envAttribution?: string
   return { url, attribution: envAttribution ?? '' };
 }
 
-export const mapTileSource = (): TileSource | null =>
-  tileSourceOf(import.meta.env.VITE_MAP_TILE_URL as string | undefined, import.meta.env.VITE_MAP_TILE_ATTRIBUTION as string | undefined);
+export function mapTileSource(server?: { mapTileUrl?: string | null; mapTileAttribution?: string | null }): TileSource | null {
+  if (server && server.mapTileUrl !== undefined) {
+    return server.mapTileUrl === null ? null : tileSourceOf(server.mapTileUrl, server.mapTileAttribution ?? undefined);
+  }
+  return tileSourceOf(import.meta.env.VITE_MAP_TILE_URL as string | undefined, import.meta.env.VITE_MAP_TILE_ATTRIBUTION as string | undefined);
+}
 
 /** The plain background the map draws on (and shows alone when no tile loads). */
 export const MAP_BACKGROUND = '#dfe7ea';

@@ -15,6 +15,7 @@ import type { FleetMapStatus, FleetMapVehicle } from '@fleetdesk/contract';
 import { TextLink } from '@/components/router-link';
 import { useFormat } from '@/lib/format/use-format';
 import { MARKER_SIZE, STATUS_LOOK, markerSvg, mostUrgentStatus, type PlacedVehicle } from '../fleet-map-markers';
+import { useClientConfig } from '@/features/config';
 import { MAP_BACKGROUND, mapTileSource } from '../map-tiles';
 
 type Placed = PlacedVehicle<FleetMapVehicle>;
@@ -58,7 +59,8 @@ export interface FleetMapViewProps {
  */
 export default function FleetMapView({ vehicles, allVehicles }: FleetMapViewProps) {
   const { t } = useTranslation();
-  const tiles = useMemo(() => mapTileSource(), []);
+  const { data: config } = useClientConfig();
+  const tiles = useMemo(() => mapTileSource(config), [config]);
   const [selectedVin, setSelectedVin] = useState<string | null>(null);
   /** The marker that opened the popup: Escape gives it the focus back. */
   const opener = useRef<HTMLElement | null>(null);
@@ -141,7 +143,14 @@ function VehiclePopup({ vehicle, onEscape }: { vehicle: Placed; onEscape: () => 
         {t(`fleetMap.statuses.${vehicle.status}`)}
       </Typography>
       <Typography variant="body2">
-        {t('fleetMap.popup.level')}: {vehicle.fuelLevel === null ? t('fleetMap.popup.unknown') : format.number(vehicle.fuelLevel, 0)}
+        {vehicle.electric === undefined
+          ? t('fleetMap.popup.level')
+          : vehicle.electric ? t('fleetMap.popup.charge') : t('fleetMap.popup.fuel')}
+        : {vehicle.fuelLevel === null
+          ? t('fleetMap.popup.unknown')
+          : vehicle.electric === undefined
+            ? format.number(vehicle.fuelLevel, 0)
+            : vehicle.electric ? `${format.number(vehicle.fuelLevel, 0)} %` : `${format.number(vehicle.fuelLevel, 1)} l`}
       </Typography>
       {vehicle.bid && (
         <Typography variant="body2">
