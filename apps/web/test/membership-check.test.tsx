@@ -7,6 +7,7 @@ import type { UserDetail } from '@fleetdesk/contract';
 import { MembershipCheck } from '@/features/users/components/membership-check';
 import { userKeys } from '@/features/users/api/users-api';
 import { i18n } from '@/lib/i18n/i18n';
+import { userDetail } from './fixtures/user-detail';
 
 const notifications = vi.hoisted(() => [] as { variant: string; message: string }[]);
 vi.mock('@/lib/notifications/notify', () => ({
@@ -17,52 +18,7 @@ vi.mock('@/lib/notifications/notify', () => ({
   notifyError: () => notifications.push({ variant: 'error', message: 'error' }),
 }));
 
-const base: UserDetail = {
-  username: 'ola.nordmann',
-  givenName: 'Ola',
-  familyName: 'Nordmann',
-  emailAddress: 'ola@example.no',
-  mobilePhone: '+4747474747',
-  language: 'nb',
-  fleet: 'fjord',
-  address: { streetAddress: 'Gate 1', zipCode: '0150', city: 'Oslo', countryCode: 'NO' },
-  pinCode: null,
-  rfid: null,
-  customerNumber: '100006',
-  campaignCode: null,
-  note: null,
-  premiumAccess: false,
-  verifiedDriversLicense: true,
-  identityVerified: true,
-  userIdentity: null,
-  userCategory: 'PRIVATE',
-  company: { id: 7, type: 'CONSUMER', name: 'Privatkunder', contact: null, parentHierarchy: [] },
-  status: 'ACTIVE',
-  lastStatusChangeDate: null,
-  applyDate: null,
-  passwordLoginAllowed: true,
-  htmlId: 'ola_nordmann-1a2b',
-  needsToSetPassword: false,
-  blockStatus: null,
-  suspiciousRegistration: null,
-  freeMonths: 0,
-  hasOutstandingPayments: true,
-  outstandingPayments: [{ numberOfPayments: 1, totalCost: 100, currencyCode: 'NOK' }],
-  paymentMethods: { registeredCards: [] },
-  userAuthenticationMethods: [],
-  vehicleAccess: 'CARS',
-  driversLicense: { state: 'VERIFIED', verifier: null, timestamp: null, country: 'NO', validUntil: null },
-  identityVerifiedBy: null,
-  identityVerifiedAt: null,
-  singleSignOn: false,
-  availableActions: ['BLOCK'],
-  approvedBy: null,
-  approvedAt: null,
-  deletionRequestedBy: null,
-  deletionRequestedAt: null,
-  confirmationSentAt: null,
-  membership: { required: false, confirmedAt: null, confirmedBy: null, override: false },
-};
+const base: UserDetail = userDetail;
 
 /** A resident of a housing-association division whose membership is not confirmed yet. */
 const resident: UserDetail = { ...base, membership: { required: true, confirmedAt: null, confirmedBy: null, override: false } };

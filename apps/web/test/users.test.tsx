@@ -9,53 +9,9 @@ import {
 } from '../src/features/users/users-search';
 import { isLockedField, toUserUpdateRequest, userFormValuesOf, validateUserForm, type UserFormValues } from '../src/features/users/user-form';
 import { freeMonthsMessage } from '../src/features/users/free-months';
+import { userDetail } from './fixtures/user-detail';
 
-const user: UserDetail = {
-  username: 'ola.nordmann',
-  givenName: 'Ola',
-  familyName: 'Nordmann',
-  emailAddress: 'ola@example.no',
-  mobilePhone: '+4747474747',
-  language: 'nb',
-  fleet: 'fjord',
-  address: { streetAddress: 'Gate 1', zipCode: '0150', city: 'Oslo', countryCode: 'NO' },
-  pinCode: null,
-  rfid: null,
-  customerNumber: '100006',
-  campaignCode: null,
-  note: null,
-  premiumAccess: false,
-  verifiedDriversLicense: true,
-  identityVerified: true,
-  userIdentity: null,
-  userCategory: 'PRIVATE',
-  company: { id: 7, type: 'CONSUMER', name: 'Privatkunder', contact: null, parentHierarchy: [] },
-  status: 'ACTIVE',
-  lastStatusChangeDate: null,
-  applyDate: null,
-  passwordLoginAllowed: true,
-  htmlId: 'ola_nordmann-1a2b',
-  needsToSetPassword: false,
-  blockStatus: null,
-  suspiciousRegistration: null,
-  freeMonths: 0,
-  hasOutstandingPayments: true,
-  outstandingPayments: [{ numberOfPayments: 1, totalCost: 100, currencyCode: 'NOK' }],
-  paymentMethods: { registeredCards: [] },
-  userAuthenticationMethods: [],
-  vehicleAccess: 'CARS',
-  driversLicense: { state: 'VERIFIED', verifier: null, timestamp: null, country: 'NO', validUntil: null },
-  identityVerifiedBy: null,
-  identityVerifiedAt: null,
-  singleSignOn: false,
-  availableActions: ['BLOCK'],
-  approvedBy: null,
-  approvedAt: null,
-  deletionRequestedBy: null,
-  deletionRequestedAt: null,
-  confirmationSentAt: null,
-  membership: { required: false, confirmedAt: null, confirmedBy: null, override: false },
-};
+const user: UserDetail = userDetail;
 
 const values = (change: Partial<UserFormValues> = {}): UserFormValues => ({ ...userFormValuesOf(user), ...change });
 const noMembership = { membershipRequired: false };

@@ -4,7 +4,7 @@ import * as oidc from 'openid-client';
 /**
  * Fleetdesk as an OpenID Connect relying party: discovery (openid-client), the authorization code flow with
  * PKCE, and ID-token verification against the issuer's published keys (jose). Discovery documents and key
- * sets are cached per issuer in the process (a cache, not state: any server copy rebuilds it on demand).
+ * sets are cached per issuer in the process (a cache, not state: every server copy rebuilds it on demand).
  */
 
 const DISCOVERY_TTL_MS = 10 * 60_000;

@@ -157,7 +157,7 @@ export async function approveUsers(db: Db, actor: Actor, usernames: readonly str
   return { results };
 }
 
-/** POST /api/users/{username}/requestDeletion: any status but DELETION_REQUESTED. */
+/** POST /api/users/{username}/requestDeletion: every status but DELETION_REQUESTED. */
 export async function requestUserDeletion(db: Db, actor: Actor, username: string, settings: UserViewSettings): Promise<UserDetail> {
   const row = await act(db, actor, username, 'REQUEST_DELETION', (u) => {
     if (u.status === 'DELETION_REQUESTED') throw statusRefused('Request deletion', u.status);

@@ -109,9 +109,9 @@ function BookingCard({ booking, search, tab, refreshing, children }: BookingCard
   const selectedTab: BookingCardTab = adjustMode || editMode ? 'details' : tab;
   const context = useMemo<BookingCardContextValue>(() => ({ booking, search }), [booking, search]);
 
-  // `previous` is typed as any route's search (other routes have an `edit` of their own): this card keeps its own.
+  // From the card's own (validated) search, so the parameters of the tab being left are kept as they are.
   const setSearch = (change: Partial<BookingCardSearch>, target: BookingCardTab = 'details') =>
-    void navigate({ to: TAB_ROUTES[target], params: { bid }, search: (previous) => ({ ...(previous as BookingCardSearch), ...change }) });
+    void navigate({ to: TAB_ROUTES[target], params: { bid }, search: { ...search, ...change } });
   const openTab = (target: BookingCardTab) => setSearch({ edit: undefined }, target);
   const addFeePrefill = useMemo(
     () => (search.addFee === 1 ? billingPrefillFromSearch(search) : null),
