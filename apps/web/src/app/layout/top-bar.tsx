@@ -5,6 +5,8 @@ import MenuIcon from '@mui/icons-material/Menu';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Toolbar from '@mui/material/Toolbar';
@@ -16,6 +18,7 @@ import { useClientConfig } from '@/features/config';
 import { useFleet } from '@/features/fleets';
 import { logout, useSession } from '@/lib/session/session';
 import { displayName, hasCredentials } from '@/lib/session/session-schema';
+import { useSupportMode } from '@/lib/support-mode/support-mode';
 import { LanguageMenu } from './language-menu';
 
 interface TopBarProps {
@@ -60,6 +63,7 @@ export function TopBar({ menu }: TopBarProps) {
           )}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
+        {loggedIn && <SupportModeSwitch />}
         {loggedIn && (
           <Tooltip title={t('topBar.signedInAs', { name: displayName(session.user) })}>
             <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.75, mr: 1 }}>
@@ -86,5 +90,36 @@ export function TopBar({ menu }: TopBarProps) {
         )}
       </Toolbar>
     </AppBar>
+  );
+}
+
+/**
+ * The support-mode switch (§6; docs/decisions/0036-support-mode.md): on, the booking card and user page are collapsible
+ * cards with their action menus, the username filter and the Suspicious against tab; off, the user page has an edit
+ * toggle instead.
+ */
+function SupportModeSwitch() {
+  const { t } = useTranslation();
+  const { supportMode, setSupportMode } = useSupportMode();
+  return (
+    <Tooltip title={supportMode ? t('topBar.supportModeOnHint') : t('topBar.supportModeOffHint')}>
+      <FormControlLabel
+        data-testid="support-mode"
+        sx={{ mr: 1, ml: 0, '& .MuiFormControlLabel-label': { typography: 'body2', whiteSpace: 'nowrap' } }}
+        control={
+          <Switch
+            size="small"
+            color="default"
+            checked={supportMode}
+            onChange={(event) => setSupportMode(event.target.checked)}
+            sx={{
+              '& .MuiSwitch-switchBase.Mui-checked': { color: 'common.white' },
+              '& .MuiSwitch-switchBase.Mui-checked + .MuiSwitch-track': { bgcolor: 'common.white', opacity: 0.6 },
+            }}
+          />
+        }
+        label={t('topBar.supportMode')}
+      />
+    </Tooltip>
   );
 }
