@@ -31,3 +31,24 @@ test('the contact page lists customer service for Norway and Sweden', async ({ p
   await expect(main.locator('a[href^="tel:+46"]')).toHaveCount(1);
   await expect(main.locator('a[href^="mailto:"]')).toHaveCount(2);
 });
+
+test('support mode is on by default, stays as the staff member left it, and is their own', async ({ page }) => {
+  await logIn(page);
+  await expectLoggedIn(page);
+  const toggle = page.getByRole('switch', { name: 'Support mode' });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Support mode' })).not.toBeChecked();
+
+  // The next staff member in this browser starts in support mode; the first one's choice is kept for them.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await logIn(page, 'admin', 'admin-demo');
+  await expectLoggedIn(page);
+  await expect(page.getByRole('switch', { name: 'Support mode' })).toBeChecked();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await logIn(page);
+  await expectLoggedIn(page);
+  await expect(page.getByRole('switch', { name: 'Support mode' })).not.toBeChecked();
+});

@@ -11,6 +11,7 @@ import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n/languages';
 import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse, sessionStorageKey } from '@/lib/session/session-schema';
+import { resetSupportModeCache } from '@/lib/support-mode/support-mode';
 
 const SESSION_KEY = sessionStorageKey(window.location.host);
 
@@ -122,6 +123,7 @@ beforeEach(async () => {
   calls.length = 0;
   resetRequests.length = 0;
   window.localStorage.clear();
+  resetSupportModeCache();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   await i18n.changeLanguage('en-GB');
 });
@@ -363,5 +365,26 @@ describe('routes', () => {
     expect((await screen.findByRole('heading', { name: 'Bokningsöversikt' })).isConnected).toBe(true);
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('sv');
     expect(screen.getByRole('button', { name: 'Logga ut' }).isConnected).toBe(true);
+  });
+
+  it('shows the support-mode switch, on by default, and keeps the choice per staff member', async () => {
+    const user = userEvent.setup();
+    logIn();
+    start('/contact');
+    const toggle = await screen.findByRole('switch', { name: 'Support mode' });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    await user.click(toggle);
+    await waitFor(() => expect((screen.getByRole('switch', { name: 'Support mode' }) as HTMLInputElement).checked).toBe(false));
+    expect(window.localStorage.getItem('fleetdesk.supportMode.fjord.support')).toBe('off');
+
+    // Another staff member in the same browser starts from the default.
+    act(() => sessionStore.setSession({ ...sessionFromAuthResponse(authResponse('token-2')), user: { ...authResponse('token-2').user, username: 'anna' } }));
+    await waitFor(() => expect((screen.getByRole('switch', { name: 'Support mode' }) as HTMLInputElement).checked).toBe(true));
+  });
+
+  it('hides the support-mode switch when nobody is logged in', async () => {
+    start('/login');
+    await screen.findByRole('heading', { name: 'Log in' });
+    expect(screen.queryByRole('switch', { name: 'Support mode' })).toBeNull();
   });
 });

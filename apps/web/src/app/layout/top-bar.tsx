@@ -102,7 +102,7 @@ function SupportModeSwitch() {
   const { t } = useTranslation();
   const { supportMode, setSupportMode } = useSupportMode();
   return (
-    <Tooltip title={supportMode ? t('topBar.supportModeOnHint') : t('topBar.supportModeOffHint')}>
+    <Tooltip describeChild title={supportMode ? t('topBar.supportModeOnHint') : t('topBar.supportModeOffHint')}>
       <FormControlLabel
         data-testid="support-mode"
         sx={{ mr: 1, ml: 0, '& .MuiFormControlLabel-label': { typography: 'body2', whiteSpace: 'nowrap' } }}
@@ -112,6 +112,7 @@ function SupportModeSwitch() {
             color="default"
             checked={supportMode}
             onChange={(event) => setSupportMode(event.target.checked)}
+            slotProps={{ input: { role: 'switch' } }}
             sx={{
               '& .MuiSwitch-switchBase.Mui-checked': { color: 'common.white' },
               '& .MuiSwitch-switchBase.Mui-checked + .MuiSwitch-track': { bgcolor: 'common.white', opacity: 0.6 },
