@@ -1,4 +1,4 @@
-import { MESSAGE_IDS, USER_BOOKINGS_MAX_RESULTS, ZErrorEnvelope, ZUserBookingsResponse, type Booking } from '@fleetdesk/contract';
+import { MESSAGE_IDS, USER_BOOKINGS_MAX_RESULTS, USER_BOOKINGS_TOTAL_HEADER, ZErrorEnvelope, ZUserBookingsResponse, type Booking } from '@fleetdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema.ts';
 import { startOfLocalDay } from '../src/lib/zoned-time.ts';
@@ -124,5 +124,30 @@ describe('GET /api/users/{username}/bookings', () => {
     expect(rows).toHaveLength(USER_BOOKINGS_MAX_RESULTS);
     const starts = rows.map((b) => Date.parse(b.startTime));
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
+
+    // The rest is reachable by paging, and the header counts every match.
+    const all = await get(`/api/users/${busy.username}/bookings`);
+    expect(all.headers[USER_BOOKINGS_TOTAL_HEADER]).toBe(String(USER_BOOKINGS_MAX_RESULTS + 3));
+    const rest = await list(`?offset=${USER_BOOKINGS_MAX_RESULTS}`, busy.username);
+    expect(rest).toHaveLength(3);
+    expect(bids(rest).some((b) => bids(rows).includes(b))).toBe(false);
+  });
+
+  it('pages with offset and limit in the same order, the total in X-Total-Count', async () => {
+    const whole = bids(await list());
+    const pages: string[] = [];
+    for (let offset = 0; offset < whole.length; offset += 3) {
+      const res = await get(`/api/users/${username}/bookings?offset=${offset}&limit=3`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers[USER_BOOKINGS_TOTAL_HEADER]).toBe(String(whole.length));
+      const page = bids(ZUserBookingsResponse.parse(res.json()));
+      expect(page.length).toBeLessThanOrEqual(3);
+      pages.push(...page);
+    }
+    expect(pages).toEqual(whole);
+    expect(await list(`?offset=${whole.length}&limit=3`)).toEqual([]);
+    for (const bad of ['limit=0', `limit=${USER_BOOKINGS_MAX_RESULTS + 1}`, 'offset=-1', 'offset=x', 'limit=2.5']) {
+      expect(envelope(await get(`/api/users/${username}/bookings?${bad}`), 400).messageId).toBe(MESSAGE_IDS.invalidInput);
+    }
   });
 });

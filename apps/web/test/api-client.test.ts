@@ -39,6 +39,16 @@ describe('api client', () => {
     expect(sent().headers.get('Authorization')).toBe('AUTH-TOKEN tok-123');
   });
 
+  it('hands the headers of a successful answer to onHeaders, and not those of a failed one', async () => {
+    const seen: (string | null)[] = [];
+    const ok = setup(tokenSession, () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json', 'x-total-count': '42' } }));
+    await ok.client.request('/users/anna/bookings', { schema: z.array(z.unknown()), onHeaders: (headers) => seen.push(headers.get('x-total-count')) });
+    expect(seen).toEqual(['42']);
+    const failed = setup(tokenSession, () => json(404, { httpCode: 404, messageId: 'x', message: 'No', errors: [] }));
+    await expect(failed.client.request('/users/nobody/bookings', { onHeaders: (headers) => seen.push(headers.get('x-total-count')) })).rejects.toBeInstanceOf(ApiError);
+    expect(seen).toEqual(['42']);
+  });
+
   it('uses the bearer scheme with the token issuer when the session has a bearer token', async () => {
     const { client, sent } = setup(
       { ...tokenSession, token: null, bearerToken: 'jwt.abc', bearerTokenIssuer: 'https://idp.example' },

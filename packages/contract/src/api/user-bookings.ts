@@ -27,6 +27,10 @@ export const ZUserBookingsQuery = z
     startDate: z.preprocess(emptyToUndefined, ZIsoDateTime.optional()),
     endDate: z.preprocess(emptyToUndefined, ZIsoDateTime.optional()),
     state: listParam(ZBookingState),
+    /** Paging (the user page's 10/25/50): skip this many of the ordered bookings… */
+    offset: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).optional()),
+    /** …and answer at most this many (1–100, default 100). The total is in the `X-Total-Count` header. */
+    limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(USER_BOOKINGS_MAX_RESULTS).optional()),
   })
   .refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) <= Date.parse(q.endDate), {
     message: 'The end must not be before the start',
@@ -35,4 +39,6 @@ export const ZUserBookingsQuery = z
 export type UserBookingsQuery = z.infer<typeof ZUserBookingsQuery>;
 
 // The response is ZUserBookingsResponse (api/bookings.ts): active bookings first, then the rest by start
-// ascending; at most USER_BOOKINGS_MAX_RESULTS.
+// ascending; `limit` (at most USER_BOOKINGS_MAX_RESULTS) from `offset`. The header USER_BOOKINGS_TOTAL_HEADER
+// carries how many bookings match in all, so a client can page through more than one answer holds.
+export const USER_BOOKINGS_TOTAL_HEADER = 'x-total-count';

@@ -1,5 +1,5 @@
 import {
-  ZErrorEnvelope, ZUsablePoolsResponse, ZUserBookingsQuery, ZUserBookingsResponse, ZUserContractsResponse, ZUsernameParams, ZUserSearchQuery,
+  USER_BOOKINGS_TOTAL_HEADER, ZErrorEnvelope, ZUsablePoolsResponse, ZUserBookingsQuery, ZUserBookingsResponse, ZUserContractsResponse, ZUsernameParams, ZUserSearchQuery,
   ZUserSearchResponse,
 } from '@fleetdesk/contract';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
@@ -37,10 +37,14 @@ export function registerUserRoutes(app: App, { db }: AppContext) {
   app.get('/api/users/:username/bookings', {
     schema: {
       tags: ['users'],
-      summary: "The user's bookings overlapping a period (default: yesterday to tomorrow) in the given states; active first, then by start; at most 100",
+      summary: "The user's bookings overlapping a period (default: yesterday to tomorrow) in the given states; active first, then by start; offset/limit (at most 100), the total in X-Total-Count",
       params: ZUsernameParams,
       querystring: ZUserBookingsQuery,
       response: { 200: ZUserBookingsResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope },
     },
-  }, async (request) => listUserBookings(db, requireSession(request), request.params.username, request.query));
+  }, async (request, reply) => {
+    const { bookings, total } = await listUserBookings(db, requireSession(request), request.params.username, request.query);
+    void reply.header(USER_BOOKINGS_TOTAL_HEADER, String(total));
+    return bookings;
+  });
 }

@@ -24,6 +24,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers (e.g. `Idempotency-Key`); the auth and content headers are set by the client. */
   headers?: Record<string, string>;
+  /** Called with the headers of a successful answer (e.g. a total count beside a page). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export interface ApiClientOptions {
@@ -120,7 +122,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       throw error;
     }
-    return schema ? schema.parse(data) : data;
+    const parsed: unknown = schema ? schema.parse(data) : data;
+    requestOptions.onHeaders?.(response.headers);
+    return parsed;
   }
 
   return { request };
