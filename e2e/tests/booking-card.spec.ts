@@ -72,6 +72,51 @@ test.describe('/booking/{bid}', () => {
     await expect(page.getByRole('menu')).toBeHidden();
   });
 
+  test('in support mode the card is collapsible and has its actions menu; outside it neither (§2, §6)', async ({ page }) => {
+    await openBooking(page, '/booking/BID1000000001');
+    await expect(page.getByRole('heading', { name: 'BID1000000001', level: 1 })).toBeVisible();
+    const supportMode = page.getByRole('switch', { name: 'Support mode' });
+    const actions = page.getByRole('button', { name: 'Actions' });
+    const collapse = page.getByRole('button', { name: 'Collapse the booking card' });
+    const expand = page.getByRole('button', { name: 'Expand the booking card' });
+    const tabs = page.getByRole('tablist', { name: 'Booking card sections' });
+
+    // On by default: the actions menu and the collapse button.
+    await expect(supportMode).toBeChecked();
+    await expect(actions).toBeVisible();
+    await expect(collapse).toHaveAttribute('aria-expanded', 'true');
+
+    // Off: neither; the Edit button, the tabs and the details stay.
+    await supportMode.click();
+    await expect(supportMode).not.toBeChecked();
+    await expect(actions).toHaveCount(0);
+    await expect(collapse).toHaveCount(0);
+    await expect(expand).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Edit booking' })).toBeVisible();
+    await expect(tabs).toBeVisible();
+    await expect(page.getByTestId('booking-details')).toBeVisible();
+
+    // The choice survives a reload.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'BID1000000001', level: 1 })).toBeVisible();
+    await expect(supportMode).not.toBeChecked();
+    await expect(actions).toHaveCount(0);
+    await expect(collapse).toHaveCount(0);
+    await expect(tabs).toBeVisible();
+
+    // On again: collapsing leaves only the header summary.
+    await supportMode.click();
+    await expect(supportMode).toBeChecked();
+    await expect(actions).toBeVisible();
+    await collapse.click();
+    await expect(expand).toHaveAttribute('aria-expanded', 'false');
+    await expect(tabs).toBeHidden();
+    await expect(page.getByTestId('booking-details')).toBeHidden();
+    await expect(page.getByTestId('booking-summary')).toContainText('Nordmann, Kari');
+    await expand.click();
+    await expect(tabs).toBeVisible();
+  });
+
   test('shows a booking without a user as ARCHIVED', async ({ page }) => {
     await openBooking(page, '/booking/BID1000000019');
     await expect(stateChip(page)).toHaveText('Archived');

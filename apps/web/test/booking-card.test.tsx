@@ -15,6 +15,7 @@ import { i18n } from '@/lib/i18n/i18n';
 import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
+import { resetSupportModeCache } from '@/lib/support-mode/support-mode';
 
 // ---------- a fake backend ----------
 
@@ -126,6 +127,7 @@ beforeEach(async () => {
   handlers = [];
   calls.length = 0;
   window.localStorage.clear();
+  resetSupportModeCache();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   await i18n.changeLanguage('en-GB');
 });
@@ -321,6 +323,63 @@ describe('booking card', () => {
     expect(callsTo('PUT', '/adjustedValues')[0]?.body).toMatchObject({ adjustedDistance: 150, adjustedBookingType: 'BUSINESS', dataQuality: 'CORRECTED' });
     await waitFor(() => expect(router.state.location.search.adjustValues).toBeUndefined());
     expect((await screen.findByTestId('booking-adjusted-values')).isConnected).toBe(true);
+  });
+});
+
+// ---------- support mode (§2, §6; decision 0036) ----------
+
+const SUPPORT_MODE_KEY = 'fleetdesk.supportMode.fjord.support';
+const tabNames = () => screen.queryAllByRole('tab').map(textOf);
+
+describe('support mode', () => {
+  it('off: no actions menu and no collapse button; the Edit button, the tabs and the panel stay', async () => {
+    window.localStorage.setItem(SUPPORT_MODE_KEY, 'off');
+    start(`/booking/${BID}`);
+    expect((await screen.findByRole('heading', { name: BID, level: 1 })).isConnected).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Collapse|Expand) the booking card$/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit booking' }).isConnected).toBe(true);
+    expect(tabNames()).toEqual(['Booking details', 'Payment', 'Events']);
+    expect(screen.getByTestId('booking-metadata').isConnected).toBe(true);
+  });
+
+  it('on: the actions menu and the collapse button; collapsed, only the header summary is left', async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem(SUPPORT_MODE_KEY, 'on');
+    start(`/booking/${BID}`);
+    expect((await screen.findByRole('button', { name: 'Actions' })).isConnected).toBe(true);
+    const collapse = screen.getByRole('button', { name: 'Collapse the booking card' });
+    expect(collapse.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(collapse.getAttribute('aria-controls') ?? '')?.contains(screen.getByRole('tablist'))).toBe(true);
+    expect(tabNames()).toEqual(['Booking details', 'Payment', 'Events']);
+
+    await user.click(collapse);
+    const expand = await screen.findByRole('button', { name: 'Expand the booking card' });
+    expect(expand.getAttribute('aria-expanded')).toBe('false');
+    await waitFor(() => expect(tabNames()).toEqual([]));
+    expect(screen.queryByRole('tabpanel')).toBeNull();
+    expect(textOf(screen.getByTestId('booking-summary'))).toContain('Nordmann, Kari');
+
+    await user.click(expand);
+    await waitFor(() => expect(tabNames()).toEqual(['Booking details', 'Payment', 'Events']));
+  });
+
+  it('follows the top-bar switch: a collapsed card opens when the mode goes off and stays open when it comes back', async () => {
+    const user = userEvent.setup();
+    start(`/booking/${BID}`);
+    await user.click(await screen.findByRole('button', { name: 'Collapse the booking card' }));
+    await waitFor(() => expect(tabNames()).toEqual([]));
+
+    await user.click(await screen.findByRole('switch', { name: 'Support mode' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Actions' })).toBeNull());
+    expect(screen.queryByRole('button', { name: /^(Collapse|Expand) the booking card$/ })).toBeNull();
+    await waitFor(() => expect(tabNames()).toEqual(['Booking details', 'Payment', 'Events']));
+    expect(window.localStorage.getItem(SUPPORT_MODE_KEY)).toBe('off');
+
+    await user.click(await screen.findByRole('switch', { name: 'Support mode' }));
+    expect((await screen.findByRole('button', { name: 'Actions' })).isConnected).toBe(true);
+    expect(screen.getByRole('button', { name: 'Collapse the booking card' }).getAttribute('aria-expanded')).toBe('true');
+    expect(tabNames()).toEqual(['Booking details', 'Payment', 'Events']);
   });
 });
 

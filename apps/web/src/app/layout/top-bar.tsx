@@ -105,7 +105,17 @@ function SupportModeSwitch() {
     <Tooltip describeChild title={supportMode ? t('topBar.supportModeOnHint') : t('topBar.supportModeOffHint')}>
       <FormControlLabel
         data-testid="support-mode"
-        sx={{ mr: 1, ml: 0, '& .MuiFormControlLabel-label': { typography: 'body2', whiteSpace: 'nowrap' } }}
+        sx={{
+          mr: 1,
+          ml: 0,
+          '& .MuiFormControlLabel-label': { typography: 'body2', whiteSpace: 'nowrap' },
+          // On a phone the label would squeeze the operator's name: keep it for screen readers only.
+          '@media (max-width: 599.95px)': {
+            '& .MuiFormControlLabel-label': {
+              position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap',
+            },
+          },
+        }}
         control={
           <Switch
             size="small"

@@ -24,6 +24,7 @@ import type { Booking } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
+import { useSupportMode } from '@/lib/support-mode/support-mode';
 import { StatusPage } from '@/components/status-page';
 import { bookingCardQueryOptions } from '../../api/booking-card-api';
 import { AdjustValuesForm } from './adjust-values-form';
@@ -100,12 +101,17 @@ function BookingCard({ booking, search, tab, refreshing, children }: BookingCard
   const format = useFormat();
   const navigate = useNavigate();
   const bodyId = useId();
+  const { supportMode } = useSupportMode();
+  // Support mode (§2, §6; decision 0036): the card is collapsible and has its actions menu. Outside it the card is
+  // always expanded; a card collapsed when the mode goes off opens, and stays open when the mode comes back on.
   const [expanded, setExpanded] = useState(true);
+  if (!supportMode && !expanded) setExpanded(true);
   const [pinOpen, setPinOpen] = useState(false);
   const bid = booking.bid;
   const editable = isEditable(booking.state);
   const adjustMode = search.adjustValues === 1 && booking.state === 'FINISHED';
   const editMode = search.edit === 1 && editable && !adjustMode;
+  const showEdit = editable && !editMode;
   const selectedTab: BookingCardTab = adjustMode || editMode ? 'details' : tab;
   const context = useMemo<BookingCardContextValue>(() => ({ booking, search }), [booking, search]);
 
@@ -153,29 +159,35 @@ function BookingCard({ booking, search, tab, refreshing, children }: BookingCard
                   <Chip size="small" color="error" variant="outlined" label={t('bookingCard.overdue')} data-testid="booking-overdue" />
                 )}
               </Stack>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
-                {editable && !editMode && (
-                  <Button variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => setSearch({ edit: 1, adjustValues: undefined })}>
-                    {t('bookingCard.actions.edit')}
-                  </Button>
-                )}
-                <BookingActionsMenu
-                  booking={booking}
-                  onEdit={() => setSearch({ edit: 1, adjustValues: undefined })}
-                  onAdjustValues={() => setSearch({ adjustValues: 1, edit: undefined })}
-                  onRequestPin={() => setPinOpen(true)}
-                />
-                <Tooltip title={expanded ? t('bookingCard.collapse') : t('bookingCard.expand')}>
-                  <IconButton
-                    aria-label={expanded ? t('bookingCard.collapse') : t('bookingCard.expand')}
-                    aria-expanded={expanded}
-                    aria-controls={bodyId}
-                    onClick={() => setExpanded((open) => !open)}
-                  >
-                    {expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
-                  </IconButton>
-                </Tooltip>
-              </Stack>
+              {(supportMode || showEdit) && (
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+                  {showEdit && (
+                    <Button variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => setSearch({ edit: 1, adjustValues: undefined })}>
+                      {t('bookingCard.actions.edit')}
+                    </Button>
+                  )}
+                  {supportMode && (
+                    <>
+                      <BookingActionsMenu
+                        booking={booking}
+                        onEdit={() => setSearch({ edit: 1, adjustValues: undefined })}
+                        onAdjustValues={() => setSearch({ adjustValues: 1, edit: undefined })}
+                        onRequestPin={() => setPinOpen(true)}
+                      />
+                      <Tooltip title={expanded ? t('bookingCard.collapse') : t('bookingCard.expand')}>
+                        <IconButton
+                          aria-label={expanded ? t('bookingCard.collapse') : t('bookingCard.expand')}
+                          aria-expanded={expanded}
+                          aria-controls={bodyId}
+                          onClick={() => setExpanded((open) => !open)}
+                        >
+                          {expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+                        </IconButton>
+                      </Tooltip>
+                    </>
+                  )}
+                </Stack>
+              )}
             </Stack>
             <Stack
               direction="row"
