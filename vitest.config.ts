@@ -27,6 +27,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['test/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['test/setup.ts'],
           // Whole-app renders with user-event are slow on a loaded 2-core CI machine.
           testTimeout: 20_000,
         },

@@ -101,3 +101,92 @@ test("a match only in the other demo fleet shows the other operator's hint, with
   await expect(page).toHaveURL(/\/support$/);
   await expect(page.getByTestId('search-intro')).toBeVisible();
 });
+
+// ---------- support mode's username filter (docs/decisions/0036-support-mode.md) ----------
+
+const filterBox = (page: Page, username: string) =>
+  page.getByTestId('user-results').getByRole('checkbox', { name: `Filter the support search by ${username}` });
+const supportModeSwitch = (page: Page) => page.getByRole('switch', { name: 'Support mode' });
+
+test('ticking a user row pins the user name filter for every search until its chip is deleted', async ({ page }) => {
+  await openSupport(page);
+  await search(page, 'Nordmann');
+  const users = page.getByTestId('user-results');
+  await expect(users.getByTestId('user-row').filter({ hasText: 'ola.nordmann' })).toBeVisible();
+  await expect(filterBox(page, 'ola.nordmann')).not.toBeChecked();
+  await expect(filterBox(page, 'demo.active')).not.toBeChecked();
+  await page.screenshot({ path: test.info().outputPath('support-user-filter-rows.png'), fullPage: true });
+
+  await filterBox(page, 'ola.nordmann').check();
+  await expect(page).toHaveURL(/\/support\?search=Nordmann&user=ola\.nordmann$/);
+  await expect(page.getByTestId('filter-user')).toHaveText('User name: ola.nordmann');
+  await expect(users.getByTestId('user-row')).toHaveCount(1);
+  await expect(filterBox(page, 'ola.nordmann')).toBeChecked();
+
+  // Another search keeps the user name.
+  await search(page, 'Ola');
+  await expect(page).toHaveURL(/\/support\?search=Ola&user=ola\.nordmann$/);
+  await expect(page.getByTestId('filter-user')).toHaveText('User name: ola.nordmann');
+  await expect(filterBox(page, 'ola.nordmann')).toBeChecked();
+  // So does plain /support, in a new page load of the same tab.
+  await page.goto('/support');
+  await expect(page).toHaveURL(/\/support\?user=ola\.nordmann$/);
+  await expect(filterBox(page, 'ola.nordmann')).toBeChecked();
+
+  // Deleting the chip unpins: the user name does not come back.
+  await search(page, 'Nordmann');
+  await expect(page).toHaveURL(/\/support\?search=Nordmann&user=ola\.nordmann$/);
+  // The chip's delete icon (MUI's icon test ids exist only in development builds).
+  await page.getByTestId('filter-user').locator('.MuiChip-deleteIcon').click();
+  await expect(page).toHaveURL(/\/support\?search=Nordmann$/);
+  await expect(page.getByTestId('filter-user')).toHaveText('User name');
+  await expect(filterBox(page, 'ola.nordmann')).not.toBeChecked();
+  await expect(filterBox(page, 'demo.active')).toBeVisible();
+  await page.goto('/support');
+  await expect(page.getByTestId('search-intro')).toBeVisible();
+  await expect(page).toHaveURL(/\/support$/);
+});
+
+test("the user page's filter checkbox keeps the support search to that user", async ({ page }) => {
+  await logIn(page);
+  await expectLoggedIn(page);
+  await page.goto('/users/demo.active');
+  const box = page.getByRole('checkbox', { name: 'Filter the support search by this user' });
+  await box.check();
+  await expect(box).toBeChecked();
+
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Customer support' }).click();
+  await expect(page).toHaveURL(/\/support\?user=demo\.active$/);
+  await expect(page.getByTestId('filter-user')).toHaveText('User name: demo.active');
+  const users = page.getByTestId('user-results');
+  await expect(users.getByTestId('user-row')).toHaveCount(1);
+  await expect(users.getByRole('link', { name: 'Nordmann, Kari' })).toBeVisible();
+  await expect(filterBox(page, 'demo.active')).toBeChecked();
+  await expect(page.getByTestId('bookings-active').getByRole('link', { name: 'BID1000000001', exact: true })).toBeVisible();
+});
+
+test('outside support mode a pinned user name is not applied and the rows have no filter checkbox', async ({ page }) => {
+  await openSupport(page);
+  await search(page, 'Nordmann');
+  await filterBox(page, 'demo.active').check();
+  await expect(page).toHaveURL(/\/support\?search=Nordmann&user=demo\.active$/);
+
+  await supportModeSwitch(page).uncheck();
+  await expect(supportModeSwitch(page)).not.toBeChecked();
+  await page.goto('/support');
+  await expect(page.getByTestId('search-intro')).toBeVisible();
+  await expect(page).toHaveURL(/\/support$/);
+  await search(page, 'Nordmann');
+  await expect(page).toHaveURL(/\/support\?search=Nordmann$/);
+  const users = page.getByTestId('user-results');
+  await expect(users.getByTestId('user-row').filter({ hasText: 'ola.nordmann' })).toBeVisible();
+  await expect(users.getByTestId('user-row').filter({ hasText: 'demo.active' })).toBeVisible();
+  await expect(users.getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByTestId('filter-user')).toHaveText('User name');
+  await page.screenshot({ path: test.info().outputPath('support-user-filter-off.png'), fullPage: true });
+
+  // It stayed pinned: back in support mode the search is kept to that user again.
+  await supportModeSwitch(page).check();
+  await expect(page).toHaveURL(/\/support\?search=Nordmann&user=demo\.active$/);
+  await expect(filterBox(page, 'demo.active')).toBeChecked();
+});

@@ -20,7 +20,8 @@ test('approves demo.pending through the approval wizard', async ({ page }) => {
   await openUser(page, 'demo.pending');
   await page.getByRole('button', { name: 'User actions' }).click();
   const menu = page.getByRole('menu', { name: 'User actions' });
-  await expect(menu.getByRole('menuitem')).toContainText(['Approve', 'Verify identity', 'Reset password', 'Block', 'Request deletion']);
+  // Support mode (the default): "Edit details" first, then the status actions (docs/decisions/0036-support-mode.md).
+  await expect(menu.getByRole('menuitem')).toHaveText(['Edit details', 'Approve', 'Verify identity', 'Reset password', 'Block', 'Request deletion']);
   await expect(menu.getByRole('menuitem', { name: 'Unblock' })).toHaveCount(0);
   await expect(menu.getByRole('menuitem', { name: 'New booking' })).toHaveCount(0);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/user-actions-menu.png` });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectLoggedIn, logIn } from './helpers';
 
 // ola.nordmann (fjord, +4747474747): no other spec changes him (docs/demo-data.md); this one edits his phone.
@@ -55,7 +55,10 @@ test('edits the phone number: an invalid value shows the message, a valid one is
   await expect(page.getByRole('heading', { level: 1, name: 'Ola Nordmann' })).toBeVisible();
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/user-page.png`, fullPage: true });
 
-  await page.getByRole('button', { name: 'Edit' }).click();
+  // Support mode (the default) has no edit toggle: the form opens from the actions menu (docs/decisions/0036).
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'User actions' }).click();
+  await page.getByRole('menu', { name: 'User actions' }).getByRole('menuitem', { name: 'Edit details' }).click();
   await expect(page).toHaveURL(/edit=true/);
   const form = page.getByRole('form', { name: 'User details' });
   const phone = form.getByLabel('Mobile phone');
@@ -76,4 +79,55 @@ test('edits the phone number: an invalid value shows the message, a valid one is
   // The saved value is the server's: a reload shows it, and ?edit=true opens the form with it.
   await page.goto(`/users/${USER}?edit=true`);
   await expect(page.getByRole('form', { name: 'User details' }).getByLabel('Mobile phone')).toHaveValue('+4747474700');
+});
+
+// mikael.holm (fjord) shares an e-mail and a phone with mikael.holm.se: a suspicious registration no spec changes.
+const SUSPICIOUS = 'mikael.holm';
+const supportModeSwitch = (page: Page) => page.getByRole('switch', { name: 'Support mode' });
+const filterBox = (page: Page) => page.getByTestId('user-header').getByRole('checkbox', { name: 'Filter the support search by this user' });
+
+test('support mode governs the user page: actions menu, collapse, Suspicious against tab and filter checkbox, or the edit toggle', async ({ page }) => {
+  await page.goto(`/users/${SUSPICIOUS}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mikael Holm' })).toBeVisible();
+  const tabs = page.getByRole('tablist', { name: 'User page' });
+  await expect(tabs.getByRole('tab', { name: 'Suspicious against' })).toBeVisible();
+
+  // Off: the edit toggle, and no actions menu, collapse button, Suspicious against tab or filter checkbox.
+  await supportModeSwitch(page).uncheck();
+  await expect(supportModeSwitch(page)).not.toBeChecked();
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'User actions' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Collapse the user card' })).toHaveCount(0);
+  await expect(tabs.getByRole('tab')).toHaveText(['User information', 'Bookings', 'Payments']);
+  await expect(filterBox(page)).toHaveCount(0);
+  await page.goto(`/users/${SUSPICIOUS}?tab=suspicious`);
+  await expect(page.getByRole('tab', { name: 'User information', selected: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/user-page-support-off.png`, fullPage: true });
+
+  // On again: the menu with Edit details, the tab and the checkbox are back, the toggle is gone.
+  await supportModeSwitch(page).check();
+  await expect(page.getByRole('tab', { name: 'Suspicious against', selected: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'User actions' }).click();
+  await expect(page.getByRole('menu', { name: 'User actions' }).getByRole('menuitem').first()).toHaveText('Edit details');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu', { name: 'User actions' })).toBeHidden();
+
+  // The header is a collapsible card over the tabs.
+  await page.getByRole('button', { name: 'Collapse the user card' }).click();
+  await expect(tabs).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Expand the user card' })).toHaveAttribute('aria-expanded', 'false');
+  await page.getByRole('button', { name: 'Expand the user card' }).click();
+  await expect(tabs).toBeVisible();
+
+  // Ticking the filter pins the user for the support search (the browser tab): the page stays, and a reload keeps it.
+  await expect(filterBox(page)).not.toBeChecked();
+  await filterBox(page).check();
+  await expect(filterBox(page)).toBeChecked();
+  await expect(page).toHaveURL(new RegExp(`/users/${SUSPICIOUS}\\?tab=suspicious$`));
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/user-page-support-on.png`, fullPage: true });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mikael Holm' })).toBeVisible();
+  await expect(filterBox(page)).toBeChecked();
 });

@@ -16,6 +16,7 @@ import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { resetSupportModeCache } from '@/lib/support-mode/support-mode';
+import { BID, makeBooking } from './fixtures/booking';
 
 // ---------- a fake backend ----------
 
@@ -30,51 +31,8 @@ const authResponse: AuthResponse = {
 };
 const fleet: Fleet = { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', currency: 'NOK', DefaultLanguage: 'nb', timeZone: 'Europe/Oslo' };
 
-const BID = 'BID1000000001';
 
 /** An ACTIVE booking that started two hours ago, like the demo's BID1000000001. */
-function makeBooking(overrides: Partial<Booking> = {}): Booking {
-  const start = Date.now() - 2 * HOUR;
-  return {
-    bid: BID,
-    state: 'ACTIVE',
-    displayState: 'ACTIVE',
-    actions: ['DEACTIVATE', 'DEACTIVATE_UNCHECKED'],
-    user: { username: 'demo.active', fullNameLastFirst: 'Nordmann, Kari' },
-    contractId: 1,
-    contract: { id: 1, name: 'Fjord Privat', contractType: 'PRIVATE', currency: 'NOK', adminFee: 59 },
-    bookedInterval: { start: iso(start), end: iso(start + 5 * HOUR) },
-    usageTime: { start: iso(start + 8 * MINUTE), end: null },
-    startTime: iso(start),
-    endTime: iso(start + 5 * HOUR),
-    fromLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
-    toLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
-    note: null,
-    distance: null,
-    estimatedDistance: 25,
-    tripType: 'PRIVATE',
-    rideShare: 'NOT_SELECTED',
-    taxiAcceptable: 'NOT_SELECTED',
-    vehicleAllocation: {
-      state: 'ALLOCATED',
-      vehicle: { vin: 'WVWZZZE1ZPP012345', longPresentation: 'VW ID.3 Pro (EL 12345)', registrationNumber: 'EL 12345' },
-      specification: { type: 'VEHICLE', vehicle: { vin: 'WVWZZZE1ZPP012345', longPresentation: 'VW ID.3 Pro (EL 12345)' }, vehicleCategory: 'CAR' },
-    },
-    checkoutRequired: false,
-    allocateOnActivation: false,
-    irrevocableUntil: null,
-    lockedForUser: false,
-    paymentsRequiringAuthorization: [],
-    metadata: {},
-    payment: null,
-    estimatedPriceWithoutVat: 561.5,
-    estimatedVat: 140.38,
-    adjustedValues: null,
-    technicalIssueReported: false,
-    ...overrides,
-  };
-}
-
 interface Call {
   method: string;
   path: string;

@@ -17,6 +17,7 @@ import {
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
 import { connectSessionToApp } from '@/app/session-effects';
+import { resetPinnedUserFilterCache } from '@/features/search/pinned-user-filter';
 import { usePinnedVehicles, resetPinnedVehiclesCache } from '@/features/search/pinned-vehicles';
 import { bookingIdOf, normalizeCriteria } from '@/features/search/search-criteria';
 import { showsSuspiciousBadge } from '@/features/search/components/user-results';
@@ -24,6 +25,7 @@ import { i18n } from '@/lib/i18n/i18n';
 import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
+import { resetSupportModeCache } from '@/lib/support-mode/support-mode';
 
 // The vehicle card belongs to the vehicles feature and has its own tests. Here a stand-in shows what the search
 // screen hands it (expanded, pinned and the two toggles) and records the VINs given to the status polling.
@@ -229,6 +231,8 @@ beforeEach(async () => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   resetPinnedVehiclesCache();
+  resetPinnedUserFilterCache();
+  resetSupportModeCache();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   await i18n.changeLanguage('en-GB');
 });
@@ -596,5 +600,149 @@ describe('results', () => {
     await user.click(within(error).getByRole('button', { name: 'Try again' }));
     expect((await screen.findByRole('heading', { name: 'No results' })).isConnected).toBe(true);
     expect(attempts).toBe(2);
+  });
+});
+
+// ---------- support mode's username filter (docs/decisions/0036-support-mode.md) ----------
+
+describe('pinned user-name filter', () => {
+  // The signed-in staff member of these tests is fjord's 'support'.
+  const PIN_KEY = 'fleetdesk.support.userFilter.fjord.support';
+  const pinUser = (username: string) => window.sessionStorage.setItem(PIN_KEY, username);
+  const pinned = () => window.sessionStorage.getItem(PIN_KEY);
+  const supportModeOff = () => window.localStorage.setItem('fleetdesk.supportMode.fjord.support', 'off');
+  const userChip = () => screen.getByTestId('filter-user');
+  const deleteUserChip = () => fireEvent.click(within(userChip()).getByTestId('CancelIcon'));
+  const filterBox = (username: string) => screen.getByRole('checkbox', { name: `Filter the support search by ${username}` }) as HTMLInputElement;
+  const usersAnswer = () => json(200, { ...emptyResponse(), users: page([searchUser(1), searchUser(2)]) });
+
+  it('adds the pinned user name to a search without one, in place of the address, and searches with it only', async () => {
+    pinUser('demo.active');
+    const router = start('/support?search=Nordmann');
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'Nordmann', user: 'demo.active' }));
+    // Replaced, not pushed: Back does not return to the unfiltered search.
+    expect(router.history.length).toBe(1);
+    await waitFor(() => expect(lastSearch()).toEqual({ search: 'Nordmann', user: 'demo.active' }));
+    expect(searchCalls().every((call) => call.query.get('user') === 'demo.active')).toBe(true);
+    expect(textOf(userChip())).toBe('User name: demo.active');
+    expect(searchBox().value).toBe('Nordmann');
+  });
+
+  it('turns plain /support into a search for the pinned user, but leaves a user name in the address alone', async () => {
+    pinUser('demo.active');
+    const router = start('/support');
+    await waitFor(() => expect(router.state.location.href).toBe('/support?user=demo.active'));
+    await waitFor(() => expect(lastSearch()).toEqual({ user: 'demo.active' }));
+    expect(screen.queryByTestId('search-intro')).toBeNull();
+
+    await act(() => router.navigate({ to: '/support', search: { search: 'EL 12345', user: 'someone.else' } }));
+    await waitFor(() => expect(lastSearch()).toEqual({ search: 'EL 12345', user: 'someone.else' }));
+    expect(router.state.location.search).toEqual({ search: 'EL 12345', user: 'someone.else' });
+    expect(textOf(userChip())).toBe('User name: someone.else');
+    expect(pinned()).toBe('demo.active');
+  });
+
+  it('is not applied outside support mode, and stays pinned', async () => {
+    supportModeOff();
+    pinUser('demo.active');
+    const router = start('/support?search=Nordmann');
+    await waitFor(() => expect(lastSearch()).toEqual({ search: 'Nordmann' }));
+    expect(router.state.location.search).toEqual({ search: 'Nordmann' });
+    expect(textOf(userChip())).toBe('User name');
+    expect(searchCalls().some((call) => call.query.has('user'))).toBe(false);
+    expect(pinned()).toBe('demo.active');
+
+    // Plain /support stays plain.
+    await act(() => router.navigate({ to: '/support', search: {} }));
+    expect(router.state.location.href).toBe('/support');
+    expect(screen.getByTestId('search-intro').isConnected).toBe(true);
+  });
+
+  it('unpins when the chip is deleted, so the user name does not come back', async () => {
+    pinUser('demo.active');
+    const router = start('/support?search=Nordmann');
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'Nordmann', user: 'demo.active' }));
+    deleteUserChip();
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'Nordmann' }));
+    expect(pinned()).toBeNull();
+    await waitFor(() => expect(lastSearch()).toEqual({ search: 'Nordmann' }));
+    expect(textOf(userChip())).toBe('User name');
+    expect(router.state.location.search).toEqual({ search: 'Nordmann' });
+
+    // A later search has no user name either.
+    await act(() => router.navigate({ to: '/support', search: { search: 'EL 12345' } }));
+    await waitFor(() => expect(lastSearch()).toEqual({ search: 'EL 12345' }));
+    expect(router.state.location.search).toEqual({ search: 'EL 12345' });
+  });
+
+  it("unpins when the chip is confirmed with another name, and on 'Clear all'", async () => {
+    const user = userEvent.setup();
+    pinUser('demo.active');
+    const router = start('/support?search=Nordmann');
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'Nordmann', user: 'demo.active' }));
+    await user.click(userChip());
+    const dialog = await screen.findByRole('dialog', { name: 'User name' });
+    const input = within(dialog).getByRole('textbox', { name: 'User name' });
+    await user.clear(input);
+    await user.type(input, 'someone.else{Enter}');
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'Nordmann', user: 'someone.else' }));
+    expect(pinned()).toBeNull();
+
+    pinUser('demo.active');
+    resetPinnedUserFilterCache();
+    await act(() => router.navigate({ to: '/support', search: { search: 'EL 12345' } }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'EL 12345', user: 'demo.active' }));
+    await user.click(screen.getByRole('button', { name: 'Clear all' }));
+    await waitFor(() => expect(router.state.location.href).toBe('/support'));
+    expect(pinned()).toBeNull();
+    expect(screen.getByTestId('search-intro').isConnected).toBe(true);
+  });
+
+  it("keeps the pin when a search changes only the text", async () => {
+    const user = userEvent.setup();
+    pinUser('demo.active');
+    const router = start('/support?search=Nordmann');
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'Nordmann', user: 'demo.active' }));
+    await user.clear(searchBox());
+    await user.type(searchBox(), 'EL 12345{Enter}');
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'EL 12345', user: 'demo.active' }));
+    expect(pinned()).toBe('demo.active');
+  });
+
+  it('offers a filter checkbox per user row that pins the user and searches with it, and unpins again', async () => {
+    const user = userEvent.setup();
+    searchAnswer = usersAnswer;
+    const router = start('/support?search=Nordmann');
+    const users = await screen.findByTestId('user-results');
+    expect(within(users).getByRole('columnheader', { name: 'User-name filter' }).isConnected).toBe(true);
+    expect(filterBox('user.1').checked).toBe(false);
+    expect(filterBox('user.2').checked).toBe(false);
+
+    await user.click(filterBox('user.2'));
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'Nordmann', user: 'user.2' }));
+    // A new search: a history entry of its own; the row's link was not followed.
+    expect(router.history.length).toBe(2);
+    expect(router.state.location.pathname).toBe('/support');
+    expect(pinned()).toBe('user.2');
+    await waitFor(() => expect(lastSearch()).toEqual({ search: 'Nordmann', user: 'user.2' }));
+    await waitFor(() => expect(filterBox('user.2').checked).toBe(true));
+    expect(filterBox('user.1').checked).toBe(false);
+    expect(textOf(userChip())).toBe('User name: user.2');
+
+    await user.click(filterBox('user.2'));
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'Nordmann' }));
+    expect(pinned()).toBeNull();
+    await waitFor(() => expect(filterBox('user.2').checked).toBe(false));
+    expect(textOf(userChip())).toBe('User name');
+  });
+
+  it('shows no filter checkboxes outside support mode', async () => {
+    supportModeOff();
+    searchAnswer = usersAnswer;
+    start('/support?search=Nordmann');
+    const users = await screen.findByTestId('user-results');
+    expect(within(users).getAllByTestId('user-row')).toHaveLength(2);
+    expect(within(users).queryAllByRole('checkbox')).toEqual([]);
+    expect(within(users).queryByRole('columnheader', { name: 'User-name filter' })).toBeNull();
   });
 });

@@ -1,5 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import type { UserDetail } from '@fleetdesk/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import type { AuthResponse, Fleet, UserDetail } from '@fleetdesk/contract';
+import { AppProviders } from '@/app/providers';
+import { createAppRouter } from '@/app/router';
+import { connectSessionToApp } from '@/app/session-effects';
+import { resetPinnedUserFilterCache } from '@/features/search/pinned-user-filter';
+import { i18n } from '@/lib/i18n/i18n';
+import { queryClient } from '@/lib/query/query-client';
+import { sessionStore } from '@/lib/session/session';
+import { sessionFromAuthResponse } from '@/lib/session/session-schema';
+import { resetSupportModeCache } from '@/lib/support-mode/support-mode';
 import {
   criteriaOf,
   hasSearchInput,
@@ -118,5 +130,199 @@ describe('user form rules (§5)', () => {
     expect(freeMonthsMessage('-1')).toBe('valueCanNotBeNegative');
     expect(freeMonthsMessage('1.5')).toBe('mustBeNumber');
     expect(freeMonthsMessage('')).toBe('required');
+  });
+});
+
+// ---------- the user page in and outside support mode (§2, §6; docs/decisions/0036-support-mode.md) ----------
+
+const authResponse: AuthResponse = {
+  token: 'token-0',
+  expires: new Date(Date.now() + 8 * 3_600_000).toISOString(),
+  user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
+};
+const fleet: Fleet = { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', currency: 'NOK', DefaultLanguage: 'nb', timeZone: 'Europe/Oslo' };
+const SUPPORT_MODE_KEY = 'fleetdesk.supportMode.fjord.support';
+const USER_FILTER_KEY = 'fleetdesk.support.userFilter.fjord.support';
+const FILTER_LABEL = 'Filter the support search by this user';
+
+/** n.dahl shares a phone with nils.dahl: a suspicious registration. */
+const suspiciousUser: UserDetail = {
+  ...userDetail,
+  username: 'n.dahl',
+  givenName: 'Nils',
+  familyName: 'Dahl',
+  suspiciousRegistration: { duplicateEmail: false, duplicatePhone: true, duplicateIdentityNumber: false },
+};
+const pageUsers = new Map([userDetail, suspiciousUser].map((u) => [u.username, u]));
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+async function fakeFetch(input: string | URL | Request): Promise<Response> {
+  const url = new URL(String(input), window.location.origin);
+  if (url.pathname === '/api/config') return json(200, { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' });
+  if (url.pathname === '/api/fleets/fjord') return json(200, fleet);
+  const match = /^\/api\/users\/([^/]+)$/.exec(url.pathname);
+  const found = match ? pageUsers.get(decodeURIComponent(match[1]!)) : undefined;
+  if (found) return json(200, found);
+  return json(404, { httpCode: 404, messageId: 'errorId.core.routeNotFound', message: 'Route not found', errors: [] });
+}
+
+let disconnectors: (() => void)[] = [];
+function openPage(path: string, mode?: 'on' | 'off') {
+  if (mode) window.localStorage.setItem(SUPPORT_MODE_KEY, mode);
+  sessionStore.setSession(sessionFromAuthResponse(authResponse));
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
+  disconnectors.push(connectSessionToApp(sessionStore, router, queryClient));
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const tabNames = () => screen.queryAllByRole('tab').map((tab) => tab.textContent ?? '');
+// The first render loads the route's code and the user: give it room on a busy machine (a ceiling, not a timing check).
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+
+describe('user page and support mode', () => {
+  beforeEach(async () => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+    resetSupportModeCache();
+    resetPinnedUserFilterCache();
+    vi.stubGlobal('fetch', vi.fn(fakeFetch));
+    await i18n.changeLanguage('en-GB');
+  });
+
+  afterEach(() => {
+    cleanup();
+    disconnectors.forEach((disconnect) => disconnect());
+    disconnectors = [];
+    sessionStore.clear('logout');
+    queryClient.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('off: the edit toggle opens the form; no actions menu, collapse button, filter checkbox or Suspicious against tab', async () => {
+    const user = userEvent.setup();
+    const router = openPage('/users/n.dahl?tab=suspicious', 'off');
+    await heading('Nils Dahl');
+    expect(screen.queryByRole('button', { name: 'User actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Collapse|Expand) the user card$/ })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: FILTER_LABEL })).toBeNull();
+    expect(tabNames()).toEqual(['User information', 'Bookings', 'Payments']);
+    // ?tab=suspicious falls back to User information.
+    expect(screen.getByRole('tab', { name: 'User information' }).getAttribute('aria-selected')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect((await screen.findByRole('form', { name: 'User details' })).isConnected).toBe(true);
+    expect(router.state.location.search).toMatchObject({ edit: true });
+  });
+
+  it('on: no edit toggle; the actions menu starts with "Edit details", which opens the form and then leaves the menu', async () => {
+    const user = userEvent.setup();
+    const router = openPage('/users/ola.nordmann');
+    await heading('Ola Nordmann');
+    expect(screen.getByTestId('user-details').textContent).toContain('+4747474747');
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(tabNames()).toEqual(['User information', 'Bookings', 'Payments']);
+    await user.click(screen.getByRole('tab', { name: 'Bookings' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'bookings' }));
+
+    await user.click(screen.getByRole('button', { name: 'User actions' }));
+    const items = within(screen.getByRole('menu', { name: 'User actions' })).getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Edit details', 'New booking', 'Reset password', 'Block', 'Request deletion']);
+    await user.click(items[0]!);
+    // The form is on User information: the menu item goes there and writes ?edit=true.
+    expect((await screen.findByRole('form', { name: 'User details' })).isConnected).toBe(true);
+    expect(router.state.location.search).toEqual({ edit: true });
+    expect(screen.getByRole('tab', { name: 'User information' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'User actions' }));
+    expect(within(screen.getByRole('menu', { name: 'User actions' })).queryByRole('menuitem', { name: 'Edit details' })).toBeNull();
+  });
+
+  it('on: a suspicious registration has its Suspicious against tab, and ?tab=suspicious opens it', async () => {
+    openPage('/users/n.dahl?tab=suspicious', 'on');
+    await heading('Nils Dahl');
+    expect(tabNames()).toEqual(['User information', 'Bookings', 'Payments', 'Suspicious against']);
+    expect(screen.getByRole('tab', { name: 'Suspicious against' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('on: ticking the username filter pins the user for the support search, stays on the page, and unticking unpins', async () => {
+    const user = userEvent.setup();
+    const router = openPage('/users/ola.nordmann');
+    await heading('Ola Nordmann');
+    const checkbox = screen.getByRole('checkbox', { name: FILTER_LABEL });
+    expect(checkbox).toHaveProperty('checked', false);
+    expect(checkbox.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(checkbox.getAttribute('aria-describedby')!)?.textContent).toContain('every support search keeps to ola.nordmann');
+
+    await user.click(checkbox);
+    expect(window.sessionStorage.getItem(USER_FILTER_KEY)).toBe('ola.nordmann');
+    expect(screen.getByRole('checkbox', { name: FILTER_LABEL })).toHaveProperty('checked', true);
+    expect(router.state.location.pathname).toBe('/users/ola.nordmann');
+
+    await user.click(screen.getByRole('checkbox', { name: FILTER_LABEL }));
+    expect(window.sessionStorage.getItem(USER_FILTER_KEY)).toBeNull();
+    expect(screen.getByRole('checkbox', { name: FILTER_LABEL })).toHaveProperty('checked', false);
+  });
+
+  it("on: the box is ticked only on the pinned user's page", async () => {
+    window.sessionStorage.setItem(USER_FILTER_KEY, 'nils.dahl');
+    openPage('/users/ola.nordmann');
+    await heading('Ola Nordmann');
+    expect(screen.getByRole('checkbox', { name: FILTER_LABEL })).toHaveProperty('checked', false);
+    cleanup();
+    window.sessionStorage.setItem(USER_FILTER_KEY, 'ola.nordmann');
+    resetPinnedUserFilterCache();
+    openPage('/users/ola.nordmann');
+    await heading('Ola Nordmann');
+    expect(screen.getByRole('checkbox', { name: FILTER_LABEL })).toHaveProperty('checked', true);
+  });
+
+  it('on: the collapse button hides the tabs and their panel under the header summary, and shows them again', async () => {
+    const user = userEvent.setup();
+    openPage('/users/ola.nordmann');
+    await heading('Ola Nordmann');
+    const collapse = screen.getByRole('button', { name: 'Collapse the user card' });
+    expect(collapse.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(collapse.getAttribute('aria-controls') ?? '')?.contains(screen.getByRole('tablist'))).toBe(true);
+
+    await user.click(collapse);
+    const expand = await screen.findByRole('button', { name: 'Expand the user card' });
+    expect(expand.getAttribute('aria-expanded')).toBe('false');
+    await waitFor(() => expect(tabNames()).toEqual([]));
+    expect(screen.queryByRole('tabpanel')).toBeNull();
+    expect(screen.getByTestId('user-header').textContent).toContain('ola.nordmann');
+
+    await user.click(expand);
+    await waitFor(() => expect(tabNames()).toEqual(['User information', 'Bookings', 'Payments']));
+    expect(screen.getByRole('tabpanel')).toBeTruthy();
+  });
+
+  it('follows the top-bar switch: off brings the toggle and opens a collapsed page; on brings the menu and the tab back', async () => {
+    const user = userEvent.setup();
+    openPage('/users/n.dahl');
+    await heading('Nils Dahl');
+    await user.click(screen.getByRole('button', { name: 'Collapse the user card' }));
+    await waitFor(() => expect(tabNames()).toEqual([]));
+
+    await user.click(screen.getByRole('switch', { name: 'Support mode' }));
+    expect(window.localStorage.getItem(SUPPORT_MODE_KEY)).toBe('off');
+    await waitFor(() => expect(tabNames()).toEqual(['User information', 'Bookings', 'Payments']));
+    expect(screen.queryByRole('button', { name: 'User actions' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: FILTER_LABEL })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
+
+    await user.click(screen.getByRole('switch', { name: 'Support mode' }));
+    expect((await screen.findByRole('button', { name: 'User actions' })).isConnected).toBe(true);
+    expect(screen.getByRole('button', { name: 'Collapse the user card' }).getAttribute('aria-expanded')).toBe('true');
+    expect(tabNames()).toEqual(['User information', 'Bookings', 'Payments', 'Suspicious against']);
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: FILTER_LABEL })).toBeTruthy();
   });
 });

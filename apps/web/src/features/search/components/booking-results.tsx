@@ -31,7 +31,7 @@ import { useCursorPages } from '../api/use-cursor-pages';
 import type { SearchCriteria } from '../search-criteria';
 import { AppHrefLink } from '@/components/app-href-link';
 import { userPath, vehiclePath } from './app-paths';
-import { EmptyLine, ResultSection, SECTION_ANCHORS, countLabel } from './result-section';
+import { EmptyLine, ResultSection, SECTION_ANCHORS, countLabel, visuallyHidden } from './result-section';
 import { Pager } from './pager';
 
 /** The §4 order of the sub-lists on screen: active first (what support asks about most), then future, then history. */
@@ -232,15 +232,3 @@ function BookingTable({ rows, label, dimmed }: { rows: readonly SearchBooking[];
 
 /** Booking, state, customer, start – end, pool, vehicle, 'go to booking' (blank: shares what is left). */
 const COLUMN_WIDTHS = [122, 172, undefined, 252, undefined, 106, 50] as const;
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;

@@ -64,3 +64,16 @@ export const countLabel = (shown: number, more: boolean) => (more ? `${shown}+` 
 
 /** The element ids of the three result panels (the results summary links to them). */
 export const SECTION_ANCHORS = { vehicles: 'search-vehicles', bookings: 'search-bookings', users: 'search-users' } as const;
+
+/** Hides a text from the eye but not from assistive technology (a column header shown as an icon, say). */
+export const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;

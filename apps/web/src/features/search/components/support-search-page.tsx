@@ -9,7 +9,9 @@ import { bookingQueryOptions } from '@/features/bookings';
 import { isApiError } from '@/lib/api/api-error';
 import { notifyInfo } from '@/lib/notifications/notify';
 import { useSession } from '@/lib/session/session';
+import { useSupportMode } from '@/lib/support-mode/support-mode';
 import { useSupportSearch } from '../api/search-api';
+import { usePinnedUserFilter } from '../pinned-user-filter';
 import { usePinnedVehicles, type PinnedVehicles } from '../pinned-vehicles';
 import { bookingIdOf, criteriaKey, hasCriteria, normalizeCriteria, type SearchCriteria } from '../search-criteria';
 import { BookingResults, BOOKING_GROUPS } from './booking-results';
@@ -26,15 +28,36 @@ export function SupportSearchPage({ search }: { search: SearchCriteria }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
-  const criteria = useMemo(
+  const { supportMode } = useSupportMode();
+  const userFilter = usePinnedUserFilter();
+  const inUrl = useMemo(
     () => normalizeCriteria({ search: search.search, mobilePhone: search.mobilePhone, user: search.user }),
     [search.search, search.mobilePhone, search.user],
   );
+  // Support mode's pinned user-name filter (0036): a search without a user name gets the pinned one. The screen shows
+  // and searches with it at once (no flash of the unfiltered search) while the address catches up below.
+  const pinnedUser = supportMode ? userFilter.username : null;
+  const criteria = useMemo(
+    () => (pinnedUser && !inUrl.user ? normalizeCriteria({ ...inUrl, user: pinnedUser }) : inUrl),
+    [inUrl, pinnedUser],
+  );
+  const pinApplied = criteria !== inUrl;
+  useEffect(() => {
+    // Replacing the entry: the address says what is shown, and Back does not return to the unfiltered one.
+    if (pinApplied) void navigate({ to: '/support', search: criteria, replace: true });
+  }, [pinApplied, criteria, navigate]);
+
   const pins = usePinnedVehicles(`${session?.user.fleet ?? ''}.${session?.user.username ?? ''}`);
   const bid = bookingIdOf(criteria.search);
 
   // Every search is a history entry, so Back returns to the previous one; no criteria is plain /support.
-  const onSearch = (next: SearchCriteria) => void navigate({ to: '/support', search: normalizeCriteria(next) });
+  const onSearch = (next: SearchCriteria) => {
+    const normalized = normalizeCriteria(next);
+    // Deleting the pinned user's chip, confirming it with another name or 'Clear all' unpins the filter. Unpinned
+    // first, so that the address without the user name never meets a pin that would put it back.
+    if (pinnedUser && criteria.user === pinnedUser && normalized.user !== pinnedUser) userFilter.unpin();
+    void navigate({ to: '/support', search: normalized });
+  };
 
   let body;
   if (!hasCriteria(criteria)) {

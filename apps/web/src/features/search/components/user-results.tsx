@@ -1,7 +1,10 @@
+import FilterAltOutlinedIcon from '@mui/icons-material/FilterAltOutlined';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutlined';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -10,16 +13,20 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { SEARCH_PAGE_SIZE, type SearchUser, type UserStatus } from '@fleetdesk/contract';
+import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api/api-error';
+import { useSupportMode } from '@/lib/support-mode/support-mode';
 import { searchUsersPageQueryOptions, type SearchUsersPageData } from '../api/search-api';
 import { useCursorPages } from '../api/use-cursor-pages';
-import type { SearchCriteria } from '../search-criteria';
+import { usePinnedUserFilter } from '../pinned-user-filter';
+import { normalizeCriteria, type SearchCriteria } from '../search-criteria';
 import { AppHrefLink } from '@/components/app-href-link';
 import { userPath } from './app-paths';
-import { EmptyLine, ResultSection, SECTION_ANCHORS, countLabel } from './result-section';
+import { EmptyLine, ResultSection, SECTION_ANCHORS, countLabel, visuallyHidden } from './result-section';
 import { Pager } from './pager';
 
 const STATUS_COLOURS: Record<UserStatus, ChipProps['color']> = {
@@ -93,20 +100,52 @@ export function UserResults({ criteria, first }: UserResultsProps) {
       ) : rows.length === 0 ? (
         <EmptyLine>{t('messages.noUsersFound')}</EmptyLine>
       ) : (
-        <UserTable rows={rows} label={title} dimmed={pages.loading} />
+        <UserTable rows={rows} label={title} dimmed={pages.loading} criteria={criteria} />
       )}
     </ResultSection>
   );
 }
 
-function UserTable({ rows, label, dimmed }: { rows: readonly SearchUser[]; label: string; dimmed: boolean }) {
+interface UserTableProps {
+  rows: readonly SearchUser[];
+  label: string;
+  dimmed: boolean;
+  criteria: SearchCriteria;
+}
+
+function UserTable({ rows, label, dimmed, criteria }: UserTableProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { supportMode } = useSupportMode();
+  const userFilter = usePinnedUserFilter();
   const dash = <Typography component="span" variant="body2" color="text.disabled">–</Typography>;
+
+  // Support mode's username filter (0036): ticking a row pins that user and searches with it at once (a new search, so a
+  // history entry); unticking unpins and drops the user name from the search. Unpinned before navigating, so the
+  // address without the user name never meets a pin that would put it back.
+  const toggleFilter = (username: string, on: boolean) => {
+    if (on) userFilter.pin(username);
+    else userFilter.unpin();
+    void navigate({ to: '/support', search: normalizeCriteria({ ...criteria, user: on ? username : undefined }) });
+  };
+
   return (
     <TableContainer sx={{ opacity: dimmed ? 0.55 : 1, transition: 'opacity 120ms' }}>
       <Table aria-label={label} sx={{ '& td, & th': { whiteSpace: 'nowrap' }, '& tr:last-of-type td': { borderBottom: 0 } }}>
         <TableHead>
           <TableRow>
+            {supportMode && (
+              <TableCell padding="checkbox" align="center" sx={{ width: 44 }}>
+                <Tooltip title={t('supportSearch.columns.userFilter')} describeChild>
+                  <Box component="span" sx={{ display: 'inline-flex', verticalAlign: 'middle', color: 'text.secondary' }}>
+                    <FilterAltOutlinedIcon sx={{ fontSize: 18 }} aria-hidden />
+                    <Box component="span" sx={visuallyHidden}>
+                      {t('supportSearch.columns.userFilter')}
+                    </Box>
+                  </Box>
+                </Tooltip>
+              </TableCell>
+            )}
             <TableCell>{t('supportSearch.columns.name')}</TableCell>
             <TableCell>{t('supportSearch.columns.phone')}</TableCell>
             <TableCell>{t('supportSearch.columns.email')}</TableCell>
@@ -116,36 +155,52 @@ function UserTable({ rows, label, dimmed }: { rows: readonly SearchUser[]; label
           </TableRow>
         </TableHead>
         <TableBody>
-          {rows.map((user) => (
-            <TableRow key={user.username} hover data-testid="user-row">
-              <TableCell>
-                <AppHrefLink href={userPath(user.username)} sx={{ fontWeight: 500 }}>
-                  {`${user.familyName}, ${user.givenName}`}
-                </AppHrefLink>
-                <Typography variant="caption" color="text.secondary" component="div">
-                  {user.username}
-                </Typography>
-              </TableCell>
-              <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{user.mobilePhone ?? dash}</TableCell>
-              <TableCell>{user.emailAddress ?? dash}</TableCell>
-              <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{user.customerNumber ?? dash}</TableCell>
-              <TableCell sx={{ whiteSpace: 'normal !important', minWidth: 140 }}>{user.companyName ?? dash}</TableCell>
-              <TableCell>
-                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                  <Chip size="small" variant="outlined" color={STATUS_COLOURS[user.status]} label={t(`supportSearch.userStatus.${user.status}`)} />
-                  {showsSuspiciousBadge(user) && (
-                    <Chip
+          {rows.map((user) => {
+            const filtered = supportMode && userFilter.username === user.username;
+            return (
+              <TableRow key={user.username} hover selected={filtered} data-testid="user-row">
+                {supportMode && (
+                  <TableCell padding="checkbox" align="center" onClick={(event) => event.stopPropagation()}>
+                    <Checkbox
                       size="small"
-                      color="error"
-                      icon={<ReportProblemOutlinedIcon />}
-                      label={t('supportSearch.suspicious')}
-                      data-testid="suspicious-badge"
+                      checked={filtered}
+                      onChange={(event) => toggleFilter(user.username, event.target.checked)}
+                      slotProps={{
+                        input: { 'aria-label': t('supportSearch.filterByUser', { username: user.username }) },
+                      }}
+                      data-testid="user-filter-checkbox"
                     />
-                  )}
-                </Stack>
-              </TableCell>
-            </TableRow>
-          ))}
+                  </TableCell>
+                )}
+                <TableCell>
+                  <AppHrefLink href={userPath(user.username)} sx={{ fontWeight: 500 }}>
+                    {`${user.familyName}, ${user.givenName}`}
+                  </AppHrefLink>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {user.username}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{user.mobilePhone ?? dash}</TableCell>
+                <TableCell>{user.emailAddress ?? dash}</TableCell>
+                <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{user.customerNumber ?? dash}</TableCell>
+                <TableCell sx={{ whiteSpace: 'normal !important', minWidth: 140 }}>{user.companyName ?? dash}</TableCell>
+                <TableCell>
+                  <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                    <Chip size="small" variant="outlined" color={STATUS_COLOURS[user.status]} label={t(`supportSearch.userStatus.${user.status}`)} />
+                    {showsSuspiciousBadge(user) && (
+                      <Chip
+                        size="small"
+                        color="error"
+                        icon={<ReportProblemOutlinedIcon />}
+                        label={t('supportSearch.suspicious')}
+                        data-testid="suspicious-badge"
+                      />
+                    )}
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            );
+          })}
         </TableBody>
       </Table>
     </TableContainer>

@@ -4,6 +4,7 @@ import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteForeverOutlinedIcon from '@mui/icons-material/DeleteForeverOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HowToRegOutlinedIcon from '@mui/icons-material/HowToRegOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import LockResetIcon from '@mui/icons-material/LockReset';
@@ -12,6 +13,7 @@ import RestoreIcon from '@mui/icons-material/Restore';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
@@ -44,14 +46,19 @@ type OpenDialog = 'BLOCK' | 'APPROVE' | ConfirmedAction | null;
 export interface UserActionsMenuProps {
   user: UserDetail;
   onChanged?: (user: UserDetail) => void;
+  /**
+   * Opens the user's edit form. Given, the menu starts with "Edit details": in support mode the user page has no edit
+   * toggle and edits from here (docs/decisions/0036-support-mode.md). Left out while the form is open.
+   */
+  onEdit?: () => void;
 }
 
 /**
  * The user's status actions (§4's table): only those the status allows, each with its §8 success or failure message.
  * Block opens the block dialog, approve the approval wizard; deletion and password reset ask first; new booking opens
- * /booking?user=. After a confirmed deletion the screen goes back to /users.
+ * /booking?user=. After a confirmed deletion the screen goes back to /users. With `onEdit` the first entry is "Edit details".
  */
-export function UserActionsMenu({ user, onChanged }: UserActionsMenuProps) {
+export function UserActionsMenu({ user, onChanged, onEdit }: UserActionsMenuProps) {
   const { t } = useTranslation();
   const menuId = useId();
   const navigate = useNavigate();
@@ -106,7 +113,21 @@ export function UserActionsMenu({ user, onChanged }: UserActionsMenuProps) {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ list: { dense: true, 'aria-label': t('userActions.menu') } }}
       >
-        {actions.length === 0 && <MenuItem disabled>{t('userActions.noActions')}</MenuItem>}
+        {onEdit && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              onEdit();
+            }}
+          >
+            <ListItemIcon>
+              <EditOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('userActions.editDetails')}</ListItemText>
+          </MenuItem>
+        )}
+        {onEdit && actions.length > 0 && <Divider />}
+        {actions.length === 0 && !onEdit && <MenuItem disabled>{t('userActions.noActions')}</MenuItem>}
         {actions.map((action) => (
           <MenuItem key={action} onClick={() => choose(action)}>
             <ListItemIcon>{ICONS[action]}</ListItemIcon>

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   USER_BOOKINGS_DEFAULT_STATES,
+  USER_BOOKINGS_TOTAL_HEADER,
   ZCompanyTreeResponse,
   ZFreeMonths,
   ZMembershipCheckResponse,
@@ -38,7 +39,8 @@ export const userKeys = {
   all: () => queryKeyPrefix('users'),
   search: (criteria: UserSearchCriteria) => queryKey('users', 'search', { ...criteria }),
   detail: (username: string) => queryKey('users', 'detail', { username }),
-  bookings: (username: string, window: UserBookingsWindow) => queryKey('users', 'bookings', { username, ...window }),
+  bookings: (username: string, window: UserBookingsWindow, page: UserBookingsPage) =>
+    queryKey('users', 'bookings', { username, ...window, ...page }),
   companyOptions: () => queryKey('users', 'companyOptions', {}),
 };
 
@@ -77,24 +79,39 @@ export const userQueryOptions = (username: string) =>
 
 export const useUser = (username: string) => useQuery(userQueryOptions(username));
 
+/** One page of the user's bookings: `offset` and `limit` of GET /api/users/{username}/bookings. */
+export interface UserBookingsPage {
+  offset: number;
+  limit: number;
+}
+
 /**
  * GET /api/users/{username}/bookings in the §9 window (a month either side) with every state, so that finished,
- * cancelled and inactive bookings of the window come with the active ones. The API answers one list (active first,
- * then by start, at most USER_BOOKINGS_MAX_RESULTS); the tab pages it on the client.
+ * cancelled and inactive bookings of the window come with the active ones: one page of the list the API orders
+ * (active first, then by start), with the number of all matches from its `X-Total-Count` header.
  */
-export const userBookingsQueryOptions = (username: string, window: UserBookingsWindow) =>
+export const userBookingsQueryOptions = (username: string, window: UserBookingsWindow, page: UserBookingsPage) =>
   queryOptions({
-    queryKey: userKeys.bookings(username, window),
-    queryFn: ({ signal }) =>
-      apiClient.request(`${userPath(username)}/bookings`, {
-        query: { ...window, state: [...USER_BOOKINGS_DEFAULT_STATES, 'CANCELLED'] },
+    queryKey: userKeys.bookings(username, window, page),
+    queryFn: async ({ signal }) => {
+      let total: number | null = null;
+      const bookings = await apiClient.request(`${userPath(username)}/bookings`, {
+        query: { ...window, state: [...USER_BOOKINGS_DEFAULT_STATES, 'CANCELLED'], offset: page.offset, limit: page.limit },
         schema: ZUserBookingsResponse,
         signal,
-      }),
+        onHeaders: (headers) => {
+          const counted = Number(headers.get(USER_BOOKINGS_TOTAL_HEADER));
+          total = headers.has(USER_BOOKINGS_TOTAL_HEADER) && Number.isFinite(counted) ? counted : null;
+        },
+      });
+      // Without the header (an older server) the page is all there is to count.
+      return { bookings, total: total ?? page.offset + bookings.length };
+    },
     meta: inline,
   });
 
-export const useUserBookings = (username: string, window: UserBookingsWindow) => useQuery(userBookingsQueryOptions(username, window));
+export const useUserBookings = (username: string, window: UserBookingsWindow, page: UserBookingsPage) =>
+  useQuery({ ...userBookingsQueryOptions(username, window, page), placeholderData: keepPreviousData });
 
 /** GET /api/companies: the operator's company tree, the choices of the user form's company membership. */
 export const companyOptionsQueryOptions = () =>

@@ -43,15 +43,16 @@ export function bookingsWindowAround(now: Date): UserBookingsWindow {
 
 /**
  * The Bookings tab (§2, §9): active bookings first, then the finished, cancelled and inactive ones within a month
- * either side of now; 10, 25 or 50 per page. The API answers one list, so the pages are cut here.
+ * either side of now; 10, 25 or 50 per page, each page fetched from the API (offset and limit, the total from its
+ * header), so a user with hundreds of bookings in the window can be paged to the end.
  */
 export function UserBookingsTab({ username }: { username: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const [window] = useState(() => bookingsWindowAround(new Date()));
-  const query = useUserBookings(username, window);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(BOOKINGS_LIST_DEFAULT_PAGE_SIZE);
+  const query = useUserBookings(username, window, { offset: page * pageSize, limit: pageSize });
 
   const heading = (
     <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.25 }}>
@@ -91,8 +92,8 @@ export function UserBookingsTab({ username }: { username: string }) {
       </Paper>
     );
   }
-  const bookings = query.data;
-  if (bookings.length === 0) {
+  const { bookings: rows, total } = query.data;
+  if (total === 0) {
     return (
       <Paper variant="outlined">
         {heading}
@@ -105,9 +106,9 @@ export function UserBookingsTab({ username }: { username: string }) {
       </Paper>
     );
   }
-  const lastPage = Math.max(0, Math.ceil(bookings.length / pageSize) - 1);
-  const shownPage = Math.min(page, lastPage);
-  const rows = bookings.slice(shownPage * pageSize, shownPage * pageSize + pageSize);
+  // Bookings that ended while paging can leave a page past the end: show the last one there is.
+  const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
+  if (page > lastPage) setPage(lastPage);
   return (
     <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
       {query.isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
@@ -168,8 +169,8 @@ export function UserBookingsTab({ username }: { username: string }) {
       </TableContainer>
       <TablePagination
         component="div"
-        count={bookings.length}
-        page={shownPage}
+        count={total}
+        page={Math.min(page, lastPage)}
         rowsPerPage={pageSize}
         rowsPerPageOptions={[...BOOKINGS_LIST_PAGE_SIZE_OPTIONS]}
         onPageChange={(_, next) => setPage(next)}

@@ -22,16 +22,19 @@ import { MembershipCheck } from './membership-check';
 interface UserInfoTabProps {
   user: UserDetail;
   editing: boolean;
+  /** Outside support mode the tab has the edit toggle; in support mode the form opens from the actions menu (0036). */
+  editToggle: boolean;
   onEditingChange: (editing: boolean) => void;
   onSaved: (user: UserDetail) => void;
 }
 
 /**
- * The User information tab (§2): the details or, with `?edit=true`, the edit form (the console has no support mode, so
- * the edit toggle is always shown; docs/decisions/0029-user-screens.md); beside them free months, the identity and
- * the driver's licence, the block and the account's dates.
+ * The User information tab (§2): the details or, with `?edit=true`, the edit form (in both modes). Outside support mode
+ * the tab shows the edit toggle; in support mode it does not, and the form opens from the actions menu's "Edit details"
+ * (docs/decisions/0036-support-mode.md). Beside them free months, the identity and the driver's licence, the block and
+ * the account's dates.
  */
-export function UserInfoTab({ user, editing, onEditingChange, onSaved }: UserInfoTabProps) {
+export function UserInfoTab({ user, editing, editToggle, onEditingChange, onSaved }: UserInfoTabProps) {
   const { t } = useTranslation();
   return (
     <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -41,7 +44,7 @@ export function UserInfoTab({ user, editing, onEditingChange, onSaved }: UserInf
             <Typography variant="h6" component="h2">
               {editing ? t('users.info.editHeading') : t('users.info.heading')}
             </Typography>
-            {!editing && (
+            {editToggle && !editing && (
               <Button variant="outlined" size="small" startIcon={<EditOutlinedIcon />} onClick={() => onEditingChange(true)}>
                 {t('users.info.edit')}
               </Button>

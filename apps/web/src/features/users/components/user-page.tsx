@@ -1,8 +1,10 @@
+import { useId, useState } from 'react';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -13,6 +15,7 @@ import type { UserDetail } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/router-link';
 import { isApiError } from '@/lib/api/api-error';
+import { useSupportMode } from '@/lib/support-mode/support-mode';
 import { UserPayments } from '@/features/payments';
 import { useApplyUser, useUser } from '../api/users-api';
 import type { UserPageSearch, UserPageTab } from '../users-search';
@@ -37,13 +40,20 @@ export const isSuspiciousRegistration = (user: Pick<UserDetail, 'suspiciousRegis
 };
 
 /**
- * /users/{username} (§2 User page): the header summary with the status actions, and the tabs User information, Bookings,
- * Payments and, for suspicious registrations, Suspicious against.
+ * /users/{username} (§2 User page): the header summary and the tabs User information, Bookings, Payments and, for
+ * suspicious registrations in support mode, Suspicious against. Support mode (docs/decisions/0036-support-mode.md) makes
+ * the header a collapsible card over the tabs with the status actions ("Edit details" among them) and the username
+ * filter; outside it the header is plain, User information has the edit toggle and there is no Suspicious against tab.
  */
 export function UserPage({ username, search, onSearchChange, onRenamed }: UserPageProps) {
   const { t } = useTranslation();
   const query = useUser(username);
   const applyUser = useApplyUser();
+  const { supportMode } = useSupportMode();
+  const bodyId = useId();
+  // Outside support mode the tabs are always shown; collapsed when the mode goes off, the page opens and stays open.
+  const [expanded, setExpanded] = useState(true);
+  if (!supportMode && !expanded) setExpanded(true);
 
   const back = (
     <Box>
@@ -84,8 +94,14 @@ export function UserPage({ username, search, onSearchChange, onRenamed }: UserPa
   }
 
   const user = query.data;
-  const suspicious = isSuspiciousRegistration(user);
-  const tab: UserPageTab = search.tab === 'suspicious' && !suspicious ? 'info' : (search.tab ?? 'info');
+  const suspiciousTab = supportMode && isSuspiciousRegistration(user);
+  const tab: UserPageTab = search.tab === 'suspicious' && !suspiciousTab ? 'info' : (search.tab ?? 'info');
+  const editing = tab === 'info' && search.edit === true;
+  // "Edit details" of the actions menu writes ?edit=true as the toggle does; the form is on User information, so it goes there.
+  const openEditForm = () => {
+    setExpanded(true);
+    onSearchChange({ ...search, tab: undefined, edit: true });
+  };
   const onChanged = (changed: UserDetail) => {
     applyUser(changed, username);
     if (changed.username !== username) onRenamed(changed.username, search);
@@ -94,39 +110,52 @@ export function UserPage({ username, search, onSearchChange, onRenamed }: UserPa
   return (
     <Stack spacing={2}>
       {back}
-      <UserHeader user={user} onChanged={onChanged} />
-      <Tabs
-        value={tab}
-        onChange={(_, value: UserPageTab) => onSearchChange({ ...search, tab: value === 'info' ? undefined : value })}
-        aria-label={t('users.page.tabsLabel')}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        <Tab value="info" label={t('users.page.tabInfo')} id="user-tab-info" aria-controls="user-panel" />
-        <Tab value="bookings" label={t('users.page.tabBookings')} id="user-tab-bookings" aria-controls="user-panel" />
-        <Tab value="payments" label={t('users.page.tabPayments')} id="user-tab-payments" aria-controls="user-panel" />
-        {suspicious && <Tab value="suspicious" label={t('users.page.tabSuspicious')} id="user-tab-suspicious" aria-controls="user-panel" />}
-      </Tabs>
-      <Box role="tabpanel" id="user-panel" aria-labelledby={`user-tab-${tab}`}>
-        {tab === 'info' && (
-          <UserInfoTab
-            key={user.username}
-            user={user}
-            editing={search.edit === true}
-            onEditingChange={(editing) => onSearchChange({ ...search, edit: editing ? true : undefined }, { replace: !editing })}
-            onSaved={(saved) => {
-              applyUser(saved, username);
-              const closed = { ...search, edit: undefined };
-              if (saved.username !== username) onRenamed(saved.username, closed);
-              else onSearchChange(closed, { replace: true });
-            }}
-          />
-        )}
-        {tab === 'bookings' && <UserBookingsTab username={user.username} />}
-        {tab === 'payments' && <UserPayments key={user.username} username={user.username} />}
-        {tab === 'suspicious' && <SuspiciousAgainstTab username={user.username} />}
-      </Box>
+      <UserHeader
+        user={user}
+        onChanged={onChanged}
+        supportMode={supportMode}
+        expanded={expanded}
+        onExpandedChange={setExpanded}
+        bodyId={bodyId}
+        onEdit={editing ? undefined : openEditForm}
+      />
+      <Collapse in={expanded} id={bodyId}>
+        <Stack spacing={2}>
+          <Tabs
+            value={tab}
+            onChange={(_, value: UserPageTab) => onSearchChange({ ...search, tab: value === 'info' ? undefined : value })}
+            aria-label={t('users.page.tabsLabel')}
+            variant="scrollable"
+            allowScrollButtonsMobile
+            sx={{ borderBottom: 1, borderColor: 'divider' }}
+          >
+            <Tab value="info" label={t('users.page.tabInfo')} id="user-tab-info" aria-controls="user-panel" />
+            <Tab value="bookings" label={t('users.page.tabBookings')} id="user-tab-bookings" aria-controls="user-panel" />
+            <Tab value="payments" label={t('users.page.tabPayments')} id="user-tab-payments" aria-controls="user-panel" />
+            {suspiciousTab && <Tab value="suspicious" label={t('users.page.tabSuspicious')} id="user-tab-suspicious" aria-controls="user-panel" />}
+          </Tabs>
+          <Box role="tabpanel" id="user-panel" aria-labelledby={`user-tab-${tab}`}>
+            {tab === 'info' && (
+              <UserInfoTab
+                key={user.username}
+                user={user}
+                editing={editing}
+                editToggle={!supportMode}
+                onEditingChange={(open) => onSearchChange({ ...search, edit: open ? true : undefined }, { replace: !open })}
+                onSaved={(saved) => {
+                  applyUser(saved, username);
+                  const closed = { ...search, edit: undefined };
+                  if (saved.username !== username) onRenamed(saved.username, closed);
+                  else onSearchChange(closed, { replace: true });
+                }}
+              />
+            )}
+            {tab === 'bookings' && <UserBookingsTab key={user.username} username={user.username} />}
+            {tab === 'payments' && <UserPayments key={user.username} username={user.username} />}
+            {tab === 'suspicious' && <SuspiciousAgainstTab username={user.username} />}
+          </Box>
+        </Stack>
+      </Collapse>
     </Stack>
   );
 }
