@@ -156,6 +156,10 @@ describe('seedDemo', () => {
       expect(mine.some((b) => b.state === 'FINISHED' && b.checkoutRequired)).toBe(true);
       expect(mine.some((b) => b.adjustedEndTime !== null && b.dataQuality !== null)).toBe(true);
       expect(mine.filter((b) => b.state === 'INACTIVE').every((b) => b.endTime > BASE)).toBe(true);
+      // Running bookings are overdue on purpose or end hours from now, so none turns overdue during a demo or a test run.
+      const running = mine.filter((b) => b.state === 'ACTIVE' && b.endTime >= BASE);
+      expect(running.length).toBeGreaterThan(0);
+      expect(running.filter((b) => b.endTime.getTime() < BASE.getTime() + 2 * 3_600_000).map((b) => b.bid)).toEqual([]);
       expect(mine.filter((b) => b.state === 'FINISHED').every((b) => b.usageStart && b.usageEnd && b.usageEnd <= BASE)).toBe(true);
       const prefix = fleet === 'fjord' ? 'BID1' : 'BID2';
       for (const b of mine) {

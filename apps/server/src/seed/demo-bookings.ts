@@ -360,14 +360,16 @@ export class BookingPlanner {
       }
     };
 
-    // Active now: a few overdue (end in the past, still ACTIVE).
+    // Active now: a few overdue (end in the past, still ACTIVE). The others end at least three hours after `base` (now
+    // rounded down to the hour), so that they do not turn overdue during a demo or a test run that starts just before
+    // the hour.
     fill('ACTIVE', 7, (i): Draft => {
       const person = pickPerson(active);
       const contract = pickContract(person);
       const category = pickCategory(person);
       const overdue = i < 2;
       const start = overdue ? base - rng.int(5, 12) * HOUR : base - quarter(rng.int(1, 20) * HOUR + rng.int(0, 59) * MINUTE);
-      const end = overdue ? base - rng.int(1, 3) * HOUR : start + Math.max(this.durationFor(category, contract), base - start + HOUR);
+      const end = overdue ? base - rng.int(1, 3) * HOUR : start + Math.max(this.durationFor(category, contract), base - start + 3 * HOUR);
       return { person, contract, category, start, end, allocate: true, avoidHandy: true };
     });
     // Future: allocated, unallocated, allocate-on-activation; the first one's pickup time has just passed.
