@@ -1,17 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { ACTIVE_BOOKINGS_POLL_MS, type ActiveBookingRow, type AuthResponse, type Fleet } from '@fleetdesk/contract';
-import { AppProviders } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
-import { connectSessionToApp } from '@/app/session-effects';
 import { activeBookingsQueryOptions, filterActiveBookings, nextSort, sortActiveBookings } from '@/features/active-bookings';
 import { searchOf, sortOfSearch, validateActiveBookingsSearch } from '@/features/active-bookings/active-bookings-search';
 import { i18n } from '@/lib/i18n/i18n';
-import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
+import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 
 const HOUR = 3_600_000;
 const SLOW = { timeout: 8000 };
@@ -102,33 +98,18 @@ async function fakeFetch(input: string | URL | Request): Promise<Response> {
   return json(404, { httpCode: 404, messageId: 'errorId.core.routeNotFound', message: 'Route not found', errors: [] });
 }
 
-let disconnectors: (() => void)[] = [];
 function start(path: string) {
   sessionStore.setSession(sessionFromAuthResponse(authResponse));
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
-  disconnectors.push(connectSessionToApp(sessionStore, router, queryClient));
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return startApp(path);
 }
 
 beforeEach(async () => {
-  window.localStorage.clear();
+  resetBrowserState();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   await i18n.changeLanguage('en-GB');
 });
 
-afterEach(() => {
-  cleanup();
-  disconnectors.forEach((disconnect) => disconnect());
-  disconnectors = [];
-  sessionStore.clear('logout');
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(teardownApp);
 
 const bodyBids = () => screen.getAllByTestId(/^active-booking-BID/).map((tr) => tr.getAttribute('data-testid')?.replace('active-booking-', ''));
 

@@ -1,17 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import type { AuthResponse, ClientConfig, Fleet } from '@fleetdesk/contract';
-import { AppProviders } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
-import { connectSessionToApp } from '@/app/session-effects';
 import { i18n } from '@/lib/i18n/i18n';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n/languages';
 import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse, sessionStorageKey } from '@/lib/session/session-schema';
-import { resetSupportModeCache } from '@/lib/support-mode/support-mode';
+import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 
 const SESSION_KEY = sessionStorageKey(window.location.host);
 
@@ -93,25 +89,7 @@ async function fakeFetch(input: string | URL | Request, init?: RequestInit): Pro
   return envelope(404, 'errorId.core.routeNotFound', 'Route not found');
 }
 
-function renderApp(path: string) {
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
-  const disconnect = connectSessionToApp(sessionStore, router, queryClient);
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { router, disconnect };
-}
-
 const logIn = () => sessionStore.setSession(sessionFromAuthResponse(authResponse('token-0')));
-
-let disconnectors: (() => void)[] = [];
-const start = (path: string) => {
-  const app = renderApp(path);
-  disconnectors.push(app.disconnect);
-  return app.router;
-};
 
 beforeEach(async () => {
   backend = {
@@ -122,20 +100,12 @@ beforeEach(async () => {
   };
   calls.length = 0;
   resetRequests.length = 0;
-  window.localStorage.clear();
-  resetSupportModeCache();
+  resetBrowserState();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   await i18n.changeLanguage('en-GB');
 });
 
-afterEach(() => {
-  cleanup();
-  disconnectors.forEach((disconnect) => disconnect());
-  disconnectors = [];
-  sessionStore.clear('logout');
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(teardownApp);
 
 describe('login', () => {
   it('sends a visitor to the login page and, after the two steps, back to the page asked for', async () => {
@@ -143,7 +113,7 @@ describe('login', () => {
     backend.methods = [
       { loginUrl: 'https://idp.example/start', providerLogoUrl: null, displayName: 'Acme ID', preventPasswordLogin: false },
     ];
-    const router = start('/contact');
+    const router = startApp('/contact');
 
     const username = await screen.findByLabelText('User name');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -188,7 +158,7 @@ describe('login', () => {
     backend.methods = [
       { loginUrl: 'https://idp.example/start', providerLogoUrl: null, displayName: 'Acme ID', preventPasswordLogin: true },
     ];
-    start('/login');
+    startApp('/login');
     await user.type(await screen.findByLabelText('User name'), 'anna{Enter}');
     await screen.findByLabelText('Password');
     expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
@@ -199,14 +169,14 @@ describe('login', () => {
 
   it("says who is logged in when the login page is opened with a session, then goes on", async () => {
     logIn();
-    const router = start('/login?redirect=%2Fpools');
+    const router = startApp('/login?redirect=%2Fpools');
     expect((await screen.findByText('Logged in as Siri Support')).isConnected).toBe(true);
     await waitFor(() => expect(router.state.location.pathname).toBe('/pools'), { timeout: 3000 });
   });
 
   it('ignores a redirect to another site', async () => {
     logIn();
-    const router = start('/login?redirect=https%3A%2F%2Fevil.example%2F');
+    const router = startApp('/login?redirect=https%3A%2F%2Fevil.example%2F');
     await waitFor(() => expect(router.state.location.pathname).toBe('/support'), { timeout: 3000 });
   });
 });
@@ -214,7 +184,7 @@ describe('login', () => {
 describe('password reset', () => {
   it('asks for the user name, prefilled from the login, and confirms the request', async () => {
     const user = userEvent.setup();
-    start('/forgot-password?username=anna');
+    startApp('/forgot-password?username=anna');
     const username = await screen.findByLabelText(/User name/);
     expect(valueOf(username)).toBe('anna');
     await user.clear(username);
@@ -230,7 +200,7 @@ describe('password reset', () => {
 
   it('sets a new password entered twice, without a session', async () => {
     const user = userEvent.setup();
-    const router = start(`/reset-password?token=${GOOD_RESET_TOKEN}`);
+    const router = startApp(`/reset-password?token=${GOOD_RESET_TOKEN}`);
     const password = await screen.findByLabelText(/^New password/);
     const repeat = screen.getByLabelText(/^Repeat the new password/);
 
@@ -253,7 +223,7 @@ describe('password reset', () => {
 
   it('says so when the link is invalid or expired', async () => {
     const user = userEvent.setup();
-    start('/reset-password?token=expired-token-0123456789');
+    startApp('/reset-password?token=expired-token-0123456789');
     await user.type(await screen.findByLabelText(/^New password/), 'a-long-new-password');
     await user.type(screen.getByLabelText(/^Repeat the new password/), 'a-long-new-password{Enter}');
     expect(textOf(await screen.findByRole('alert'))).toContain('The reset link is invalid or has expired.');
@@ -264,7 +234,7 @@ describe('password reset', () => {
 describe('postLogin', () => {
   it('stores the single-sign-on hand-over as a bearer session with the operator it asked for, and goes to /', async () => {
     const expires = new Date(Date.now() + 3_600_000).toISOString();
-    const router = start(
+    const router = startApp(
       `/postLogin?issuer=${encodeURIComponent('https://idp.example')}&token=jwt-abc&username=anna&expirationTime=${encodeURIComponent(expires)}`,
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/support'));
@@ -285,7 +255,7 @@ describe('session in the shell', () => {
   it('logs out: revokes the token, forgets the session and returns to the login page', async () => {
     const user = userEvent.setup();
     logIn();
-    const router = start('/support');
+    const router = startApp('/support');
     await screen.findByRole('heading', { name: 'Customer support' });
     await user.click(screen.getByRole('button', { name: 'Log out' }));
 
@@ -301,7 +271,7 @@ describe('session in the shell', () => {
   it('sends the user to log in, and back, when the server refuses the token', async () => {
     backend.fleetStatus = 401;
     logIn();
-    const router = start('/contact');
+    const router = startApp('/contact');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toEqual({ redirect: '/contact' });
     expect(sessionStore.getSession()).toBeNull();
@@ -314,7 +284,7 @@ describe('session in the shell', () => {
       .happyDOM;
     if (happyDom) happyDom.settings.handleDisabledFileLoadingAsSuccess = true;
     logIn();
-    start('/support');
+    startApp('/support');
     await waitFor(() => expect(document.getElementById('helpdesk-widget')).not.toBeNull());
     expect(attributeOf(document.getElementById('helpdesk-widget'), 'src')).toBe('https://help.example/widget.js');
     const launcher = document.createElement('div');
@@ -328,7 +298,7 @@ describe('session in the shell', () => {
 
   it('loads no help-desk widget when none is configured', async () => {
     logIn();
-    start('/support');
+    startApp('/support');
     await screen.findByRole('heading', { name: 'Customer support' });
     await waitFor(() => expect(calls.some((call) => call.path === '/api/config')).toBe(true));
     expect(document.getElementById('helpdesk-widget')).toBeNull();
@@ -338,19 +308,19 @@ describe('session in the shell', () => {
 describe('routes', () => {
   it('redirects /support/search/{query} to /support?search={query}', async () => {
     logIn();
-    const router = start('/support/search/BID0000000042');
+    const router = startApp('/support/search/BID0000000042');
     await waitFor(() => expect(router.state.location.pathname).toBe('/support'));
     expect(router.state.location.search).toEqual({ search: 'BID0000000042' });
   });
 
   it('redirects / to /support', async () => {
     logIn();
-    const router = start('/');
+    const router = startApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/support'));
   });
 
   it('shows a not-found page with a way home for unknown routes', async () => {
-    start('/no/such/screen');
+    startApp('/no/such/screen');
     expect((await screen.findByRole('heading', { name: 'Page not found' })).isConnected).toBe(true);
     expect(attributeOf(screen.getByRole('link', { name: 'Go to the start page' }), 'href')).toBe('/');
   });
@@ -358,7 +328,7 @@ describe('routes', () => {
   it('switches the language from the top bar and remembers it', async () => {
     const user = userEvent.setup();
     logIn();
-    start('/pools');
+    startApp('/pools');
     await screen.findByRole('heading', { name: 'Booking overview' });
     await user.click(screen.getByRole('button', { name: /Language/ }));
     await user.click(screen.getByRole('menuitem', { name: 'Svenska' }));
@@ -370,7 +340,7 @@ describe('routes', () => {
   it('shows the support-mode switch, on by default, and keeps the choice per staff member', async () => {
     const user = userEvent.setup();
     logIn();
-    start('/contact');
+    startApp('/contact');
     const toggle = await screen.findByRole('switch', { name: 'Support mode' });
     expect((toggle as HTMLInputElement).checked).toBe(true);
     await user.click(toggle);
@@ -383,7 +353,7 @@ describe('routes', () => {
   });
 
   it('hides the support-mode switch when nobody is logged in', async () => {
-    start('/login');
+    startApp('/login');
     await screen.findByRole('heading', { name: 'Log in' });
     expect(screen.queryByRole('switch', { name: 'Support mode' })).toBeNull();
   });

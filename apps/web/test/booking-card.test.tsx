@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import type { AuthResponse, Booking, EventLogEntry, Fleet, ZBookingEventsResponse } from '@fleetdesk/contract';
 import type { z } from 'zod';
-import { AppProviders } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
-import { connectSessionToApp } from '@/app/session-effects';
 import { validateBookingCardSearch } from '@/features/bookings/components/card/booking-card-search';
 import { bookingMenuItems } from '@/features/bookings/components/card/booking-menu-rules';
 import { formatCountdown, isChargingPinShown } from '@/features/bookings/components/card/charging-pin-panel';
@@ -15,8 +11,8 @@ import { i18n } from '@/lib/i18n/i18n';
 import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
-import { resetSupportModeCache } from '@/lib/support-mode/support-mode';
 import { BID, makeBooking } from './fixtures/booking';
+import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 
 // ---------- a fake backend ----------
 
@@ -67,37 +63,21 @@ async function fakeFetch(input: string | URL | Request, init?: RequestInit): Pro
 
 const callsTo = (method: string, suffix: string) => calls.filter((call) => call.method === method && call.path === `/api/bookings/${booking.bid}${suffix}`);
 
-let disconnectors: (() => void)[] = [];
 function start(path: string) {
   sessionStore.setSession(sessionFromAuthResponse(authResponse));
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
-  disconnectors.push(connectSessionToApp(sessionStore, router, queryClient));
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return startApp(path);
 }
 
 beforeEach(async () => {
   booking = makeBooking();
   handlers = [];
   calls.length = 0;
-  window.localStorage.clear();
-  resetSupportModeCache();
+  resetBrowserState();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   await i18n.changeLanguage('en-GB');
 });
 
-afterEach(() => {
-  cleanup();
-  disconnectors.forEach((disconnect) => disconnect());
-  disconnectors = [];
-  sessionStore.clear('logout');
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(teardownApp);
 
 const isDisabled = (element: Element) => element.getAttribute('aria-disabled') === 'true' || element.hasAttribute('disabled');
 const textOf = (element: Element) => element.textContent ?? '';

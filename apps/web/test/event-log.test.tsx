@@ -1,11 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { eventSearchDefaultPeriod, type AuthResponse, type EventLogEntry, type Fleet } from '@fleetdesk/contract';
-import { AppProviders } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
-import { connectSessionToApp } from '@/app/session-effects';
 import {
   effectiveGroups,
   eventLogFilterOf,
@@ -14,9 +10,9 @@ import {
   validateEventLogSearch,
 } from '@/features/event-log';
 import { i18n } from '@/lib/i18n/i18n';
-import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
+import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -118,34 +114,19 @@ async function fakeFetch(input: string | URL | Request): Promise<Response> {
   return json(404, { httpCode: 404, messageId: 'errorId.core.routeNotFound', message: 'Route not found', errors: [] });
 }
 
-let disconnectors: (() => void)[] = [];
 function start(path: string) {
   sessionStore.setSession(sessionFromAuthResponse(authResponse));
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
-  disconnectors.push(connectSessionToApp(sessionStore, router, queryClient));
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return startApp(path);
 }
 
 beforeEach(async () => {
   eventCalls.length = 0;
-  window.localStorage.clear();
+  resetBrowserState();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   await i18n.changeLanguage('en-GB');
 });
 
-afterEach(() => {
-  cleanup();
-  disconnectors.forEach((disconnect) => disconnect());
-  disconnectors = [];
-  sessionStore.clear('logout');
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(teardownApp);
 
 describe('/event', () => {
   it('searches a booking from its link with the default groups, pages forward and back, and marks a negative offset', async () => {

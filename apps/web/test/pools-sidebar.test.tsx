@@ -1,16 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import type { AuthResponse, Fleet, Pool, PoolBookingsResponse } from '@fleetdesk/contract';
-import { AppProviders } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
-import { connectSessionToApp } from '@/app/session-effects';
 import { poolLinkSearch, selectedPoolOf, sidebarCities, validatePoolsSearch } from '@/features/pools/pools-search';
 import { i18n } from '@/lib/i18n/i18n';
-import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
+import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 
 // vis-timeline draws with layout jsdom does not have; a stand-in records what the screen feeds it.
 const drawn = vi.hoisted(() => ({ items: [] as unknown[][], groups: [] as unknown[][] }));
@@ -99,6 +95,12 @@ const fleet: Fleet = { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', cu
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const envelope = (status: number, messageId: string, message: string) => json(status, { httpCode: status, messageId, message, errors: [] });
 
+/**
+ * The fake server's clock, fixed per test: the window and the upcoming answers must describe the same booking with the
+ * same times (the screen merges them on bid, start and end), even when they are built in different milliseconds.
+ */
+let serverNow = Date.now();
+
 const bookingsAnswer = (bid: string, upcoming: boolean): PoolBookingsResponse => ({
   results: [
     {
@@ -108,8 +110,8 @@ const bookingsAnswer = (bid: string, upcoming: boolean): PoolBookingsResponse =>
       allocationState: 'NOT_ALLOCATED',
       vehicle: null,
       specification: { type: 'CLASS', priceClass: 'MEDIUM', modelId: null, modelName: null, vehicleCategory: 'CAR' },
-      startTime: iso(Date.now() + HOUR),
-      endTime: iso(Date.now() + 2 * HOUR),
+      startTime: iso(serverNow + HOUR),
+      endTime: iso(serverNow + 2 * HOUR),
       usageStart: null,
       usageEnd: null,
       overdue: false,
@@ -118,7 +120,7 @@ const bookingsAnswer = (bid: string, upcoming: boolean): PoolBookingsResponse =>
     },
   ],
   moreResults: false,
-  window: { start: iso(Date.now() - HOUR), end: upcoming ? null : iso(Date.now() + 24 * HOUR), states: ['ACTIVE', 'INACTIVE'], limit: 50 },
+  window: { start: iso(serverNow - HOUR), end: upcoming ? null : iso(serverNow + 24 * HOUR), states: ['ACTIVE', 'INACTIVE'], limit: 50 },
 });
 
 let bookingsFail = false;
@@ -142,37 +144,23 @@ async function fakeFetch(input: string | URL | Request): Promise<Response> {
   return envelope(404, 'errorId.core.routeNotFound', 'Route not found');
 }
 
-let disconnectors: (() => void)[] = [];
 function start(path: string) {
   sessionStore.setSession(sessionFromAuthResponse(authResponse));
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
-  disconnectors.push(connectSessionToApp(sessionStore, router, queryClient));
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return startApp(path);
 }
 
 beforeEach(async () => {
   bookingsFail = false;
+  serverNow = Date.now();
   calls.length = 0;
   drawn.items.length = 0;
   drawn.groups.length = 0;
-  window.localStorage.clear();
+  resetBrowserState();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   await i18n.changeLanguage('en-GB');
 });
 
-afterEach(() => {
-  cleanup();
-  disconnectors.forEach((disconnect) => disconnect());
-  disconnectors = [];
-  sessionStore.clear('logout');
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(teardownApp);
 
 const sidebar = () => screen.getAllByRole('navigation', { name: 'Pools' })[0]!;
 

@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import {
   OTHER_FLEET_COUNT_CAP,
   type AuthResponse,
-  type Booking,
   type BookingGroup,
   type Fleet,
   type OtherFleetHint,
@@ -14,9 +12,6 @@ import {
   type SupportSearchResponse,
   type Vehicle,
 } from '@fleetdesk/contract';
-import { AppProviders } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
-import { connectSessionToApp } from '@/app/session-effects';
 import { resetPinnedUserFilterCache } from '@/features/search/pinned-user-filter';
 import { usePinnedVehicles, resetPinnedVehiclesCache } from '@/features/search/pinned-vehicles';
 import { bookingIdOf, normalizeCriteria } from '@/features/search/search-criteria';
@@ -25,12 +20,15 @@ import { i18n } from '@/lib/i18n/i18n';
 import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
-import { resetSupportModeCache } from '@/lib/support-mode/support-mode';
+import { makeBooking } from './fixtures/booking';
+import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 
 // The vehicle card belongs to the vehicles feature and has its own tests. Here a stand-in shows what the search
 // screen hands it (expanded, pinned and the two toggles) and records the VINs given to the status polling.
 const polled = vi.hoisted(() => ({ vins: [] as string[][] }));
-vi.mock('@/features/vehicles', () => ({
+vi.mock('@/features/vehicles', async (importOriginal) => ({
+  // The rest of the feature as it is (the booking card and the vehicle route import it); the card and the polling faked.
+  ...(await importOriginal<typeof import('@/features/vehicles')>()),
   VehicleCard: ({ vehicle, expanded, onToggleExpanded, pinned, onTogglePinned }: {
     vehicle: Vehicle;
     expanded?: boolean;
@@ -128,48 +126,6 @@ const emptyResponse = (): SupportSearchResponse => ({
   otherFleets: [],
 });
 
-/** A booking as GET /api/bookings/{bid} answers it (enough for the card to open). */
-function makeBooking(bid: string): Booking {
-  const start = Date.now() - 2 * HOUR;
-  return {
-    bid,
-    state: 'ACTIVE',
-    displayState: 'ACTIVE',
-    actions: [],
-    user: { username: 'demo.active', fullNameLastFirst: 'Nordmann, Kari' },
-    contractId: 1,
-    contract: { id: 1, name: 'Fjord Privat', contractType: 'PRIVATE', currency: 'NOK', adminFee: 59 },
-    bookedInterval: { start: iso(start), end: iso(start + 5 * HOUR) },
-    usageTime: { start: iso(start), end: null },
-    startTime: iso(start),
-    endTime: iso(start + 5 * HOUR),
-    fromLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
-    toLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
-    note: null,
-    distance: null,
-    estimatedDistance: 25,
-    tripType: 'PRIVATE',
-    rideShare: 'NOT_SELECTED',
-    taxiAcceptable: 'NOT_SELECTED',
-    vehicleAllocation: {
-      state: 'ALLOCATED',
-      vehicle: { vin: 'WVWZZZE1ZPP012345', longPresentation: 'VW ID.3 Pro (EL 12345)', registrationNumber: 'EL 12345' },
-      specification: { type: 'VEHICLE', vehicle: { vin: 'WVWZZZE1ZPP012345', longPresentation: 'VW ID.3 Pro (EL 12345)' }, vehicleCategory: 'CAR' },
-    },
-    checkoutRequired: false,
-    allocateOnActivation: false,
-    irrevocableUntil: null,
-    lockedForUser: false,
-    paymentsRequiringAuthorization: [],
-    metadata: {},
-    payment: null,
-    estimatedPriceWithoutVat: 561.5,
-    estimatedVat: 140.38,
-    adjustedValues: null,
-    technicalIssueReported: false,
-  };
-}
-
 interface Call {
   method: string;
   path: string;
@@ -201,7 +157,11 @@ async function fakeFetch(input: string | URL | Request, init?: RequestInit): Pro
     if (searchGate) await searchGate;
     return searchAnswer(url.searchParams);
   }
-  if (url.pathname === `/api/bookings/${KNOWN_BID}`) return json(200, makeBooking(KNOWN_BID));
+  if (url.pathname === `/api/bookings/${KNOWN_BID}`) {
+    // The fixture booking (enough for the card to open), without actions and in use since its start.
+    const booking = makeBooking({ bid: KNOWN_BID, actions: [] });
+    return json(200, { ...booking, usageTime: { start: booking.startTime, end: null } });
+  }
   if (url.pathname.startsWith('/api/bookings/BID')) return envelope(404, 'errorId.core.booking.notFound', 'Booking not found.');
   return envelope(404, 'errorId.core.routeNotFound', 'Route not found');
 }
@@ -209,17 +169,9 @@ async function fakeFetch(input: string | URL | Request, init?: RequestInit): Pro
 const searchCalls = (path = '/api/search') => calls.filter((call) => call.path === path);
 const lastSearch = (path = '/api/search') => Object.fromEntries(searchCalls(path).at(-1)?.query ?? []);
 
-let disconnectors: (() => void)[] = [];
 function start(path: string) {
   sessionStore.setSession(sessionFromAuthResponse(authResponse));
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
-  disconnectors.push(connectSessionToApp(sessionStore, router, queryClient));
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return startApp(path);
 }
 
 beforeEach(async () => {
@@ -228,23 +180,12 @@ beforeEach(async () => {
   handlers = [];
   calls.length = 0;
   polled.vins.length = 0;
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  resetPinnedVehiclesCache();
-  resetPinnedUserFilterCache();
-  resetSupportModeCache();
+  resetBrowserState();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   await i18n.changeLanguage('en-GB');
 });
 
-afterEach(() => {
-  cleanup();
-  disconnectors.forEach((disconnect) => disconnect());
-  disconnectors = [];
-  sessionStore.clear('logout');
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+afterEach(teardownApp);
 
 const textOf = (element: Element) => element.textContent ?? '';
 const isDisabled = (element: Element) => element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true';

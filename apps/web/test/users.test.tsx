@@ -1,17 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import type { AuthResponse, Fleet, UserDetail } from '@fleetdesk/contract';
-import { AppProviders } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
-import { connectSessionToApp } from '@/app/session-effects';
 import { resetPinnedUserFilterCache } from '@/features/search/pinned-user-filter';
 import { i18n } from '@/lib/i18n/i18n';
-import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
-import { resetSupportModeCache } from '@/lib/support-mode/support-mode';
 import {
   criteriaOf,
   hasSearchInput,
@@ -22,6 +16,7 @@ import {
 import { isLockedField, toUserUpdateRequest, userFormValuesOf, validateUserForm, type UserFormValues } from '../src/features/users/user-form';
 import { freeMonthsMessage } from '../src/features/users/free-months';
 import { userDetail } from './fixtures/user-detail';
+import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 
 const user: UserDetail = userDetail;
 
@@ -167,18 +162,10 @@ async function fakeFetch(input: string | URL | Request): Promise<Response> {
   return json(404, { httpCode: 404, messageId: 'errorId.core.routeNotFound', message: 'Route not found', errors: [] });
 }
 
-let disconnectors: (() => void)[] = [];
 function openPage(path: string, mode?: 'on' | 'off') {
   if (mode) window.localStorage.setItem(SUPPORT_MODE_KEY, mode);
   sessionStore.setSession(sessionFromAuthResponse(authResponse));
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
-  disconnectors.push(connectSessionToApp(sessionStore, router, queryClient));
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return startApp(path);
 }
 
 const tabNames = () => screen.queryAllByRole('tab').map((tab) => tab.textContent ?? '');
@@ -187,22 +174,12 @@ const heading = (name: string) => screen.findByRole('heading', { level: 1, name 
 
 describe('user page and support mode', () => {
   beforeEach(async () => {
-    window.localStorage.clear();
-    window.sessionStorage.clear();
-    resetSupportModeCache();
-    resetPinnedUserFilterCache();
+    resetBrowserState();
     vi.stubGlobal('fetch', vi.fn(fakeFetch));
     await i18n.changeLanguage('en-GB');
   });
 
-  afterEach(() => {
-    cleanup();
-    disconnectors.forEach((disconnect) => disconnect());
-    disconnectors = [];
-    sessionStore.clear('logout');
-    queryClient.clear();
-    vi.unstubAllGlobals();
-  });
+  afterEach(teardownApp);
 
   it('off: the edit toggle opens the form; no actions menu, collapse button, filter checkbox or Suspicious against tab', async () => {
     const user = userEvent.setup();

@@ -1,11 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import type { AuthResponse, Damage, Fleet, SearchBooking, Vehicle, VehicleCommandResult, VehicleStatus } from '@fleetdesk/contract';
-import { AppProviders } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
-import { connectSessionToApp } from '@/app/session-effects';
 import { sortDamage } from '@/features/vehicles/api/vehicles-api';
 import { filenameFromContentDisposition } from '@/features/vehicles/api/fetch-blob';
 import { formatLevel, levelColour } from '@/features/vehicles/components/status-display';
@@ -15,6 +11,7 @@ import { i18n } from '@/lib/i18n/i18n';
 import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
+import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 
 // ---------- a fake backend ----------
 
@@ -143,17 +140,9 @@ async function fakeFetch(input: string | URL | Request, init?: RequestInit): Pro
 
 const callsTo = (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path);
 
-let disconnectors: (() => void)[] = [];
 function start(path = `/vehicles/${VIN}`) {
   sessionStore.setSession(sessionFromAuthResponse(authResponse));
-  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }) });
-  disconnectors.push(connectSessionToApp(sessionStore, router, queryClient));
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return startApp(path);
 }
 
 const textOf = (element: Element) => element.textContent ?? '';
@@ -165,7 +154,7 @@ beforeEach(async () => {
   damage = [];
   handlers = [];
   calls.length = 0;
-  window.localStorage.clear();
+  resetBrowserState();
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:thumbnail');
   vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
@@ -173,12 +162,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  cleanup();
-  disconnectors.forEach((disconnect) => disconnect());
-  disconnectors = [];
-  sessionStore.clear('logout');
-  queryClient.clear();
-  vi.unstubAllGlobals();
+  teardownApp();
   vi.restoreAllMocks();
 });
 
