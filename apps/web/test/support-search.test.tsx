@@ -12,7 +12,7 @@ import {
   type SupportSearchResponse,
   type Vehicle,
 } from '@fleetdesk/contract';
-import { resetPinnedUserFilterCache } from '@/features/search/pinned-user-filter';
+import { resetPinnedUserFilterCache } from '@/lib/support-mode/pinned-user-filter';
 import { usePinnedVehicles, resetPinnedVehiclesCache } from '@/features/search/pinned-vehicles';
 import { bookingIdOf, normalizeCriteria } from '@/features/search/search-criteria';
 import { showsSuspiciousBadge } from '@/features/search/components/user-results';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthResponse, Fleet, UserDetail } from '@fleetdesk/contract';
-import { resetPinnedUserFilterCache } from '@/features/search/pinned-user-filter';
+import { resetPinnedUserFilterCache } from '@/lib/support-mode/pinned-user-filter';
 import { i18n } from '@/lib/i18n/i18n';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';

@@ -4,7 +4,7 @@ import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter, type AppRouter } from '@/app/router';
 import { connectSessionToApp } from '@/app/session-effects';
-import { resetPinnedUserFilterCache } from '@/features/search/pinned-user-filter';
+import { resetPinnedUserFilterCache } from '@/lib/support-mode/pinned-user-filter';
 import { resetPinnedVehiclesCache } from '@/features/search/pinned-vehicles';
 import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';

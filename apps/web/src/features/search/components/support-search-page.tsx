@@ -8,10 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { bookingQueryOptions } from '@/features/bookings';
 import { isApiError } from '@/lib/api/api-error';
 import { notifyInfo } from '@/lib/notifications/notify';
-import { useSession } from '@/lib/session/session';
-import { useSupportMode } from '@/lib/support-mode/support-mode';
+import { useStaffScope, useSupportMode } from '@/lib/support-mode/support-mode';
 import { useSupportSearch } from '../api/search-api';
-import { usePinnedUserFilter } from '../pinned-user-filter';
+import { usePinnedUserFilter } from '@/lib/support-mode/pinned-user-filter';
 import { usePinnedVehicles, type PinnedVehicles } from '../pinned-vehicles';
 import { bookingIdOf, criteriaKey, hasCriteria, normalizeCriteria, type SearchCriteria } from '../search-criteria';
 import { BookingResults, BOOKING_GROUPS } from './booking-results';
@@ -27,7 +26,6 @@ import { VehicleResults } from './vehicle-results';
 export function SupportSearchPage({ search }: { search: SearchCriteria }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const session = useSession();
   const { supportMode } = useSupportMode();
   const userFilter = usePinnedUserFilter();
   const inUrl = useMemo(
@@ -47,7 +45,7 @@ export function SupportSearchPage({ search }: { search: SearchCriteria }) {
     if (pinApplied) void navigate({ to: '/support', search: criteria, replace: true });
   }, [pinApplied, criteria, navigate]);
 
-  const pins = usePinnedVehicles(`${session?.user.fleet ?? ''}.${session?.user.username ?? ''}`);
+  const pins = usePinnedVehicles(useStaffScope());
   const bid = bookingIdOf(criteria.search);
 
   // Every search is a history entry, so Back returns to the previous one; no criteria is plain /support.

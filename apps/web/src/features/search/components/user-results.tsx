@@ -22,7 +22,7 @@ import { isApiError } from '@/lib/api/api-error';
 import { useSupportMode } from '@/lib/support-mode/support-mode';
 import { searchUsersPageQueryOptions, type SearchUsersPageData } from '../api/search-api';
 import { useCursorPages } from '../api/use-cursor-pages';
-import { usePinnedUserFilter } from '../pinned-user-filter';
+import { usePinnedUserFilter } from '@/lib/support-mode/pinned-user-filter';
 import { normalizeCriteria, type SearchCriteria } from '../search-criteria';
 import { AppHrefLink } from '@/components/app-href-link';
 import { userPath } from './app-paths';

@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import type { UserDetail, VehicleAccess } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { AppHrefLink } from '@/components/app-href-link';
-import { usePinnedUserFilter } from '@/features/search/pinned-user-filter';
+import { usePinnedUserFilter } from '@/lib/support-mode/pinned-user-filter';
 import { UserActionsMenu } from './user-actions-slot';
 import { UserStatusChip } from './user-status-chip';
 import { companyPath, eventLogPath } from './user-links';

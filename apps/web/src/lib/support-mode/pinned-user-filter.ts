@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useStaffScope } from '@/lib/support-mode/support-mode';
+import { useStaffScope } from './support-mode';
 
 /**
  * The username filter of support mode (§2 User page, §6; docs/decisions/0036-support-mode.md). Ticking "Filter the
