@@ -1,21 +1,35 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The MQTT adapter's test needs a broker: it runs only when TEST_MQTT_URL names one (.ci/run sets it).
 const withMqtt = Boolean(process.env.TEST_MQTT_URL);
+// The database-fault tests terminate PostgreSQL backends and put a proxy in front of the server: only with TEST_DATABASE_URL.
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+// Tests run on the contract's TypeScript sources (its "@fleetdesk/source" export), never a stale packages/contract/dist.
+const fromSources = { resolve: { conditions: ['@fleetdesk/source', ...defaultServerConditions] } };
 
 // One runner for the unit and integration suites of every workspace.
 export default defineConfig({
   test: {
     projects: [
       {
+        ssr: fromSources,
         test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'] },
       },
       {
+        ssr: fromSources,
         test: {
           name: 'server',
           root: 'apps/server',
           include: ['test/**/*.test.ts'],
-          exclude: ['**/node_modules/**', ...(withMqtt ? [] : ['test/telematics-mqtt.test.ts'])],
+          exclude: [
+            '**/node_modules/**',
+            ...(withMqtt ? [] : ['test/telematics-mqtt.test.ts']),
+            ...(withPostgres ? [] : ['test/db-faults.test.ts']),
+          ],
+          // The test clock: TEST_NOW=23:59 (or an ISO instant) runs the suite at that time (docs/decisions/0047-test-clock.md).
+          setupFiles: ['test/support/clock-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

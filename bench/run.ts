@@ -10,6 +10,8 @@
  *             query mix (names, phones, e-mail, customer numbers, plates, VINs, models, pools and
  *             cities, BIDs, chips), its load-more calls, and the same mix from a small operator's
  *             session (the other-operator hint then counts in the large fleet).
+ *   web     — Lighthouse on /login and /support with results, against the real server (web.ts).
+ *   memory  — RSS of the real server, idle and loaded, on PGlite and PostgreSQL (memory.ts).
  */
 import { parseArgs } from 'node:util';
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
@@ -248,13 +250,17 @@ async function benchSearch(app: App, db: Db, rounds: number) {
 }
 
 async function main() {
+  // The benchmarks that look at the real server from outside parse their own options.
+  const [first, ...rest] = process.argv.slice(2);
+  if (first === 'web') return (await import('./web.ts')).benchWeb(rest);
+  if (first === 'memory') return (await import('./memory.ts')).benchMemory(rest);
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { users: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '200' } },
   });
   const name = positionals[0] ?? 'events';
   if (name !== 'events' && name !== 'search') {
-    console.error(`Unknown benchmark "${name}". Available: events, search`);
+    console.error(`Unknown benchmark "${name}". Available: events, search, web, memory`);
     process.exit(2);
   }
   const n = Number(values.users);

@@ -42,7 +42,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
+    // From the sources (tsx), with the contract's TypeScript sources: no build of the server or the contract needed.
+    command: 'npx tsx --conditions=@fleetdesk/source apps/server/src/main.ts',
     cwd: repoRoot,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,

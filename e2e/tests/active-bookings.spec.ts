@@ -29,8 +29,8 @@ test('shows the overdue demo booking in red and opens its card', async ({ page }
   await page.screenshot({ path: testInfo.outputPath('active-bookings.png'), fullPage: true });
 
   // Sort by overdue hours, most first; then filter down to the one booking.
-  await page.getByRole('button', { name: 'Overdue (h)' }).click();
-  await page.getByRole('button', { name: 'Overdue (h)' }).click();
+  await page.getByRole('columnheader', { name: /^Overdue \(h\)/ }).click();
+  await page.getByRole('columnheader', { name: /^Overdue \(h\)/ }).click();
   await expect(page).toHaveURL(/sort=overdueHours&dir=desc/);
   const firstHours = Number((await page.getByTestId('active-booking-overdue').first().textContent())?.replace(',', '.'));
   expect(firstHours).toBeGreaterThanOrEqual(hours);

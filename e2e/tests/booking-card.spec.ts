@@ -67,7 +67,9 @@ test.describe('/booking/{bid}', () => {
     await page.getByRole('button', { name: 'Actions' }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('menuitem', { name: 'Deactivate', exact: true })).toBeVisible();
+    // The server's abilities: Activate is unavailable on a running booking, and says why.
     await expect(page.getByRole('menuitem', { name: 'Activate', exact: true })).toBeDisabled();
+    await expect(page.getByRole('menuitem', { name: 'Activate', exact: true })).toHaveAccessibleDescription('Only a booking that has not started can be activated');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toBeHidden();
   });
@@ -140,6 +142,8 @@ test.describe('/booking/{bid}', () => {
     // Activate.
     await page.getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Activate', exact: true }).click();
+    const activate = page.getByRole('dialog', { name: `Activate booking ${bid}?` });
+    await activate.getByRole('button', { name: 'Activate' }).click();
     await expect(page.getByText('Booking activated', { exact: true })).toBeVisible();
     await expect(stateChip(page)).toHaveText('Active');
 

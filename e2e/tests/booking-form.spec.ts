@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectLoggedIn, logIn } from './helpers.ts';
+import { expectLoggedIn, logIn, storedToken } from './helpers.ts';
 
 /**
  * The booking creation form (/booking) and its confirmation dialog, against the real server and the demo
@@ -45,6 +45,9 @@ async function fillPrivateTrip(page: Page, start: string, end: string) {
   await page.getByRole('group', { name: 'Book by' }).getByRole('button', { name: 'Price class' }).click();
   const priceClass = page.getByRole('combobox', { name: 'Price class' });
   await expect(priceClass).not.toHaveAttribute('aria-disabled', 'true');
+  // Nothing is chosen for staff (issue 17): the price class starts empty and says it must be chosen.
+  await expect(page.getByText('Choose a price class')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Review booking' })).toBeDisabled();
   await priceClass.click();
   await page.locator('[role="option"]:not([aria-disabled="true"])').first().click();
 }
@@ -107,4 +110,65 @@ test('a booking that needs card authorisation waits for the customer', async ({ 
   await expect(waiting).toContainText(/Booking BID\d+ was created/);
   await expect(waiting.getByRole('progressbar')).toBeVisible();
   await expect(page).toHaveURL(/\/booking\?user=emma\.johansen$/);
+});
+
+/** Creates a booking for emma.johansen (whose card needs 3-D Secure) and returns the waiting dialog and the new bid. */
+async function createWaitingBooking(page: Page, days: number) {
+  await openFormFor(page, 'emma.johansen');
+  await fillPrivateTrip(page, osloTime(days, '09:00'), osloTime(days, '11:00'));
+  await expect(page.getByTestId('booking-estimate')).toContainText('NOK');
+  await page.getByRole('button', { name: 'Review booking' }).click();
+  await page.getByRole('dialog', { name: 'Confirm the booking' }).getByRole('button', { name: 'Create booking' }).click();
+  const waiting = page.getByRole('dialog', { name: 'Waiting for user authentication' });
+  await expect(waiting).toContainText(/Booking BID\d+ was created/);
+  const bid = /BID\d+/.exec((await waiting.textContent()) ?? '')?.[0] ?? '';
+  expect(bid).not.toBe('');
+  return { waiting, bid };
+}
+
+test('an abandoned card authorisation shows the failure state with its reason', async ({ page }, testInfo) => {
+  const { waiting, bid } = await createWaitingBooking(page, 3);
+  await page.screenshot({ path: testInfo.outputPath('creation-dialog-waiting.png') });
+  // Cancel and convert are there from the first second of waiting.
+  await expect(waiting.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
+  await expect(waiting.getByRole('button', { name: 'Convert to invoice' })).toBeVisible();
+
+  // The customer abandons the 3-D Secure step (the sandbox provider plays the customer's part).
+  const headers = { Authorization: `AUTH-TOKEN ${await storedToken(page)}` };
+  const booking = (await (await page.request.get(`/api/bookings/${bid}`, { headers })).json()) as { payment: { orderId: string } };
+  const abandon = await page.request.post(`/api/sandbox/payments/${booking.payment.orderId}/authorize`, { headers, data: { outcome: 'ABANDONED' } });
+  expect(abandon.status()).toBe(200);
+
+  const failure = page.getByRole('dialog', { name: 'Authentication failure' });
+  await expect(failure).toBeVisible({ timeout: 15_000 });
+  await expect(failure).toContainText('The customer abandoned the card authorisation.');
+  await expect(failure).toContainText(`Booking ${bid} for Johansen, Emma is not confirmed`);
+  await expect(failure).not.toContainText('is confirmed.');
+  await expect(failure).not.toContainText('authorised the payment');
+  await page.screenshot({ path: testInfo.outputPath('creation-dialog-failure-abandoned.png') });
+  // The booking is still there: staff convert it or cancel it from here.
+  await expect(failure.getByRole('button', { name: 'Convert to invoice' })).toBeVisible();
+  await failure.getByRole('button', { name: 'Open booking' }).click();
+  await expect(page).toHaveURL(new RegExp(`/booking/${bid}$`));
+});
+
+test('converts to invoice while waiting for the authorisation', async ({ page }) => {
+  const { waiting, bid } = await createWaitingBooking(page, 4);
+  await waiting.getByRole('button', { name: 'Convert to invoice' }).click();
+  const confirm = page.getByRole('dialog', { name: `Convert booking ${bid} to invoice?` });
+  await expect(confirm).toContainText(`booking ${bid} for Johansen, Emma`);
+  await expect(confirm).toContainText('NOK');
+  await confirm.getByRole('button', { name: 'Convert to invoice' }).click();
+
+  const converted = page.getByRole('dialog', { name: 'Converted to invoice' });
+  await expect(converted).toBeVisible();
+  const headers = { Authorization: `AUTH-TOKEN ${await storedToken(page)}` };
+  const booking = (await (await page.request.get(`/api/bookings/${bid}`, { headers })).json()) as {
+    paymentsRequiringAuthorization: string[];
+    payment: { type: string; status: string };
+  };
+  expect(booking.payment).toMatchObject({ type: 'USER_INVOICE', status: 'UNPAID' });
+  expect(booking.paymentsRequiringAuthorization).toEqual([]);
+  await converted.getByRole('button', { name: 'Open booking' }).click();
+  await expect(page).toHaveURL(new RegExp(`/booking/${bid}$`));
 });

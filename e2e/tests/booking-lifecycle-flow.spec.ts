@@ -151,6 +151,9 @@ test('a booking from creation to force end: created, activated, extended by 30 m
   await test.step('activate', async () => {
     await openActions(page);
     await page.getByRole('menuitem', { name: 'Activate', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: `Activate booking ${bid}?` });
+    await expect(confirm).toContainText('Nordmann, Kari');
+    await confirm.getByRole('button', { name: 'Activate' }).click();
     await expect(page.getByText('Booking activated', { exact: true })).toBeVisible();
     await expect(stateOf(page, bid, 'Active')).toBeVisible();
     await openActions(page);

@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectLoggedIn, logIn } from './helpers';
 
-/** /companies (issue 6 point 8) and batch import (point 7): the company tree, its filter, a company, and a CSV import. */
+/**
+ * /companies (issue 6 point 8) and batch import (point 7; SUPPORT and ADMIN alike since issue 14): the company tree, its
+ * filter, a company, and a CSV import.
+ */
 
 test('filters the company tree and opens a company with its users', async ({ page }, testInfo) => {
   await logIn(page);
@@ -44,10 +47,20 @@ test('filters the company tree and opens a company with its users', async ({ pag
   await expect(users.getByRole('columnheader', { name: 'Applied' })).toHaveAttribute('aria-sort', 'ascending');
   await page.screenshot({ path: testInfo.outputPath('companies-users.png'), fullPage: true });
 
-  // SUPPORT staff: no batch import, no edit, no batch screen in the menu.
+  // SUPPORT staff: no edit, and no import on a company that is not top-level.
   await detail.getByRole('tab', { name: 'Details' }).click();
   await expect(detail.getByRole('button', { name: 'Edit company' })).toHaveCount(0);
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Batch user import' })).toHaveCount(0);
+  await expect(detail.getByRole('tab', { name: 'Import users' })).toHaveCount(0);
+
+  // §6: support staff batch create users, on a top-level company's page and on the batch screen alike.
+  await page.getByLabel('Filter companies').fill('havbris');
+  await tree.getByRole('treeitem', { name: /Havbris Arkitekter AS/ }).click();
+  await detail.getByRole('tab', { name: 'Import users' }).click();
+  await expect(page).toHaveURL(/tab=import/);
+  await expect(detail.getByRole('button', { name: 'Import users' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Batch user import' }).click();
+  await expect(page).toHaveURL(/\/batch-users$/);
+  await expect(page.getByRole('combobox', { name: 'Company' })).toBeVisible();
 });
 
 test('as ADMIN, imports a CSV with one bad line and downloads the remaining rows', async ({ page }, testInfo) => {
@@ -71,8 +84,8 @@ test('as ADMIN, imports a CSV with one bad line and downloads the remaining rows
   await page.getByRole('button', { name: 'Import users' }).click();
 
   const result = page.getByTestId('batch-result');
-  await expect(result.getByText('2 users created')).toBeVisible();
-  await expect(result.getByText('1 users could not be created')).toBeVisible();
+  await expect(result.getByText(/^2 users created/)).toBeVisible();
+  await expect(result.getByText('1 user could not be created')).toBeVisible();
   const errors = result.getByRole('table', { name: 'Lines that were not imported' });
   await expect(errors.getByRole('row')).toHaveCount(2);
   await expect(errors.getByRole('row').nth(1)).toContainText('3');

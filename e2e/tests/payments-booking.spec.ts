@@ -75,14 +75,15 @@ test('adds a fee and then a credit to a finished paid booking and sees the total
   await page.screenshot({ path: testInfo.outputPath('payment-tab-after.png'), fullPage: true });
 });
 
-test('the booking menu offers credit and add fee but no fixed price on a finished booking', async ({ page }) => {
+test('the booking menu offers credit and add fee, and says why a finished booking takes no fixed price', async ({ page }) => {
   await logInMalar(page);
   await page.goto(`/booking/${BID}`);
   await page.getByRole('button', { name: 'Actions' }).click();
   const menu = page.getByRole('menu', { name: 'Actions' });
   await expect(menu.getByRole('menuitem', { name: 'Add fee…' })).toBeEnabled();
   await expect(menu.getByRole('menuitem', { name: 'Credit…' })).toBeVisible();
-  await expect(menu.getByRole('menuitem', { name: 'Fixed price…' })).toHaveCount(0);
+  await expect(menu.getByRole('menuitem', { name: 'Fixed price…' })).toBeDisabled();
+  await expect(menu.getByRole('menuitem', { name: 'Fixed price…' })).toHaveAccessibleDescription('A fixed price is not allowed on finished bookings');
   await page.keyboard.press('Escape');
   await page.goto(`/booking/${BID}/payment`);
   await expect(page.getByTestId('payment-summary')).toBeVisible();

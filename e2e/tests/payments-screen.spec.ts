@@ -39,7 +39,7 @@ async function findUnpaidUserInvoice(page: Page): Promise<Row> {
 
 test('lists payments with status filters in the URL and opens a payment from the keyboard', async ({ page }, testInfo) => {
   await openPayments(page, '?from=2000-01-01');
-  const table = page.getByRole('table', { name: 'Payments' });
+  const table = page.getByRole('grid', { name: 'Payments' });
   await expect(table.getByTestId('payment-row').first()).toBeVisible();
   await expect(page.getByRole('main').getByText(/\d+ payments shown/)).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('payments-screen.png'), fullPage: true });
@@ -56,7 +56,8 @@ test('lists payments with status filters in the URL and opens a payment from the
   await page.reload();
   const first = table.getByTestId('payment-row').first();
   const orderId = await first.getAttribute('data-order-id');
-  await first.focus();
+  // The grid's cells are reached with the arrow keys; Enter on a cell opens its row.
+  await first.getByRole('gridcell').first().focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`[?&]order=${orderId}`));
   const detail = page.getByTestId('payment-detail');
@@ -81,7 +82,7 @@ test('marks an unpaid user invoice as sent and then as received', async ({ page 
   const row = page.locator(`[data-testid="payment-row"][data-order-id="${invoice.orderId}"]`);
   await expect(row.getByTestId('payment-status')).toHaveText('Unpaid');
   // The row opens on a click outside its links (the booking and customer cells link elsewhere).
-  await row.getByRole('cell').first().click();
+  await row.getByRole('gridcell').first().click();
 
   const detail = page.getByTestId('payment-detail');
   await expect(detail.getByTestId('payment-detail-status')).toHaveText('Unpaid');
@@ -92,6 +93,9 @@ test('marks an unpaid user invoice as sent and then as received', async ({ page 
   await expect(row.getByTestId('payment-status')).toHaveText('Invoice sent');
 
   await detail.getByRole('button', { name: 'Mark as received' }).click();
+  // Marking money as received asks first, naming the payment (issue 17).
+  const confirm = page.getByRole('dialog', { name: /^Mark payment .+ as received\?$/ });
+  await confirm.getByRole('button', { name: 'Mark as received' }).click();
   await expect(snackbar(page, 'The payment is marked as received')).toBeVisible();
   await expect(detail.getByTestId('payment-detail-status')).toHaveText('Paid');
   await expect(row.getByTestId('payment-status')).toHaveText('Paid');
@@ -106,6 +110,8 @@ test('revives the abandoned card payment BOK1000007 of demo.active', async ({ pa
   await expect(detail.getByRole('link', { name: 'BID1000000009' })).toHaveAttribute('href', '/booking/BID1000000009/payment');
 
   await detail.getByRole('button', { name: 'Revive payment' }).click();
+  // Charging a card again asks first, naming the payment (issue 17).
+  await page.getByRole('dialog', { name: 'Charge the card again for BOK1000007?' }).getByRole('button', { name: 'Revive payment' }).click();
   await expect(snackbar(page, /The payment was retried: /)).toBeVisible();
   await expect(detail.getByTestId('payment-detail-status')).not.toHaveText('Abandoned');
   await expect(detail.getByRole('button', { name: 'Revive payment' })).toHaveCount(0);
@@ -129,6 +135,7 @@ test("shows a user's payments, and a declined card when retrying demo.declined's
   await page.screenshot({ path: testInfo.outputPath('user-payments.png'), fullPage: true });
 
   await detail.getByRole('button', { name: 'Retry payment' }).click();
+  await page.getByRole('dialog', { name: /^Charge the card again for .+\?$/ }).getByRole('button', { name: 'Retry payment' }).click();
   await expect(snackbar(page, 'The card was declined.')).toBeVisible();
   await expect(detail.getByTestId('payment-detail-status')).toHaveText('Unpaid');
 

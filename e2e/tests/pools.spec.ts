@@ -80,11 +80,24 @@ test('edits pool details: submit waits for a change, the server answers field er
   await page.getByRole('button', { name: /Pool details/ }).click();
   await expect(page.getByRole('form', { name: /Details of Grünerløkka/ }).getByLabel('Public note')).toHaveValue('Entrance from Thorvald Meyers gate');
 
-  // A contract the operator does not have: the server's field error lands on the field.
+  // Allowed contracts are chosen by name from the operator's contracts (issue 17), not typed as ids.
   const again = page.getByRole('form', { name: /Details of Grünerløkka/ });
-  await again.getByLabel('Allowed contracts').fill('999999');
+  const havbris = again.locator('.MuiChip-root', { hasText: 'Havbris Arkitekter' });
+  await expect(havbris).toBeVisible();
+  await expect(again.locator('.MuiChip-root', { hasText: 'Fjord Privat' })).toBeVisible();
+  await havbris.locator('.MuiChip-deleteIcon').click();
   await again.getByRole('button', { name: 'Save' }).click();
-  await expect(again.getByLabel('Allowed contracts')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Grünerløkka was saved')).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: /Pool details/ }).click();
+  const reloaded = page.getByRole('form', { name: /Details of Grünerløkka/ });
+  await expect(reloaded.locator('.MuiChip-root', { hasText: 'Fjord Privat' })).toBeVisible();
+  await expect(reloaded.locator('.MuiChip-root', { hasText: 'Havbris Arkitekter' })).toHaveCount(0);
+  await reloaded.getByLabel('Allowed contracts').fill('Havbris');
+  await page.getByRole('option', { name: /Havbris Arkitekter/ }).click();
+  await reloaded.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Grünerløkka was saved').last()).toBeVisible();
+  await expect(reloaded.locator('.MuiChip-root', { hasText: 'Havbris Arkitekter' })).toBeVisible();
 });
 
 test('on a small screen the pool list is a drawer that closes on choice', async ({ page }, testInfo) => {
@@ -121,4 +134,22 @@ test('a bookings load failure toasts at the top right for 5 seconds', async ({ p
   // The screen keeps an inline error with a retry; the toast goes after 5 s.
   await expect(page.getByRole('alert').filter({ hasText: 'The bookings of Nydalen could not be loaded' }).getByRole('button', { name: 'Try again' })).toBeVisible();
   await expect(toast).toBeHidden({ timeout: 9_000 });
+});
+
+test('under nb the timeline axis names the days in Norwegian, not in another language (issue 17)', async ({ page }) => {
+  await logIn(page);
+  await expectLoggedIn(page);
+  await page.getByRole('button', { name: /^Language/ }).click();
+  await page.getByRole('menuitem', { name: 'Norsk bokmål' }).click();
+  await page.goto('/pools?city=Oslo&pool=Gr%C3%BCnerl%C3%B8kka');
+  // vis-timeline keeps a hidden measuring element (.vis-measure) next to the labels it draws.
+  const majors = page.getByTestId('pool-timeline').locator('.vis-time-axis .vis-text.vis-major:not(.vis-measure)');
+  await expect(majors.first()).toBeVisible();
+  const labels = await majors.allTextContents();
+  expect(labels.length).toBeGreaterThan(0);
+  // moment's nb weekdays: sø. ma. ti. on. to. fr. lø.; the months in Norwegian; no Cyrillic.
+  for (const label of labels) {
+    expect(label).toMatch(/^(sø|ma|ti|on|to|fr|lø)\. \d{1,2}\.? \p{L}+/u);
+    expect(label).not.toMatch(/[\u0400-\u04FF]/);
+  }
 });

@@ -18,7 +18,8 @@ async function search(page: Page, phrase: string) {
 
 test('a registration number finds its vehicle card, kept in the URL', async ({ page }) => {
   await openSupport(page);
-  await expect(searchBox(page)).toBeFocused();
+  // The box does not take the focus on a fresh /support ('/' focuses it; issue 17).
+  await expect(searchBox(page)).not.toBeFocused();
   await search(page, 'EL 12345');
   await expect(page).toHaveURL(/\/support\?search=EL(\+|%20)12345$/);
   const vehicles = page.getByTestId('vehicle-results');

@@ -131,3 +131,15 @@ test('support mode governs the user page: actions menu, collapse, Suspicious aga
   await expect(page.getByRole('heading', { level: 1, name: 'Mikael Holm' })).toBeVisible();
   await expect(filterBox(page)).toBeChecked();
 });
+
+test("demo.blocked's header shows the debt and the block reason on every tab (issue 17)", async ({ page }) => {
+  await page.goto('/users/demo.blocked');
+  const risk = page.getByTestId('user-risk');
+  await expect(risk.getByTestId('user-debt')).toContainText(/\d+ outstanding payments?, NOK/);
+  await expect(risk).toContainText('Blocked: Unpaid bills');
+  await page.getByRole('tab', { name: 'Bookings' }).click();
+  await expect(risk.getByTestId('user-debt')).toBeVisible();
+  await risk.getByTestId('user-debt').click();
+  await expect(page).toHaveURL(/\/users\/demo\.blocked\?tab=payments$/);
+  await expect(page.getByRole('tab', { name: 'Payments' })).toHaveAttribute('aria-selected', 'true');
+});

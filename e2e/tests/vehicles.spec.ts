@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import * as XLSX from 'xlsx';
+import * as XLSX from '@e965/xlsx';
 import { expectLoggedIn, logIn } from './helpers.ts';
 
 /** Demo vehicles (docs/demo-data.md). */

@@ -1,14 +1,22 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
 import { MESSAGE_IDS, MESSAGES } from '@fleetdesk/contract';
-import Fastify from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { describeDatabaseError, isDatabaseUnavailable } from './db/sql-state.ts';
+import { registerCompression } from './http/compression.ts';
 import type { App, AppContext } from './http/context.ts';
 import { AppError, envelope, sendError } from './http/errors.ts';
+import { assertSafeText, registerInputGuard } from './http/input-guard.ts';
+import { allowedMethods } from './http/method-not-allowed.ts';
+import { registerOpenApi } from './http/openapi-document.ts';
+import { fastifyServerOptions, registerServerDefaults } from './http/server-setup.ts';
+import { createLogger } from './logger.ts';
+import { checkReadiness } from './modules/health/readiness.ts';
+import { registerHealthRoutes } from './modules/health/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerBookingRoutes } from './modules/bookings/routes.ts';
 import { registerBookingCreateRoutes } from './modules/bookings/create-routes.ts';
@@ -17,7 +25,8 @@ import { registerBookingLifecycleRoutes } from './modules/bookings/lifecycle-rou
 import { registerBookingPaymentTypeRoutes } from './modules/bookings/payment-type-routes.ts';
 import { parseAuthToken, resolveSession } from './modules/auth/service.ts';
 import { parseBearer, resolveBearerSession } from './modules/auth/sso-service.ts';
-import { registerConfigRoutes, VERSION } from './modules/config/routes.ts';
+import { sessionCheckOf } from './modules/auth/session.ts';
+import { registerConfigRoutes } from './modules/config/routes.ts';
 import { registerEventRoutes } from './modules/events/routes.ts';
 import { registerFleetRoutes } from './modules/fleets/routes.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
@@ -28,6 +37,7 @@ import { registerAlarmRoutes } from './modules/alarms/routes.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { registerUserAdminRoutes } from './modules/user-admin/routes.ts';
+import { registerStaffRoutes } from './modules/staff/routes.ts';
 import { registerIdentityRoutes } from './modules/identity/routes.ts';
 import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerPoolRoutes } from './modules/pools/routes.ts';
@@ -49,63 +59,55 @@ export interface BuildOptions {
   telematics?: Telematics;
   /** The card payment provider (default: the built-in sandbox). */
   payments?: PaymentProvider;
+  /** The server's logger, shared with main.ts and the database (default: JSON lines on stdout at LOG_LEVEL). */
+  logger?: FastifyBaseLogger;
 }
 
 /** Builds the Fastify instance: one server for /api and the built SPA. */
-export async function buildApp({ config, db, serveWeb, telematics: givenTelematics, payments = sandboxPaymentProvider() }: BuildOptions): Promise<App> {
-  const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
-  }).withTypeProvider<ZodTypeProvider>();
+export async function buildApp({ config, db, serveWeb, telematics: givenTelematics, payments = sandboxPaymentProvider(), logger }: BuildOptions): Promise<App> {
+  const app = Fastify(fastifyServerOptions(config, logger ?? createLogger(config))).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('session', null);
+  // Helmet (CSP, HSTS on https), X-Request-Id, Cache-Control: no-store on /api.
+  await registerServerDefaults(app, config);
+  // Brotli or gzip for API answers over ~1 kB (before the routes: the plugin attaches itself to each route).
+  await registerCompression(app);
+  // No NUL or unpaired surrogate in any path parameter, query value or body reaches a handler (400 naming the field).
+  registerInputGuard(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Fleetdesk API', version: VERSION, description: 'The /api of the support console (spec §7).' },
-      components: {
-        securitySchemes: {
-          authToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'AUTH-TOKEN <token>' },
-          // Single sign-on (docs/decisions/0028): the provider's ID token, with the issuer in X-Token-Issuer.
-          bearerToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An ID token of a configured provider' },
-          tokenIssuer: { type: 'apiKey', in: 'header', name: 'X-Token-Issuer', description: 'The issuer of the bearer token' },
-        },
-      },
-      security: [{ authToken: [] }, { bearerToken: [], tokenIssuer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The OpenAPI document (/api/openapi.json) from the routes' zod schemas, and its reference page (/api/docs).
+  await registerOpenApi(app, config);
 
   app.setErrorHandler((error, _request, reply) => sendError(reply, error));
 
   // Every /api route needs a session unless its config says public.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.probe) return;
     const token = parseAuthToken(request.headers.authorization);
-    if (token) request.session = await resolveSession(db, token);
+    // The idle rule (SESSION_IDLE_MINUTES); X-Fleetdesk-Background: 1 authenticates without counting as use.
+    const check = sessionCheckOf(config.SESSION_IDLE_MINUTES, request.headers);
+    if (token) request.session = await resolveSession(db, token, check);
     else {
       const bearer = parseBearer(request.headers.authorization);
       const issuer = request.headers['x-token-issuer'];
-      if (bearer) request.session = await resolveBearerSession(db, bearer, typeof issuer === 'string' ? issuer : undefined);
+      if (bearer && typeof issuer === 'string') assertSafeText(issuer, 'X-Token-Issuer');
+      if (bearer) request.session = await resolveBearerSession(db, bearer, typeof issuer === 'string' ? issuer : undefined, check);
     }
     if (!request.session && !request.routeOptions.config.public && request.routeOptions.url) {
       throw AppError.unauthorized();
     }
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'DENY');
-    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
-    return payload;
-  });
 
   // Vehicle telematics: answers and status reports go to the database; a sweeper times out unanswered commands.
   const telematics = givenTelematics ?? createTelematics(config, db, app.log);
   await telematics.start(vehicleTelematicsHandler(db, app.log));
-  const stopSweeper = startCommandSweeper(db, config.COMMAND_TIMEOUT_SECONDS, (err) => app.log.error({ err }, 'command sweeper failed'));
+  // While the database is away the sweeper fails every few seconds: one short warning line each, not a stack.
+  const stopSweeper = startCommandSweeper(db, config.COMMAND_TIMEOUT_SECONDS, (err) =>
+    isDatabaseUnavailable(err)
+      ? app.log.warn({ database: describeDatabaseError(err) }, 'command sweeper: database unavailable')
+      : app.log.error({ err }, 'command sweeper failed'),
+  );
   app.addHook('onClose', async () => {
     await stopSweeper();
     await telematics.stop();
@@ -113,6 +115,7 @@ export async function buildApp({ config, db, serveWeb, telematics: givenTelemati
 
   const ctx: AppContext = { db, config, telematics, payments };
   registerConfigRoutes(app, ctx);
+  registerHealthRoutes(app, () => checkReadiness(db));
   registerAuthRoutes(app, ctx);
   registerFleetRoutes(app, ctx);
   registerEventRoutes(app, ctx);
@@ -129,12 +132,12 @@ export async function buildApp({ config, db, serveWeb, telematics: givenTelemati
   registerPaymentRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
   registerUserAdminRoutes(app, ctx);
+  registerStaffRoutes(app, ctx);
   registerIdentityRoutes(app, ctx);
   registerCompanyRoutes(app, ctx);
   registerPoolRoutes(app, ctx);
   registerActiveBookingRoutes(app, ctx);
   registerFleetMapRoutes(app, ctx);
-  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
   const webRoot = config.webDist;
   const withWeb = serveWeb ?? existsSync(path.join(webRoot, 'index.html'));
@@ -143,6 +146,8 @@ export async function buildApp({ config, db, serveWeb, telematics: givenTelemati
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes <file>.br and <file>.gz beside each text file: sent as they are, by the client's Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, file) {
         res.header('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -151,9 +156,16 @@ export async function buildApp({ config, db, serveWeb, telematics: givenTelemati
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && withWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing /assets/ file (a chunk of an older build) is a 404, not the SPA; the app then reloads into the new build.
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && withWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // The SPA routes on the client (including its own not-found page).
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    // A known path asked with another method: 405 and the methods it takes.
+    const allow = allowedMethods(app, request.url);
+    if (allow.length > 0) {
+      return reply.status(405).header('Allow', allow.join(', ')).send(envelope(405, MESSAGE_IDS.methodNotAllowed, MESSAGES.methodNotAllowed));
     }
     return reply.status(404).send(envelope(404, MESSAGE_IDS.routeNotFound, MESSAGES.routeNotFound));
   });

@@ -8,11 +8,44 @@ import { z } from 'zod';
  * `DATA_DIR=./data` means the repository's ./data when started with `npm start` at the root.
  */
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
+const SIZE_UNITS_KB = { kB: 1, MB: 1024, GB: 1024 * 1024 } as const;
+/** `16MB`, `512kB`, `1GB` (PostgreSQL's units), from 128kB (PostgreSQL's least) to 1GB; anything else undefined. */
+function parseSharedBuffers(value: string): string | undefined {
+  const match = /^(\d+)\s*(kB|MB|GB)$/.exec(value.trim());
+  if (!match) return undefined;
+  const kb = Number(match[1]) * SIZE_UNITS_KB[match[2] as keyof typeof SIZE_UNITS_KB];
+  return kb >= 128 && kb <= 1024 * 1024 ? `${match[1]}${match[2]}` : undefined;
+}
+
+/**
+ * PGLITE_SHARED_BUFFERS for the database client. PGlite runs PostgreSQL inside the server's WebAssembly memory, which
+ * never shrinks, so its page cache costs resident memory for good once filled; the operating system's file cache
+ * holds the data files anyway. Read from the environment by db/client.ts (the command-line tools and the tests open
+ * the database without a Config); loadConfig rejects a malformed value at start.
+ */
+export function pgliteSharedBuffers(env: NodeJS.ProcessEnv = process.env): string {
+  const value = emptyToUndefined(env.PGLITE_SHARED_BUFFERS);
+  return (typeof value === 'string' ? parseSharedBuffers(value) : undefined) ?? DEFAULT_PGLITE_SHARED_BUFFERS;
+}
+
 const ZConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('localhost'),
   DATABASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** PostgreSQL: most pooled connections per server process. */
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  /** PostgreSQL: connecting, and waiting for a free pooled connection, give up after this long (then 503). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** PostgreSQL: the server cancels a statement running longer (statement_timeout; 0 = no limit). Migrations at start are exempt. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   DATA_DIR: z.string().default('./data'),
+  /** PGlite: PostgreSQL's shared_buffers (see pgliteSharedBuffers). */
+  PGLITE_SHARED_BUFFERS: z.preprocess(
+    emptyToUndefined,
+    z.string().default(DEFAULT_PGLITE_SHARED_BUFFERS).refine((v) => parseSharedBuffers(v) !== undefined, { message: 'a size from 128kB to 1GB, written like 16MB, 512kB or 1GB' }),
+  ),
   SEED: z.enum(['demo', 'none']).default('demo'),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -25,6 +58,8 @@ const ZConfig = z.object({
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z.string().default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
   SESSION_TTL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(480),
+  /** A console session ends after this many minutes without use (requests marked X-Fleetdesk-Background: 1 are not use). At most a day. */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),

@@ -159,6 +159,21 @@ describe('routes need a session', () => {
   });
 });
 
+describe('user names with a NUL byte (PostgreSQL text cannot hold one)', () => {
+  it('are refused by the input guard (400 naming the field, docs/decisions/0042) at the login, the methods and the reset; never a 500', async () => {
+    const refused = { httpCode: 400, messageId: MESSAGE_IDS.invalidInput, errors: [{ field: 'username', message: MESSAGES.unsafeText }] };
+    const login = await post({ authorization: basic('sup\u0000port', 'support-demo') });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject(refused);
+    const methods = await t.app.inject({ method: 'GET', url: '/api/auth/methods?username=sup%00port' });
+    expect(methods.statusCode).toBe(400);
+    expect(methods.json()).toMatchObject(refused);
+    const reset = await t.app.inject({ method: 'POST', url: '/api/password-reset', payload: { username: 'sup\u0000port' } });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json()).toMatchObject(refused);
+  });
+});
+
 describe('GET /api/auth/methods', () => {
   it('lists nothing for unknown users and plain password users', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/methods?username=ghost' })).json()).toEqual([]);

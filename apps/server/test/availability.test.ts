@@ -1,22 +1,27 @@
 import { MESSAGE_IDS, ZAvailabilityResponse, ZErrorEnvelope, type AvailabilityResponse } from '@fleetdesk/contract';
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { contracts, pools, vehicles } from '../src/db/schema.ts';
+import type { contracts, vehicles } from '../src/db/schema.ts';
 import { priceBooking } from '../src/modules/bookings/pricing.ts';
-import { seedDemo } from '../src/seed/demo.ts';
-import { createBooking, createPool, createUser, createVehicle } from './support/factories.ts';
+import { setTestNow } from './support/clock.ts';
+import { createBooking, createContract, createFleet, createPool, createStaff, createUser, createVehicle } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
 let db: Db;
 let token: string;
 const HOUR = 3_600_000;
-const T = Math.floor(Date.now() / HOUR) * HOUR + 10 * 24 * HOUR;
+// A fixed test clock (docs/decisions/0047-test-clock.md); T is ten days later, on the hour.
+const NOW = setTestNow('2026-03-10T08:05:00+01:00').getTime();
+const T = Math.floor(NOW / HOUR) * HOUR + 10 * 24 * HOUR;
+const PRICES = [{ name: 'VAT', cost: 0.25 }, { name: 'PER_HOUR', cost: 100 }, { name: 'PER_KM', cost: 3 }];
 const iso = (ms: number) => new Date(ms).toISOString();
 
 let privat: typeof contracts.$inferSelect | undefined;
+let malar: { poolId: number; contractId: number };
 let poolId: number;
+let busyPoolId: number;
+let busyCar: typeof vehicles.$inferSelect;
 let car1: typeof vehicles.$inferSelect;
 let car2: typeof vehicles.$inferSelect;
 let bike: typeof vehicles.$inferSelect;
@@ -25,9 +30,12 @@ let car1BookingBid: string;
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  await seedDemo(db);
+  await createFleet(db, 'fjord');
+  await createFleet(db, 'malar', { country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'support', 'support-demo');
   token = await login(t.app, 'support', 'support-demo');
-  [privat] = await db.select().from(contracts).where(eq(contracts.name, 'Fjord Privat'));
+  privat = await createContract(db, 'fjord', { name: 'Fjord Privat', priceList: PRICES });
+  malar = { poolId: (await createPool(db, 'malar')).id, contractId: (await createContract(db, 'malar', { currency: 'SEK' })).id };
   const pool = await createPool(db, 'fjord', { city: 'Oslo' });
   poolId = pool.id;
   car1 = await createVehicle(db, 'fjord', { poolId });
@@ -41,7 +49,11 @@ beforeAll(async () => {
   await createBooking(db, 'fjord', { ...refs, vehicleId: car2.id }, { state: 'CANCELLED', startTime: new Date(T), endTime: new Date(T + 2 * HOUR) });
   await createBooking(db, 'fjord', { ...refs, vehicleId: car2.id }, { state: 'FINISHED', startTime: new Date(T - HOUR), endTime: new Date(T + 3 * HOUR) });
   // An overdue ACTIVE booking on the bike: ended an hour ago, still out.
-  await createBooking(db, 'fjord', { ...refs, vehicleId: bike.id }, { state: 'ACTIVE', startTime: new Date(Date.now() - 5 * HOUR), endTime: new Date(Date.now() - HOUR) });
+  await createBooking(db, 'fjord', { ...refs, vehicleId: bike.id }, { state: 'ACTIVE', startTime: new Date(NOW - 5 * HOUR), endTime: new Date(NOW - HOUR) });
+  // Another pool whose only car is out on a running booking until two hours from now.
+  busyPoolId = (await createPool(db, 'fjord', { name: 'Grünerløkka' })).id;
+  busyCar = await createVehicle(db, 'fjord', { poolId: busyPoolId });
+  await createBooking(db, 'fjord', { ...refs, poolId: busyPoolId, vehicleId: busyCar.id }, { state: 'ACTIVE', startTime: new Date(NOW - HOUR), endTime: new Date(NOW + 2 * HOUR) });
 });
 afterAll(() => t.close());
 
@@ -97,23 +109,24 @@ describe('GET /api/availability', () => {
     const expected = priceBooking({
       start: new Date(T + HOUR), end: new Date(T + 3 * HOUR), distanceKm: 25, priceList: privat!.priceList, currency: 'NOK', timeZone: 'Europe/Oslo',
     });
-    expect(a.vehicles.length).toBeGreaterThan(0);
+    // Two hours at 100 and the default 25 km at 3, plus 25 % VAT.
+    expect(expected).toMatchObject({ totalPriceWithVat: 343.75, totalVat: 68.75 });
+    expect(a.vehicles.length).toBe(2);
     for (const v of a.vehicles) expect(v.estimatedPrice).toEqual({ totalPriceWithVat: expected.totalPriceWithVat, totalVat: expected.totalVat, currency: 'NOK' });
   });
 
-  it('works on a demo pool: the vehicle of the active persona booking is not free now', async () => {
-    const [grunerlokka] = await db.select().from(pools).where(and(eq(pools.name, 'Grünerløkka'), eq(pools.fleetId, 'fjord')));
-    const a = await ok({ fromPoolId: grunerlokka!.id, from: iso(Date.now()), to: iso(Date.now() + HOUR) });
-    expect(a.vehiclesInPool).toBeGreaterThan(0);
-    expect(a.vehicles.map((v) => v.vin)).not.toContain('WVWZZZE1ZPP012345');
+  it('a running active booking keeps its vehicle until its end', async () => {
+    const now = await ok({ fromPoolId: busyPoolId, from: iso(Date.now()), to: iso(Date.now() + HOUR) });
+    expect(now).toMatchObject({ vehiclesInPool: 1, vehicles: [] });
+    expect(now.classes.every((c) => c.available === 0)).toBe(true);
+    const afterwards = await ok({ fromPoolId: busyPoolId, from: iso(NOW + 2 * HOUR), to: iso(NOW + 3 * HOUR) });
+    expect(afterwards.vehicles.map((v) => v.vin)).toEqual([busyCar.vin]);
   });
 
   it("answers 404 for another operator's pool or contract, 400 for a bad window", async () => {
-    const [malarPool] = await db.select().from(pools).where(eq(pools.fleetId, 'malar')).limit(1);
-    const [malarContract] = await db.select().from(contracts).where(eq(contracts.fleetId, 'malar')).limit(1);
     const window = { from: iso(T), to: iso(T + HOUR) };
-    expect((await availability({ fromPoolId: malarPool!.id, ...window })).status).toBe(404);
-    expect((await availability({ fromPoolId: poolId, contractId: malarContract!.id, ...window })).status).toBe(404);
+    expect((await availability({ fromPoolId: malar.poolId, ...window })).status).toBe(404);
+    expect((await availability({ fromPoolId: poolId, contractId: malar.contractId, ...window })).status).toBe(404);
     const bad = await availability({ fromPoolId: poolId, from: iso(T + HOUR), to: iso(T) });
     expect(bad.status).toBe(400);
     expect(ZErrorEnvelope.parse(bad.body)).toMatchObject({ messageId: MESSAGE_IDS.invalidInput, errors: [{ field: 'to' }] });

@@ -1,6 +1,7 @@
 import {
   BATCH_FILE_MAX_BYTES, BATCH_MAX_LINES, MESSAGE_IDS, MESSAGES, ZBatchCreateResponse, ZErrorEnvelope, type BatchCreateResponse, type ErrorEnvelope,
 } from '@fleetdesk/contract';
+import { readFileSync } from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
@@ -145,7 +146,8 @@ describe('POST /api/users/createBatch: bad lines', () => {
     expectLine(4, 'no.given', 'givenName', MESSAGES.required);
     expectLine(5, 'no.family', 'familyName', MESSAGES.required);
     expectLine(6, 'no.phone', 'mobilePhone', MESSAGES.required);
-    expectLine(7, 'bad.phone', 'mobilePhone', MESSAGES.invalidPhoneNumber);
+    // A phone number a spreadsheet saved as a figure: the hint says the + is missing (issue 17).
+    expectLine(7, 'bad.phone', 'mobilePhone', MESSAGES.phoneMissingPlus);
     expectLine(8, 'short.phone', 'mobilePhone', MESSAGES.invalidPhoneNumber);
     expectLine(9, 'bad.email', 'emailAddress', MESSAGES.invalidEmail);
     expectLine(10, 'bad.pin', 'pinCode', MESSAGES.invalidPinCode);
@@ -172,7 +174,8 @@ describe('POST /api/users/createBatch: bad lines', () => {
     const rows = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(rows[0]).toBe(`${lines[0]},error`);
     expect(rows).toHaveLength(16);
-    expect(rows[1]).toMatch(/^,No,Name,\+4792222002,,,,,username: Required$/);
+    // Cells a spreadsheet would run as a formula (= + - @) are escaped with an apostrophe (CSV injection, issue 17).
+    expect(rows[1]).toMatch(/^,No,Name,'\+4792222002,,,,,username: Required$/);
     expect(rows.some((row) => row.startsWith('ok.one'))).toBe(false);
     expect(rows.find((row) => row.startsWith('OK.TWO'))).toContain('also on line 15');
 
@@ -192,12 +195,31 @@ describe('POST /api/users/createBatch: bad lines', () => {
   });
 });
 
+describe('POST /api/users/createBatch: SUPPORT staff (§6 "batch create")', () => {
+  it('creates users from the company page (companyId in the query) and from the batch screen (its company list, companyId as a form field)', async () => {
+    // The company page: the company's id in the query string, as the web client sends it.
+    const fromPage = await importOk(form(`${HEADER}\nsupport.page,Sup,Page,+4794444001,`), { as: support, companyId: ids['fjord:Havbris Arkitekter AS'] });
+    expect(fromPage).toMatchObject({ createdCount: 1, failedCount: 0 });
+    expect(await userRow('support.page')).toMatchObject({ companyId: ids['fjord:Havbris Arkitekter AS'], status: 'AWAITING_CONFIRMATION' });
+
+    // The batch screen: the top-level companies to choose from, then the upload with the choice in the form.
+    const topLevel = await t.app.inject({ method: 'GET', url: '/api/companies/top-level', headers: { authorization: authToken(support) } });
+    expect(topLevel.statusCode).toBe(200);
+    const chosen = (topLevel.json() as { id: number; name: string }[]).find((c) => c.name === 'Nordlys Consulting AS');
+    expect(chosen).toBeDefined();
+    const fromScreen = await importOk(form(`${HEADER}\nsupport.screen,Sup,Screen,+4794444002,`, 'screen.csv', { companyId: String(chosen!.id) }), { as: support, companyId: null });
+    expect(fromScreen).toMatchObject({ createdCount: 1, failedCount: 0 });
+    expect(await userRow('support.screen')).toMatchObject({ companyId: chosen!.id });
+    const [batchEvent] = await db
+      .select({ actingUsername: events.actingUsername })
+      .from(events)
+      .where(and(sql`${events.properties}->>'action' = 'BATCH_IMPORT'`, sql`${events.properties}->>'fileName' = 'screen.csv'`));
+    expect(batchEvent).toEqual({ actingUsername: 'support' });
+  });
+});
+
 describe('POST /api/users/createBatch: refused files and callers', () => {
-  it('answers 403 to SUPPORT staff and 401 without a session', async () => {
-    const res = await upload(form(`${HEADER}\nsupport.try,Sup,Port,+4794444001,`), { as: support });
-    expect(res.statusCode).toBe(403);
-    expect(ZErrorEnvelope.parse(res.json()).messageId).toBe(MESSAGE_IDS.forbidden);
-    expect(await userRow('support.try')).toBeUndefined();
+  it('answers 401 without a session', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/users/createBatch?companyId=1', payload: form(HEADER) })).statusCode).toBe(401);
   });
 
@@ -225,15 +247,13 @@ describe('POST /api/users/createBatch: refused files and callers', () => {
     expect(await userRow('many.0')).toBeUndefined();
   });
 
-  it('refuses a header without the required columns or with unknown ones, empty files and non-UTF-8 text', async () => {
+  it('refuses a header without the required columns or with unknown ones, empty files and an unclosed quote', async () => {
     const missing = expect400(await upload(form('username,givenName\nx,y')));
     expect(missing.errors.map((e) => e.field)).toEqual(expect.arrayContaining(['familyName', 'mobilePhone']));
     const unknown = expect400(await upload(form(`${HEADER},password\nx,y,z,+4790000000,,secret`)));
     expect(unknown.errors[0]?.message).toBe('Unknown column "password"');
     expect400(await upload(form('')));
     expect400(await upload(form(`${HEADER}\n\n`)));
-    const latin1 = Buffer.from(`${HEADER}\nøyvind.batch,Øyvind,Ås,+4790000001,`, 'latin1');
-    expect(expect400(await upload(form(latin1))).message).toMatch(/UTF-8/);
     expect400(await upload(form(`${HEADER}\n"unterminated,a,b,+4790000002,`)));
   });
 
@@ -244,5 +264,59 @@ describe('POST /api/users/createBatch: refused files and callers', () => {
     expect((await upload(form(csv), { companyId: 999_999 })).statusCode).toBe(404);
     expect(expect400(await upload(form(csv), { companyId: null })).errors[0]?.field).toBe('companyId');
     expect(await userRow('child.batch')).toBeUndefined();
+  });
+});
+
+describe('POST /api/users/createBatch: files as spreadsheets write them (issue 17)', () => {
+  const fixture = (name: string) => readFileSync(new URL(`./fixtures/batch-csv/${name}`, import.meta.url));
+  const LO_USERS = ['lo.asmund', 'lo.marta', 'lo.figure', 'lo.zip', 'lo.formula'];
+  async function removeImported() {
+    const rows = await db.select({ id: users.id }).from(users).where(inArray(users.username, LO_USERS));
+    if (!rows.length) return;
+    await db.delete(userContracts).where(inArray(userContracts.userId, rows.map((r) => r.id)));
+    await db.delete(users).where(inArray(users.id, rows.map((r) => r.id)));
+  }
+
+  it.each([
+    ['utf8-comma.csv', 'UTF-8'],
+    ['cp1252-semicolon.csv', 'Windows-1252'],
+    ['utf16-tab.csv', 'UTF-16'],
+    ['excel-sep-line-cp1252.csv', 'Windows-1252'],
+  ] as const)('reads %s (LibreOffice Calc), says it read %s, and hints at what the spreadsheet did to the figures', async (file, encoding) => {
+    await removeImported();
+    const r = await importOk(form(fixture(file), file), { companyId: ids['fjord:Havbris Arkitekter AS'] });
+    expect(r.fileEncoding).toBe(encoding);
+    // The Nordic letters arrive intact, whatever the encoding.
+    expect(r.createdUsers.map((u) => u.username).sort()).toEqual(['lo.asmund', 'lo.formula', 'lo.marta']);
+    expect(await userRow('lo.asmund')).toMatchObject({ givenName: 'Åsmund', familyName: 'Ødegård', note: 'Nøkkel på kontoret' });
+    expect(await userRow('lo.marta')).toMatchObject({ givenName: 'Märta', familyName: 'Söderström' });
+    // A formula-like note is stored as the text it is.
+    expect((await userRow('lo.formula'))!.note).toBe('=HYPERLINK("http://example.test","x")');
+    // The line numbers are the file's own (a sep= line counts).
+    const offset = file.startsWith('excel-sep-line') ? 1 : 0;
+    const figure = r.notCreatedUsers.find((f) => f.username === 'lo.figure');
+    expect(figure).toMatchObject({ line: 4 + offset, errors: [{ field: 'mobilePhone', message: MESSAGES.phoneMissingPlus }] });
+    const zip = r.notCreatedUsers.find((f) => f.username === 'lo.zip');
+    expect(zip?.line).toBe(5 + offset);
+    expect(zip?.errors).toEqual([{ field: 'zipCode', message: expect.stringMatching(/Post code 150 has 3 digits, but post codes in Norway have 4.*0150\?/) }]);
+    // The remaining rows escape formula-like cells, in the file's own separator.
+    const rows = remaining(r).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const sep = file.includes('semicolon') || file.includes('sep-line') ? ';' : file.includes('tab') ? '\t' : ',';
+    expect(rows.find((row) => row.startsWith('lo.zip'))!.split(sep).slice(0, 5)).toEqual(['lo.zip', 'Zacharias', 'Null', "'+4791234004", '150']);
+  });
+
+  it('escapes every cell starting with = + - @ in the remaining rows, and reads its own escaping back', async () => {
+    await removeImported();
+    const csv = [
+      'username,givenName,familyName,mobilePhone,note',
+      'lo.asmund,=cmd|"/c calc"!A1,@SUM(1),+4791234001,-2+3',
+      'lo.marta,Märta,Söderström,not-a-phone,+note',
+    ].join('\r\n');
+    const r = await importOk(form(csv, 'inject.csv'), { companyId: ids['fjord:Havbris Arkitekter AS'] });
+    expect(r.createdUsers.map((u) => u.username)).toEqual(['lo.asmund']);
+    expect(await userRow('lo.asmund')).toMatchObject({ givenName: '=cmd|"/c calc"!A1', familyName: '@SUM(1)', note: '-2+3' });
+    const rows = remaining(r).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(rows[1]).toBe(`lo.marta,Märta,Söderström,not-a-phone,'+note,mobilePhone: ${MESSAGES.invalidPhoneNumber}`);
+    for (const cell of rows.slice(1).flatMap((row) => row.split(','))) expect(cell).not.toMatch(/^[=+\-@]/);
   });
 });

@@ -1,5 +1,5 @@
 import {
-  CARD_ERROR_MESSAGES, MESSAGE_IDS, MESSAGES, PAYMENT_EXCEPTION_PREFIX, ZBooking, ZErrorEnvelope,
+  CARD_ERROR_MESSAGES, checkBillingItems, feeTypeOf, MESSAGE_IDS, mixConflict, MESSAGES, PAYMENT_EXCEPTION_PREFIX, ZBooking, ZErrorEnvelope,
   type Booking, type CardErrorCode, type PaymentStatus, type PaymentType, type PriceListEntry,
 } from '@fleetdesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
@@ -7,7 +7,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, events, paymentEvents, payments, registeredCards } from '../src/db/schema.ts';
 import type { PaymentProvider } from '../src/integrations/payments/provider.ts';
 import { sandboxPaymentProvider } from '../src/integrations/payments/sandbox.ts';
-import { checkBillingItems, feeTypeOf, mixConflict } from '../src/modules/billing/billing-items.ts';
 import { createBooking, createContract, createFleet, createPool, createStaff, createUser } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
@@ -201,8 +200,9 @@ describe('credits', () => {
     const res = booking(await bill(f.bid, [{ value: -400, type: 'CREDITING' }]));
     expect(res.payment).toMatchObject({ status: 'INVOICE_SENT', totalPriceWithoutVat: 0, totalVat: 0, totalPrice: 0 });
     expect(calls.refund).toHaveLength(0);
-    // Nothing is left to credit now.
-    expect(envelope(await bill(f.bid, [{ value: -0.01, type: 'CREDITING' }]), 409).message).toBe(MESSAGES.creditExceedsTotal);
+    // Nothing is left to credit now: the booking's credit ability says so, and the call refuses with the same reason.
+    expect(envelope(await bill(f.bid, [{ value: -0.01, type: 'CREDITING' }]), 409).message).toBe(MESSAGES.nothingToCredit);
+    expect((await get(f.bid)).abilities.credit).toEqual({ allowed: false, reason: 'nothingToCredit' });
   });
 
   it('refuses a credit above the total without VAT (409), also as the sum of several credits', async () => {
@@ -216,7 +216,7 @@ describe('credits', () => {
   });
 
   it('refuses to credit an unpaid booking or one without a payment (409)', async () => {
-    for (const status of ['UNPAID', 'ABANDONED', 'RESERVATION_FAILED', 'NEEDS_AUTHORIZATION'] as const) {
+    for (const status of ['UNPAID', 'ABANDONED', 'RESERVATION_FAILED', 'NEEDS_AUTHORIZATION', 'NO_CHARGE'] as const) {
       const f = await fixture(fx.cardUserId, 'CREDITCARD', status);
       const e = envelope(await bill(f.bid, [{ value: -10, type: 'CREDITING' }]), 409);
       expect(e.message, status).toBe('An unpaid booking cannot be credited');
@@ -295,7 +295,7 @@ describe('400: the §5 item rules', () => {
     expect(feeTypeOf(' Parking ticket ')).toBe('PARKING_TICKET');
     expect(feeTypeOf('PARKING__TICKET')).toBe('PARKING_TICKET');
     expect(feeTypeOf('PARKING')).toBeNull();
-    expect(checkBillingItems([{ value: 1, type: 'TOLL_FEE', vat: 0.999 }]).errors).toEqual([]);
+    expect(checkBillingItems([{ value: 1, type: 'TOLL_FEE', vat: 0.999 }]).problems).toEqual([]);
   });
 
   it('refuses malformed bodies with 400, never 500', async () => {

@@ -1,19 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatMessage, MESSAGES, ZErrorItem, type BookableRule, type MetadataSpecEntry,
+  formatMessage, MESSAGES, touchesWeekdayWindow, ZErrorItem, type BookableRule, type MetadataSpecEntry,
 } from '@fleetdesk/contract';
 import type { contracts } from '../src/db/schema.ts';
 import { FJORD, MALAR, type ContractSpec, type FleetCatalog } from '../src/seed/catalog.ts';
 import {
-  addIsoDuration, addLocalDays, allOverridable, blockingViolations, evaluateBookingRules, humanizeDuration, intervalsOverlap,
-  parseIsoDuration, parseIsoDurationParts, touchesWeekdayWindow, validateStartEnd, violationsToErrorItems,
+  allOverridable, blockingViolations, evaluateBookingRules, intervalsOverlap, validateStartEnd, violationsToErrorItems,
   type BookingRuleInput, type RuleContract, type RuleViolation,
 } from '../src/modules/bookings/rules.ts';
 
 const OSLO = 'Europe/Oslo';
 const STOCKHOLM = 'Europe/Stockholm';
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 /** Instants are written with their local offset: +01:00 in winter, +02:00 in summer (Oslo and Stockholm). */
 const at = (iso: string) => new Date(iso);
 
@@ -49,55 +46,6 @@ function evaluate(overrides: EvaluateArgs): RuleViolation[] {
   });
 }
 const kinds = (violations: RuleViolation[]) => violations.map((v) => v.kind);
-
-describe('ISO-8601 durations', () => {
-  it('parses weeks, days and times to milliseconds', () => {
-    expect(parseIsoDuration('PT1H')).toBe(HOUR);
-    expect(parseIsoDuration('PT30M')).toBe(30 * 60_000);
-    expect(parseIsoDuration('PT15M')).toBe(15 * 60_000);
-    expect(parseIsoDuration('P3D')).toBe(3 * DAY);
-    expect(parseIsoDuration('P1DT12H')).toBe(36 * HOUR);
-    expect(parseIsoDuration('P2W')).toBe(14 * DAY);
-    expect(parseIsoDuration('PT1H30M')).toBe(90 * 60_000);
-    expect(parseIsoDuration('PT0.5H')).toBe(30 * 60_000);
-    expect(parseIsoDuration('PT90S')).toBe(90_000);
-    expect(parseIsoDurationParts('P1W2DT3H4M5S')).toEqual({ weeks: 1, days: 2, hours: 3, minutes: 4, seconds: 5 });
-  });
-
-  it.each(['', 'P', 'PT', 'P1DT', '1H', 'PT1', 'P1M', 'P1Y', '-PT1H', 'pt1h', ' PT1H', 'PT1H ', 'PT1.H', 'P1H', 'PT1D', 'P1D1W'])(
-    'throws RangeError on %j',
-    (text) => {
-      expect(() => parseIsoDuration(text)).toThrow(RangeError);
-    },
-  );
-
-  it('humanizes in English', () => {
-    expect(humanizeDuration(HOUR)).toBe('1 hour');
-    expect(humanizeDuration(2 * HOUR)).toBe('2 hours');
-    expect(humanizeDuration(30 * 60_000)).toBe('30 minutes');
-    expect(humanizeDuration(60_000)).toBe('1 minute');
-    expect(humanizeDuration(3 * DAY)).toBe('3 days');
-    expect(humanizeDuration(DAY)).toBe('1 day');
-    expect(humanizeDuration(36 * HOUR)).toBe('1 day 12 hours');
-    expect(humanizeDuration(parseIsoDuration('P2W'))).toBe('14 days');
-    expect(humanizeDuration(90_000)).toBe('1 minute 30 seconds');
-    expect(humanizeDuration(0)).toBe('0 minutes');
-    expect(humanizeDuration(DAY + HOUR + 60_000, { maxParts: 2 })).toBe('1 day 1 hour');
-    expect(() => humanizeDuration(-1)).toThrow(RangeError);
-    expect(() => humanizeDuration(Number.NaN)).toThrow(RangeError);
-  });
-
-  it('adds calendar days on the local wall clock and times as elapsed time across DST', () => {
-    // Spring: Friday 10:00 CET + P3D = Monday 10:00 CEST, only 71 hours later.
-    const friday = at('2026-03-27T10:00:00+01:00');
-    expect(addIsoDuration(friday, 'P3D', OSLO).toISOString()).toBe('2026-03-30T08:00:00.000Z');
-    expect(addIsoDuration(friday, 'PT72H', OSLO).toISOString()).toBe('2026-03-30T09:00:00.000Z');
-    expect(addIsoDuration(friday, 'P1DT2H', OSLO).toISOString()).toBe('2026-03-28T11:00:00.000Z');
-    // Autumn: Friday 10:00 CEST + P3D = Monday 10:00 CET, 73 hours later.
-    expect(addIsoDuration(at('2026-10-23T10:00:00+02:00'), 'P3D', STOCKHOLM).toISOString()).toBe('2026-10-26T09:00:00.000Z');
-    expect(addLocalDays(at('2026-10-24T23:30:00+02:00'), 1, OSLO).toISOString()).toBe('2026-10-25T22:30:00.000Z');
-  });
-});
 
 describe('contract minimum and maximum (always)', () => {
   const contract = { minBookingDuration: 'PT1H', maxBookingDuration: 'P3D' };
@@ -305,6 +253,13 @@ describe('metadata', () => {
     expect(check({ project: 'P-1', costCentre: '4.5' })).toEqual([['metadata.costCentre', 'Must be a number']]);
     expect(check({ project: 'P-1', costCentre: ' 4410 ', purpose: 'Course' })).toEqual([]);
     expect(check({ project: 'P-1', costCentre: '', purpose: '' })).toEqual([]);
+    expect(check({ project: 'P-1', costCentre: '999999999999999999999' })).toEqual([['metadata.costCentre', 'Must be a number']]);
+  });
+
+  it('refuses keys outside the spec, named by their key', () => {
+    expect(check({ project: 'P-1', colour: 'red' })).toEqual([['metadata.colour', 'Not a field of the metadata spec']]);
+    const [violation] = evaluate({ contract: { metadataSpec: spec }, start, end, metadata: { project: 'P-1', colour: 'red' } });
+    expect(violation).toMatchObject({ ruleName: 'contract.metadataSpec.colour', expandedMessage: 'colour: Not a field of the metadata spec', overridable: false });
   });
 
   it('is not overridable', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTIVATION_WINDOW_MS, allocatesOnActivation, canForceEnd, canReplaceWithRideshare, computeActions, displayState,
-  isCommandAllowed, isEditable, nextState, type BookingFacts,
+  ACTIVATION_WINDOW_MS, allocatesOnActivation, commandRefusal, computeActions, displayState, forceEndRefusal, isEditable,
+  nextState, rideshareRefusal, type BookingFacts,
 } from '../src/modules/bookings/state.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
@@ -122,28 +122,45 @@ describe('booking menu rules (§4)', () => {
   });
 
   it('enables force end when (un)activation is allowed or the start is past', () => {
-    const later = future();
-    expect(canForceEnd(later, computeActions(later, NOW), NOW)).toBe(false);
-    const started = future({ start: at(-H), end: at(H), allocationState: 'NOT_ALLOCATED' });
-    expect(canForceEnd(started, computeActions(started, NOW), NOW)).toBe(true);
-    const active = future({ state: 'ACTIVE', start: at(H) });
-    expect(canForceEnd(active, computeActions(active, NOW), NOW)).toBe(true);
-    expect(canForceEnd(future({ state: 'FINISHED', start: at(-H) }), [], NOW)).toBe(false);
+    expect(forceEndRefusal(future(), NOW)).toBe('forceEndNotYet');
+    expect(forceEndRefusal(future({ start: at(-H), end: at(H), allocationState: 'NOT_ALLOCATED' }), NOW)).toBeNull();
+    expect(forceEndRefusal(future({ start: at(60_000) }), NOW)).toBeNull();
+    expect(forceEndRefusal(future({ state: 'ACTIVE', start: at(H) }), NOW)).toBeNull();
+    expect(forceEndRefusal(future({ state: 'FINISHED', start: at(-H) }), NOW)).toBe('forceEndNotYet');
   });
 
   it('offers ride share only when rideShare is ENABLED', () => {
-    expect(canReplaceWithRideshare(future({ rideShare: 'ENABLED' }))).toBe(true);
-    expect(canReplaceWithRideshare(future({ rideShare: 'NOT_SELECTED' }))).toBe(false);
-    expect(canReplaceWithRideshare(future({ rideShare: 'ENABLED', state: 'ACTIVE' }))).toBe(false);
+    expect(rideshareRefusal(future({ rideShare: 'ENABLED' }))).toBeNull();
+    expect(rideshareRefusal(future({ rideShare: 'NOT_SELECTED' }))).toBe('rideshareNotEnabled');
+    // BID1000000026 of issue 16: an ACTIVE booking with ride share enabled cannot be replaced any more.
+    expect(rideshareRefusal(future({ rideShare: 'ENABLED', state: 'ACTIVE' }))).toBe('replaceStarted');
   });
 
-  it('checks a command against the actions list and the transition table', () => {
+  it('refuses a command with the reason of its rule, and allows one exactly when the transition table has it', () => {
     const soon = future({ start: at(60_000) });
-    expect(isCommandAllowed(soon, 'ACTIVATE', NOW)).toBe(true);
-    expect(isCommandAllowed(future(), 'ACTIVATE', NOW)).toBe(false);
-    expect(isCommandAllowed(soon, 'DEACTIVATE', NOW)).toBe(false);
-    expect(isCommandAllowed(future({ state: 'ACTIVE', start: at(-H) }), 'DEACTIVATE', NOW)).toBe(true);
-    expect(isCommandAllowed(future({ state: 'FINISHED' }), 'FORCE_END', NOW)).toBe(false);
-    expect(isCommandAllowed(future({ rideShare: 'ENABLED' }), 'REPLACE_WITH_RIDESHARE', NOW)).toBe(true);
+    expect(commandRefusal(soon, 'ACTIVATE', NOW)).toBeNull();
+    expect(commandRefusal(future(), 'ACTIVATE', NOW)).toBe('activateOutsideWindow');
+    expect(commandRefusal(future({ start: at(60_000), hasUser: false }), 'ACTIVATE', NOW)).toBe('bookingHasNoCustomer');
+    expect(commandRefusal(future({ start: at(60_000), allocationState: 'NOT_ALLOCATED' }), 'ACTIVATE', NOW)).toBe('activateNoVehicle');
+    expect(commandRefusal(future({ start: at(60_000), paymentsRequiringAuthorization: ['BOK1'] }), 'ACTIVATE', NOW)).toBe('activateAwaitingAuthorization');
+    expect(commandRefusal(soon, 'DEACTIVATE', NOW)).toBe('deactivateOnlyActive');
+    expect(commandRefusal(future({ state: 'ACTIVE', start: at(-H) }), 'DEACTIVATE', NOW)).toBeNull();
+    expect(commandRefusal(future({ state: 'ACTIVE', start: at(-H), allocationState: 'NOT_ALLOCATED' }), 'DEACTIVATE', NOW)).toBe('activateNoVehicle');
+    expect(commandRefusal(future({ state: 'ACTIVE', start: at(-H), allocationState: 'NOT_ALLOCATED' }), 'DEACTIVATE_UNCHECKED', NOW)).toBeNull();
+    expect(commandRefusal(future({ state: 'FINISHED' }), 'FORCE_END', NOW)).toBe('forceEndNotYet');
+    expect(commandRefusal(future({ rideShare: 'ENABLED' }), 'REPLACE_WITH_RIDESHARE', NOW)).toBeNull();
+    expect(commandRefusal(future({ irrevocableUntil: at(H) }), 'CANCEL', NOW)).toBe('cancelIrrevocable');
+    expect(commandRefusal(future({ state: 'ACTIVE' }), 'CANCEL', NOW)).toBe('cancelStarted');
+    expect(commandRefusal(future({ taxiAcceptable: 'ENABLED', taxiFromPools: [2] }), 'REPLACE_WITH_TAXI', NOW)).toBe('taxiNotFromPool');
+    expect(commandRefusal(future({ taxiAcceptable: 'ENABLED', taxiFromPools: [1] }), 'REPLACE_WITH_TAXI', NOW)).toBeNull();
+    // Every state × command: allowed only where the transition table leads somewhere.
+    const states = ['INACTIVE', 'ACTIVE', 'FINISHED', 'CANCELLED'] as const;
+    const commands = ['ACTIVATE', 'DEACTIVATE', 'DEACTIVATE_UNCHECKED', 'FORCE_END', 'CANCEL', 'REPLACE_WITH_TAXI', 'REPLACE_WITH_RIDESHARE'] as const;
+    for (const state of states) {
+      for (const command of commands) {
+        const open = future({ state, start: at(-60_000), end: at(H), rideShare: 'ENABLED', taxiAcceptable: 'ENABLED', taxiFromPools: [1] });
+        if (commandRefusal(open, command, NOW) === null) expect(nextState(state, command), `${state} ${command}`).not.toBeNull();
+      }
+    }
   });
 });

@@ -241,6 +241,32 @@ describe('POST /api/bookings', () => {
     expect(b.actions).not.toContain('ACTIVATE');
   });
 
+  it('a refused card keeps the booking with a RESERVATION_FAILED payment and says why; an abandoned authorisation reads ABANDONED', async () => {
+    const poor = await customer({ masked: 'VISA **** 9995' });
+    const className = await freeCarClass(at(6, 10), at(6, 12));
+    let res = await post('/api/bookings', request({ user: poor.username, startTime: at(6, 10), endTime: at(6, 12), vehicleSpecification: { type: 'CLASS', className } }));
+    expect(res.statusCode, res.body).toBe(201);
+    const refused = ZBooking.parse(res.json());
+    expect(refused.payment).toMatchObject({ type: 'CREDITCARD', status: 'RESERVATION_FAILED', reservationFailed: true, failureCode: 'insufficient_funds' });
+    // The poll of the creation dialog (GET) says the same; switching to invoice clears the reason.
+    expect(ZBooking.parse((await get(`/api/bookings/${refused.bid}`)).json()).payment?.failureCode).toBe('insufficient_funds');
+    res = await put(`/api/bookings/${refused.bid}/paymentType`, { paymentType: 'USER_INVOICE' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ZBooking.parse(res.json()).payment).toMatchObject({ type: 'USER_INVOICE', status: 'UNPAID', failureCode: null });
+
+    const waiting = await customer({ masked: 'VISA **** 3155' });
+    res = await post('/api/bookings', request({ user: waiting.username, startTime: at(6, 13), endTime: at(6, 15), vehicleSpecification: { type: 'CLASS', className } }));
+    const created = ZBooking.parse(res.json());
+    expect(created.payment).toMatchObject({ status: 'NEEDS_AUTHORIZATION', failureCode: null });
+    res = await post(`/api/sandbox/payments/${created.payment!.orderId}/authorize`, { outcome: 'ABANDONED' });
+    expect(res.statusCode, res.body).toBe(200);
+    const polled = ZBooking.parse((await get(`/api/bookings/${created.bid}`)).json());
+    expect(polled).toMatchObject({ state: 'INACTIVE', paymentsRequiringAuthorization: [] });
+    expect(polled.payment).toMatchObject({ status: 'ABANDONED', failureCode: null });
+    expect(polled.abilities.cancel.allowed).toBe(true);
+    expect(polled.payment!.abilities.switchType.allowed).toBe(true);
+  });
+
   it('a sandbox 3-D Secure token needs authorisation too; a user without a card gets a user invoice', async () => {
     const threeDs = await customer({ masked: 'MASTERCARD **** 4444', token: 'sandbox_3ds_abcdef' });
     const noCard = await customer();

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, events, mailOutbox, paymentEvents, payments, registeredCards, vehicleStatus } from '../src/db/schema.ts';
 import { sandboxChargingProvider } from '../src/integrations/charging/sandbox.ts';
 import { findFreeVehicle, isExclusionViolation } from '../src/modules/bookings/allocation.ts';
-import { validateMetadata } from '../src/modules/bookings/lifecycle-service.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { createBooking, createContract, createPool, createUser, createVehicle } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
@@ -458,15 +457,6 @@ describe('metadata', () => {
     }
   });
 
-  it('validates by field type (unit)', () => {
-    const spec = [
-      { key: 'n', label: 'N', description: null, type: 'INTEGER' as const, choices: null, placeholder: null, required: false },
-      { key: 'c', label: 'C', description: null, type: 'CHOICE' as const, choices: ['a', 'b'], placeholder: null, required: true },
-    ];
-    expect(validateMetadata(spec, { n: '-12', c: 'b' })).toEqual({ metadata: { n: '-12', c: 'b' }, errors: [] });
-    expect(validateMetadata(spec, { n: '1e3', c: 'A' }).errors.map((e) => e.field)).toEqual(['metadata.n', 'metadata.c']);
-  });
-
   it('lets an ADMIN replace the metadata spec of the contract (403 for support, 400 for a broken spec)', async () => {
     const b = await fixture();
     const spec = [{ key: 'ref', label: 'Reference', description: null, type: 'TEXT', choices: null, placeholder: null, required: true }];
@@ -526,29 +516,42 @@ describe('booking events', () => {
 
 describe('charging PIN', () => {
   it('issues a 4-digit PIN for an INACTIVE booking, stored and stable while valid', async () => {
-    const first = await call('GET', '/api/charging/activation-data?bid=bid1000000002');
+    // §4: the PIN belongs to a car allocated on activation at a pool with a charging station (fx.poolId has one).
+    const b = await fixture({ startInMs: 2 * HOUR, allocateOnActivation: true });
+    const first = await call('GET', `/api/charging/activation-data?bid=${b.bid.toLowerCase()}`);
     expect(first.statusCode, first.body).toBe(200);
     const pin = ZChargingPinResponse.parse(first.json());
     expect(pin.pinCode).toMatch(/^\d{4}$/);
-    const row = await rowOf('BID1000000002');
+    const row = await rowOf(b.bid);
     expect(pin.validUntil).toBe(new Date(Math.min(row.startTime.getTime() + 30 * MIN, row.endTime.getTime())).toISOString());
     expect(row).toMatchObject({ chargingPinCode: pin.pinCode, chargingTerminal: pin.recommendedTerminalNumber });
-    const second = ZChargingPinResponse.parse((await call('GET', '/api/charging/activation-data?bid=BID1000000002')).json());
+    const second = ZChargingPinResponse.parse((await call('GET', `/api/charging/activation-data?bid=${b.bid}`)).json());
     expect(second).toEqual(pin);
-    const issued = await actionEvents('BID1000000002', 'CHARGING_PIN_ISSUED');
+    const issued = await actionEvents(b.bid, 'CHARGING_PIN_ISSUED');
     expect(issued).toHaveLength(1);
     expect(issued[0]!.displayText).not.toContain(pin.pinCode);
   });
 
+  it('refuses the PIN where the vehicle does not charge at the pool: a cargo bike, a pool without a station, a booking allocated up front', async () => {
+    const bike = await fixture({ startInMs: 2 * HOUR, allocateOnActivation: true, vehicleCategory: 'CARGO_BIKE' });
+    const noStation = await fixture({ startInMs: 2 * HOUR, allocateOnActivation: true, poolId: (await createPool(t.database.db, 'fjord')).id });
+    const upFront = await fixture({ startInMs: 2 * HOUR });
+    for (const b of [bike, noStation, upFront]) {
+      const e = envelope(await call('GET', `/api/charging/activation-data?bid=${b.bid}`), 409);
+      expect(e.message, b.bid).toBe(MESSAGES.chargingNotSupported);
+      expect((await rowOf(b.bid)).chargingPinCode).toBeNull();
+    }
+  });
+
   it("uses the pool's charging station for the terminal", async () => {
-    const b = await fixture({ startInMs: 2 * HOUR });
+    const b = await fixture({ startInMs: 2 * HOUR, allocateOnActivation: true });
     const pin = ZChargingPinResponse.parse((await call('GET', `/api/charging/activation-data?bid=${b.bid}`)).json());
     expect(pin.recommendedTerminalNumber).toMatch(/^WattWorld Test-[1-4]$/);
   });
 
   it('answers 409 once the booking started, ended or the validity ran out, and 400 without a bid', async () => {
     expect(envelope(await call('GET', '/api/charging/activation-data?bid=BID1000000015'), 409).messageId).toBe(MESSAGE_IDS.conflict);
-    const late = await fixture({ startInMs: -45 * MIN, hours: 3 });
+    const late = await fixture({ startInMs: -45 * MIN, hours: 3, allocateOnActivation: true });
     expect(envelope(await call('GET', `/api/charging/activation-data?bid=${late.bid}`), 409).messageId).toBe(MESSAGE_IDS.conflict);
     expect(envelope(await call('GET', '/api/charging/activation-data'), 400).messageId).toBe(MESSAGE_IDS.invalidInput);
   });

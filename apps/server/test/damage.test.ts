@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { damages } from '../src/db/schema.ts';
-import { createFileStorage } from '../src/integrations/storage/file-storage.ts';
+import { createFileStorage } from '../src/integrations/storage/storage.ts';
 import { DiskFileStorage } from '../src/integrations/storage/disk-storage.ts';
 import { DAMAGE_IMAGE_MAX_BYTES } from '../src/modules/damage/photo.ts';
 import { reportDamage } from '../src/modules/damage/service.ts';
@@ -360,11 +360,15 @@ describe('fix, delete and photos', () => {
     expect(mine.find((d) => d.id === theirs.id)?.fixDate).toBeNull();
   });
 
-  it('answers 404 for unknown ids and for damage without a photo, 400 for a malformed id', async () => {
-    for (const id of [999_999, 99_999_999_999]) {
+  it('answers 404 for unknown ids and for damage without a photo, 400 for a malformed id or one beyond int4', async () => {
+    for (const id of [999_999, 2_147_483_647]) {
       expect((await fix(id)).statusCode).toBe(404);
       expect((await remove(id)).statusCode).toBe(404);
       expect((await get(`/api/damage/${id}/image`)).statusCode).toBe(404);
+    }
+    for (const res of [await fix(99_999_999_999), await remove(2_147_483_648), await get('/api/damage/99999999999/image')]) {
+      expect(res.statusCode).toBe(400);
+      expect(ZErrorEnvelope.parse(res.json()).errors).toEqual([{ field: 'id', message: MESSAGES.idOutOfRange }]);
     }
     const seeded = ZDamageListResponse.parse((await list(VIN, '?includeFixed=true')).json()).find((d) => d.imageUrl === null);
     expect(seeded).toBeDefined();

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
-import { refreshAllDuplicateFlags, refreshDuplicateFlags } from '../src/modules/identity/duplicates.ts';
+import { refreshAllDuplicateFlags, refreshDuplicateFlags } from '../src/modules/users/index.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { createFleet, createStaff, createUser } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';

@@ -1,23 +1,61 @@
-import { MESSAGE_IDS, ZErrorEnvelope, ZFleetMapResponse, type FleetMapResponse } from '@fleetdesk/contract';
-import { and, eq } from 'drizzle-orm';
+import { MESSAGE_IDS, ZErrorEnvelope, ZFleetMapResponse, type FleetMapResponse, type FleetMapStatus } from '@fleetdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarms, bookings, vehicleStatus, vehicles } from '../src/db/schema.ts';
-import { seedDemo } from '../src/seed/demo.ts';
+import { alarms, vehicleStatus } from '../src/db/schema.ts';
+import { setTestNow } from './support/clock.ts';
+import { createBooking, createContract, createFleet, createPool, createStaff, createUser, createVehicle } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
-const EL = 'WVWZZZE1ZPP012345'; // EL 12345, demo.active's active booking BID1000000001
-const EK = 'XP7YGCEK1RB054321'; // EK 54321, charging
-const EV = 'KNACC81GXSN033003'; // EV 33003, Kia e-Niro at 9 %: FUEL alarm
-const AB = 'VNKKAH3A3PA012345'; // AB 12345, EXTERNAL_BATTERY alarm
-const MALAR_ABC = 'WVWZZZE1ZRP123456';
+const HOUR = 3_600_000;
+// A fixed test clock (docs/decisions/0047-test-clock.md); the map does not depend on the hour, the fixture's times do.
+const NOW = setTestNow('2026-03-10T23:59:00+01:00').getTime();
+const REPORTED = new Date(NOW - 10 * 60_000);
 
 let t: TestApp;
 let token: string;
 let seToken: string;
+/** VINs of the fixture, by what each shows. */
+const vin = { booked: '', charging: '', alarmLow: '', alarmOnly: '', low: '', available: '', noStatus: '', hidden: '', theirs: '' };
+let bookedBid = '';
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db);
+  const db = t.database.db;
+  await createFleet(db, 'fjord');
+  await createFleet(db, 'malar', { country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'support', 'support-demo');
+  await createStaff(db, 'malar', 'support.se', 'support-demo');
+  const pool = await createPool(db, 'fjord', { name: 'Grünerløkka', lat: 59.92345678, lon: 10.7591 });
+  const contract = await createContract(db, 'fjord');
+  const user = await createUser(db, 'fjord');
+
+  const vehicle = async (key: keyof typeof vin, over: Parameters<typeof createVehicle>[2], status?: Partial<typeof vehicleStatus.$inferInsert>) => {
+    const v = await createVehicle(db, key === 'theirs' ? 'malar' : 'fjord', { poolId: key === 'theirs' ? null : pool.id, ...over });
+    if (status) await db.insert(vehicleStatus).values({ vehicleId: v.id, lat: 59.9 + v.id / 1000, lon: 10.7, updatedAt: REPORTED, ...status });
+    vin[key] = v.vin;
+    return v;
+  };
+  const booked = await vehicle('booked', {}, { fuelLevel: 80 });
+  await vehicle('charging', {}, { fuelLevel: 12, isRefueling: true });
+  const alarmLow = await vehicle('alarmLow', {}, { fuelLevel: 9, isRefueling: false });
+  const alarmOnly = await vehicle('alarmOnly', { primaryFuelType: 'PETROL' }, { fuelLevel: 5 });
+  await vehicle('low', {}, { fuelLevel: 30, isRefueling: false });
+  await vehicle('available', {}, { fuelLevel: 31 });
+  await vehicle('noStatus', {});
+  await vehicle('hidden', { hidden: true }, { fuelLevel: 60 });
+  await vehicle('theirs', {}, { fuelLevel: 70 });
+
+  bookedBid = (await createBooking(db, 'fjord', { userId: user.id, contractId: contract.id, poolId: pool.id, vehicleId: booked.id }, {
+    state: 'ACTIVE', startTime: new Date(NOW - HOUR), endTime: new Date(NOW + HOUR),
+  })).bid;
+  // An INACTIVE booking of another car does not make it BOOKED.
+  await createBooking(db, 'fjord', { userId: user.id, contractId: contract.id, poolId: pool.id, vehicleId: alarmOnly.id });
+  await db.insert(alarms).values([
+    { fleetId: 'fjord', name: 'FUEL', state: 'TRIGGERED', vehicleId: alarmLow.id, primaryObject: alarmLow.vin, alarmTimestamp: REPORTED },
+    { fleetId: 'fjord', name: 'EXTERNAL_BATTERY', state: 'TRIGGERED', vehicleId: alarmLow.id, primaryObject: alarmLow.vin, alarmTimestamp: REPORTED },
+    { fleetId: 'fjord', name: 'EXTERNAL_BATTERY', state: 'TRIGGERED', vehicleId: alarmOnly.id, primaryObject: alarmOnly.vin, alarmTimestamp: REPORTED },
+    // A handled alarm no longer counts.
+    { fleetId: 'fjord', name: 'KEY_HOLDER', state: 'HANDLED', vehicleId: booked.id, primaryObject: booked.vin, alarmTimestamp: REPORTED },
+  ]);
   token = await login(t.app, 'support', 'support-demo');
   seToken = await login(t.app, 'support.se', 'support-demo');
 });
@@ -29,70 +67,52 @@ async function fleetMap(query = '', as = token): Promise<FleetMapResponse> {
   expect(res.statusCode, res.body).toBe(200);
   return ZFleetMapResponse.parse(res.json());
 }
-const byVin = (map: FleetMapResponse, vin: string) => map.vehicles.find((v) => v.vin === vin);
+const byVin = (map: FleetMapResponse, v: string) => map.vehicles.find((x) => x.vin === v);
+const statuses = (map: FleetMapResponse) => Object.fromEntries(map.vehicles.map((v) => [v.vin, v.status]));
 
 describe('GET /api/fleetmap', () => {
   it('lists every visible vehicle of the operator with a position, category and counts', async () => {
     const map = await fleetMap();
-    const visible = await t.database.db.$count(vehicles, and(eq(vehicles.fleetId, 'fjord'), eq(vehicles.hidden, false)));
-    expect(map.vehicles).toHaveLength(visible);
-    expect(byVin(map, MALAR_ABC)).toBeUndefined();
-    const total = Object.values(map.counts).reduce((a, b) => a + b, 0);
-    expect(total).toBe(map.vehicles.length);
-    for (const status of ['ALARM', 'BOOKED', 'AVAILABLE'] as const) expect(map.counts[status], status).toBeGreaterThan(0);
-    // Every vehicle with a status report is drawn at its own position.
-    const withPosition = map.vehicles.filter((v) => v.lat !== null && v.lon !== null);
-    expect(withPosition.length).toBeGreaterThan(visible * 0.8);
-    expect(byVin(map, EL)).toMatchObject({ vehicleCategory: 'CAR', positionFromPool: false, bid: 'BID1000000001' });
+    const visible = [vin.booked, vin.charging, vin.alarmLow, vin.alarmOnly, vin.low, vin.available, vin.noStatus];
+    expect(map.vehicles.map((v) => v.vin).sort()).toEqual([...visible].sort());
+    expect(map.counts).toEqual({ ALARM: 2, LOW_BATTERY: 1, BOOKED: 1, AVAILABLE: 3 } satisfies Record<FleetMapStatus, number>);
+    expect(byVin(map, vin.booked)).toMatchObject({
+      vehicleCategory: 'CAR', positionFromPool: false, positionUpdated: REPORTED.toISOString(), bid: bookedBid, fuelLevel: 80, electric: true,
+    });
+    expect(Date.parse(map.generatedAt)).toBeGreaterThanOrEqual(NOW);
 
     const all = await fleetMap('?hidden=1');
-    expect(all.vehicles.length).toBe(await t.database.db.$count(vehicles, eq(vehicles.fleetId, 'fjord')));
-    expect(all.vehicles.length).toBeGreaterThan(visible);
-    expect(byVin(await fleetMap('', seToken), MALAR_ABC)).toBeDefined();
+    expect(all.vehicles.map((v) => v.vin).sort()).toEqual([...visible, vin.hidden].sort());
+    expect((await fleetMap('', seToken)).vehicles.map((v) => v.vin)).toEqual([vin.theirs]);
   });
 
   it('marks alarms, low battery, booked and available by the rule', async () => {
-    const map = await fleetMap();
-    expect(byVin(map, EV)?.status).toBe('ALARM');
-    expect(byVin(map, AB)?.status).toBe('ALARM');
-    expect(byVin(map, EK)?.status).not.toBe('LOW_BATTERY'); // charging
-    const db = t.database.db;
-    const triggered = new Set((await db.select({ id: alarms.vehicleId }).from(alarms).where(and(eq(alarms.fleetId, 'fjord'), eq(alarms.state, 'TRIGGERED')))).map((a) => a.id));
-    const held = new Set((await db.select({ id: bookings.allocatedVehicleId }).from(bookings).where(and(eq(bookings.fleetId, 'fjord'), eq(bookings.state, 'ACTIVE')))).map((b) => b.id));
-    const rows = await db
-      .select({ id: vehicles.id, vin: vehicles.vin, fuel: vehicles.primaryFuelType, level: vehicleStatus.fuelLevel, charging: vehicleStatus.isRefueling })
-      .from(vehicles)
-      .leftJoin(vehicleStatus, eq(vehicleStatus.vehicleId, vehicles.id))
-      .where(and(eq(vehicles.fleetId, 'fjord'), eq(vehicles.hidden, false)));
-    for (const r of rows) {
-      const low = r.fuel === 'BATTERY' && r.level !== null && r.level <= 30 && !r.charging;
-      const expected = triggered.has(r.id) ? 'ALARM' : low ? 'LOW_BATTERY' : held.has(r.id) ? 'BOOKED' : 'AVAILABLE';
-      expect(byVin(map, r.vin)?.status, r.vin).toBe(expected);
-    }
+    expect(statuses(await fleetMap())).toEqual({
+      [vin.alarmLow]: 'ALARM', // an alarm wins over a 9 % battery
+      [vin.alarmOnly]: 'ALARM',
+      [vin.low]: 'LOW_BATTERY', // 30 % and not charging is red
+      [vin.booked]: 'BOOKED',
+      [vin.charging]: 'AVAILABLE', // 12 % but charging
+      [vin.available]: 'AVAILABLE', // 31 % is yellow
+      [vin.noStatus]: 'AVAILABLE',
+    });
   });
 
   it('follows alarm state changes: acknowledging the last alarm of a 9 % car shows low battery', async () => {
-    const open = await t.database.db
-      .select({ id: alarms.id })
-      .from(alarms)
-      .innerJoin(vehicles, eq(vehicles.id, alarms.vehicleId))
-      .where(and(eq(vehicles.vin, EV), eq(alarms.state, 'TRIGGERED')));
-    expect(open.length).toBeGreaterThan(0);
-    for (const a of open) {
-      const res = await t.app.inject({ method: 'PUT', url: `/api/alarms/${a.id}/acknowledge`, headers: { authorization: authToken(token) } });
-      expect(res.statusCode).toBe(200);
-    }
+    const open = (await t.database.db.select({ id: alarms.id, vehicleId: alarms.vehicleId, state: alarms.state, primaryObject: alarms.primaryObject }).from(alarms))
+      .filter((a) => a.primaryObject === vin.alarmLow && a.state === 'TRIGGERED');
+    expect(open).toHaveLength(2);
+    const [first, second] = open;
+    expect((await t.app.inject({ method: 'PUT', url: `/api/alarms/${first!.id}/acknowledge`, headers: { authorization: authToken(token) } })).statusCode).toBe(200);
+    expect(byVin(await fleetMap(), vin.alarmLow)?.status).toBe('ALARM');
+    expect((await t.app.inject({ method: 'PUT', url: `/api/alarms/${second!.id}/acknowledge`, headers: { authorization: authToken(token) } })).statusCode).toBe(200);
     const map = await fleetMap();
-    expect(byVin(map, EV)).toMatchObject({ status: 'LOW_BATTERY', fuelLevel: 9, electric: true });
-    expect(map.counts.LOW_BATTERY).toBeGreaterThan(0);
+    expect(byVin(map, vin.alarmLow)).toMatchObject({ status: 'LOW_BATTERY', fuelLevel: 9, electric: true });
+    expect(map.counts).toMatchObject({ ALARM: 1, LOW_BATTERY: 2 });
   });
 
-  it('falls back to the pool position without a status report', async () => {
-    const [el] = await t.database.db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.vin, EL));
-    await t.database.db.update(vehicleStatus).set({ lat: null, lon: null }).where(eq(vehicleStatus.vehicleId, el!.id));
-    const v = byVin(await fleetMap(), EL);
-    expect(v).toMatchObject({ positionFromPool: true, positionUpdated: null });
-    expect(v?.lat).not.toBeNull();
+  it('falls back to the pool position without a status report, rounded to five decimals', async () => {
+    expect(byVin(await fleetMap(), vin.noStatus)).toMatchObject({ positionFromPool: true, positionUpdated: null, lat: 59.92346, lon: 10.7591, fuelLevel: null });
   });
 
   it('answers 400 for a malformed flag and 401 without a session', async () => {

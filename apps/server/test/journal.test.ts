@@ -1,7 +1,7 @@
 import { MESSAGE_IDS, ZErrorEnvelope, ZJournalResponse } from '@fleetdesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
+import * as XLSX from '@e965/xlsx';
 import { journalEntries, pools, vehicles } from '../src/db/schema.ts';
 import { localYearMonth, monthWindow } from '../src/modules/vehicles/journal.ts';
 import { attachmentDisposition, journalFileName } from '../src/modules/vehicles/journal-xls.ts';

@@ -239,10 +239,13 @@ describe('POST /api/payments/{orderId}/release and /cancel', () => {
     expect((await actionsOf(orderId))[0]!.properties).toMatchObject({ previousStatus: status, status: 'NO_CHARGE' });
   });
 
-  it.each([['INVOICE', 'NO_CHARGE'], ['CREDITCARD', 'UNPAID'], ['CREDITCARD', 'RESERVED'], ['USER_INVOICE', 'UNPAID']] as const)(
-    'refuses to release %s %s: 409 releaseNotAllowed', async (type, status) => {
+  it.each([
+    ['INVOICE', 'NO_CHARGE', MESSAGES.paymentAlreadyReleased], ['CREDITCARD', 'UNPAID', MESSAGES.releaseNotAllowed],
+    ['CREDITCARD', 'RESERVED', MESSAGES.releaseNotAllowed], ['USER_INVOICE', 'UNPAID', MESSAGES.releaseNotAllowed],
+  ] as const)(
+    'refuses to release %s %s: 409 with the reason the payment\'s release ability gives', async (type, status, message) => {
       const { orderId } = await fixture({ type, status });
-      expect(envelope(await req('POST', `/api/payments/${orderId}/release`), 409).message).toBe(MESSAGES.releaseNotAllowed);
+      expect(envelope(await req('POST', `/api/payments/${orderId}/release`), 409).message).toBe(message);
       expect((await row(orderId)).status).toBe(status);
     },
   );
@@ -278,7 +281,7 @@ describe('PUT /api/payments/{orderId}/paymentType', () => {
     const p = ok(await req('PUT', `/api/payments/${eve.orderId}/paymentType`, { paymentType: 'CREDITCARD' }));
     expect(p).toMatchObject({ type: 'CREDITCARD', status: 'PAID', paymentProvider: 'sandbox' });
     expect((await actionsOf(eve.orderId))[0]!.properties).toMatchObject({ from: 'USER_INVOICE', to: 'CREDITCARD', previousStatus: 'UNPAID', status: 'PAID' });
-    expect(envelope(await req('PUT', `/api/payments/${eve.orderId}/paymentType`, { paymentType: 'USER_INVOICE' }), 409).message).toContain('PAID');
+    expect(envelope(await req('PUT', `/api/payments/${eve.orderId}/paymentType`, { paymentType: 'USER_INVOICE' }), 409).message).toBe(MESSAGES.paymentSettled);
   });
 
   it('switches an unpaid card event order to invoice: UNPAID, no provider', async () => {

@@ -1,5 +1,5 @@
 import {
-  MESSAGE_IDS, MESSAGES, ZErrorEnvelope, ZEventSearchResponse, ZPool, ZPoolBookingsResponse, ZPoolGroupsResponse, ZPoolListResponse,
+  MESSAGE_IDS, MESSAGES, ZErrorEnvelope, ZEventSearchResponse, ZPool, ZPoolBookingsResponse, ZPoolContractOptionsResponse, ZPoolGroupsResponse, ZPoolListResponse,
   ZPoolVehiclesResponse, mergePoolBookings, poolTimelinePlacement, type PoolBookingRow,
 } from '@fleetdesk/contract';
 import { eq } from 'drizzle-orm';
@@ -107,8 +107,18 @@ describe('GET /api/pools and /api/pools/groups', () => {
     expect(ZPoolGroupsResponse.parse((await get('/api/pools/groups', seToken)).json())).toEqual({ [String(theirGroupId)]: 'Stockholm innerstad' });
   });
 
+  it("lists the operator's contracts a pool can allow, by name, per operator", async () => {
+    const res = await get('/api/pools/contracts');
+    expect(res.statusCode, res.body).toBe(200);
+    const ours = ZPoolContractOptionsResponse.parse(res.json());
+    expect(ours.map((c) => c.id)).toEqual([contractId]);
+    expect(ours[0]).toMatchObject({ id: contractId, name: expect.any(String), contractType: expect.any(String) });
+    expect(ZPoolContractOptionsResponse.parse((await get('/api/pools/contracts', seToken)).json()).map((c) => c.id)).toEqual([theirContractId]);
+  });
+
   it('needs a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/pools' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/pools/contracts' })).statusCode).toBe(401);
   });
 
   it("lists the pool's vehicles with hidden ones flagged", async () => {

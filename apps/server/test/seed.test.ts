@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import {
-  BID_PATTERN, EVENT_TYPE_GROUP, PHONE_PATTERN, VEHICLE_CATEGORIES, ZBookingState, ZCompanyType, ZEventType, ZPaymentStatus, ZUserStatus,
+  BID_PATTERN, EVENT_TYPE_GROUP, PHONE_PATTERN, roundMoney, VEHICLE_CATEGORIES, ZBookingState, ZCompanyType, ZEventType, ZPaymentStatus, ZUserStatus,
 } from '@fleetdesk/contract';
 import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import {
   registeredCards, userAuthMethods, userContracts, users, vehicleStatus, vehicles,
 } from '../src/db/schema.ts';
 import { verifyPassword } from '../src/modules/auth/password.ts';
-import { priceBooking, roundMoney } from '../src/modules/bookings/pricing.ts';
+import { priceBooking } from '../src/modules/bookings/pricing.ts';
 import { isDatabaseEmpty, seedDemo, type DemoSummary } from '../src/seed/demo.ts';
 import { seedScale } from '../src/seed/scale.ts';
 
@@ -48,7 +48,7 @@ describe('seedDemo', () => {
     expect(await isDatabaseEmpty(db)).toBe(false);
     expect(summary.baseTime).toBe(BASE.toISOString());
     expect(summary.fleets).toEqual(['fjord', 'malar']);
-    expect(summary.staff).toEqual(['support', 'admin', 'support.se']);
+    expect(summary.staff).toEqual(['support', 'admin', 'kari', 'support.se']);
     expect(summary.personas).toEqual(expect.arrayContaining(['demo.active', 'demo.pending', 'demo.blocked', 'demo.deletion', 'demo.sso', 'demo.se.active']));
     const [{ n: bookingCount } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(bookings);
     expect(summary.counts.bookings).toBe(bookingCount);
@@ -69,10 +69,11 @@ describe('seedDemo', () => {
     const staff = await db.select().from(users).where(inArray(users.role, ['SUPPORT', 'ADMIN'])).orderBy(users.username);
     expect(staff.map((u) => [u.username, u.fleetId, u.role, u.status, u.passwordLoginAllowed])).toEqual([
       ['admin', 'fjord', 'ADMIN', 'ACTIVE', true],
+      ['kari', 'fjord', 'SUPPORT', 'ACTIVE', true],
       ['support', 'fjord', 'SUPPORT', 'ACTIVE', true],
       ['support.se', 'malar', 'SUPPORT', 'ACTIVE', true],
     ]);
-    const password = { admin: 'admin-demo', support: 'support-demo', 'support.se': 'support-demo' } as Record<string, string>;
+    const password = { admin: 'admin-demo', support: 'support-demo', kari: 'support-demo', 'support.se': 'support-demo' } as Record<string, string>;
     for (const u of staff) {
       expect(await verifyPassword(u.passwordHash, password[u.username] ?? '')).toBe(true);
       expect(await verifyPassword(u.passwordHash, 'wrong-password')).toBe(false);

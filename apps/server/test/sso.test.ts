@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ZAuthResponse, ZErrorEnvelope } from '@fleetdesk/contract';
@@ -7,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, identityProviders, sessions, userAuthMethods, users } from '../src/db/schema.ts';
 import { createOidcTestProvider, generateSigningKey, type OidcAccount, type OidcTestProvider } from '../src/integrations/oidc/oidc-test-provider.ts';
 import { hashToken } from '../src/modules/auth/service.ts';
-import { createFleet, createStaff, createUser } from './support/factories.ts';
-import { createTestApp, type TestApp } from './support/test-app.ts';
+import { createFleet, createStaff, createUser, setSessionLastUsed } from './support/factories.ts';
+import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 /**
  * Single sign-on against a real OpenID Connect provider (oidc-provider) listening on a loopback port: the code
@@ -274,5 +275,51 @@ describe('single sign-on: bearer tokens that are refused', () => {
     await expect401(bearer(otherAudience));
     await expect401(bearer(await forge({ email: 'kari@fjord.example' })));
     await expect401(bearer(await forge({ email: 'siri.stotte@fjord.example' }, { expiresIn: '2d' })));
+  });
+});
+
+describe('single sign-on: the idle rule and disabled staff (docs/decisions/0039-staff-accounts.md)', () => {
+  const staffToken = () => forge({ email: 'siri.stotte@fjord.example', email_verified: true, jti: randomUUID() });
+  const fleet = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/fleets/fjord', headers });
+
+  it('sets the last login at the callback', async () => {
+    const before = Date.now();
+    const { callback } = await signIn('siri', 'idp-pass-1');
+    expect(postLoginParams(callback!.headers.location as string).get('username')).toBe('support');
+    const [support] = await t.database.db.select().from(users).where(eq(users.username, 'support'));
+    expect(support!.lastLoginAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it("ends a bearer token's session after the idle limit without use, and a background request does not extend it", async () => {
+    const token = await staffToken();
+    expect((await fleet(bearer(token))).statusCode).toBe(200);
+    const idleSince = new Date(Date.now() - 59 * 60_000);
+    await setSessionLastUsed(t.database.db, token, idleSince);
+    expect((await fleet({ ...bearer(token), 'x-fleetdesk-background': '1' })).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    expect(row!.lastUsedAt.getTime()).toBe(idleSince.getTime());
+    await setSessionLastUsed(t.database.db, token, new Date(Date.now() - 61 * 60_000));
+    expect((await fleet(bearer(token))).statusCode).toBe(401);
+  });
+
+  it('refuses a disabled member: the bearer session ends, the callback answers accountDisabled, a new token is refused', async () => {
+    const token = await staffToken();
+    expect((await fleet(bearer(token))).statusCode).toBe(200);
+    const admin = await login(t.app, 'admin', 'admin-demo');
+    const patch = (disabled: boolean) =>
+      t.app.inject({ method: 'PATCH', url: '/api/staff/support', headers: { authorization: authToken(admin) }, payload: { disabled } });
+    expect((await patch(true)).statusCode).toBe(200);
+    try {
+      expect((await fleet(bearer(token))).statusCode).toBe(401);
+      const { callback } = await signIn('siri', 'idp-pass-1');
+      expect(callback!.headers.location).toBe('/postLogin?error=accountDisabled');
+      expect((await fleet(bearer(await staffToken()))).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth', headers: bearer(await staffToken()) })).statusCode).toBe(401);
+    } finally {
+      expect((await patch(false)).statusCode).toBe(200);
+    }
+    // Enabled again: a new sign-in works; the token of before stays ended.
+    expect((await fleet(bearer(await staffToken()))).statusCode).toBe(200);
+    expect((await fleet(bearer(token))).statusCode).toBe(401);
   });
 });

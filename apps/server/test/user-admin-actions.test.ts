@@ -109,24 +109,50 @@ describe('block and unblock', () => {
   });
 });
 
-describe('deletion request and reactivation', () => {
-  it('reactivation restores the status before the request', async () => {
-    for (const before of ['AWAITING_APPROVAL', 'BLOCKED', 'ACTIVE'] as const) {
-      const u = await customer(before, before === 'BLOCKED' ? { blockReason: 'ABUSE', blockedByUsername: 'support' } : {});
+describe('activate (§4: "Activate sets ACTIVE and clears the block status") and reactivate', () => {
+  const BLOCK = { blockReason: 'UNPAID_BILLS', blockMessage: 'Pay the invoice first', blockedByUsername: 'kari', blockedAt: new Date('2026-03-01T10:00:00Z') } as const;
+  const cleared = { blockReason: null, blockMessage: null, blockedByUsername: null, blockedAt: null, deletionRequestedAt: null, deletionRequestedBy: null };
+
+  it('sets ACTIVE from BLOCKED and clears the block status', async () => {
+    const u = await customer('BLOCKED', BLOCK);
+    const res = await post(`/api/users/${u.username}/activate`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ZUserDetail.parse(res.json())).toMatchObject({ status: 'ACTIVE', blockStatus: null });
+    expect(await userOf(u.username)).toMatchObject({ status: 'ACTIVE', ...cleared });
+    const [ev] = await eventsOf(u.username);
+    expect(ev).toMatchObject({ displayText: 'User unblocked', actingUsername: 'support' });
+    expect(ev!.properties).toMatchObject({ action: 'ACTIVATE', kind: 'UNBLOCK', fromStatus: 'BLOCKED', toStatus: 'ACTIVE' });
+  });
+
+  it('sets ACTIVE from DELETION_REQUESTED, whatever the status before the request, and clears the block status', async () => {
+    for (const before of ['AWAITING_APPROVAL', 'AWAITING_CONFIRMATION', 'BLOCKED', 'ACTIVE'] as const) {
+      const u = await customer(before, before === 'BLOCKED' ? BLOCK : {});
       const requested = ZUserDetail.parse((await post(`/api/users/${u.username}/requestDeletion`)).json());
       expect(requested).toMatchObject({ status: 'DELETION_REQUESTED', deletionRequestedBy: 'support' });
       expect(requested.availableActions).toEqual(expect.arrayContaining(['REACTIVATE', 'CONFIRM_DELETION']));
+
       const res = await post(`/api/users/${u.username}/activate`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(ZUserDetail.parse(res.json())).toMatchObject({ status: before, deletionRequestedAt: null });
+      expect(ZUserDetail.parse(res.json()), `from ${before}`).toMatchObject({ status: 'ACTIVE', blockStatus: null, deletionRequestedAt: null, deletionRequestedBy: null });
+      expect(await userOf(u.username), `from ${before}`).toMatchObject({ status: 'ACTIVE', ...cleared });
+      const [ev] = await eventsOf(u.username);
+      expect(ev).toMatchObject({ displayText: 'User reactivated', actingUsername: 'support' });
+      expect(ev!.properties).toMatchObject({ action: 'ACTIVATE', kind: 'REACTIVATE', fromStatus: 'DELETION_REQUESTED', toStatus: 'ACTIVE' });
     }
   });
 
-  it('reactivates to ACTIVE when the status before is unknown (demo.deletion)', async () => {
-    const res = await post('/api/users/demo.deletion/reactivate');
+  it('reactivate is the same Activate, for DELETION_REQUESTED only', async () => {
+    const u = await customer('DELETION_REQUESTED', { ...BLOCK, deletionRequestedAt: new Date('2026-03-02T10:00:00Z'), deletionRequestedBy: 'kari' });
+    const res = await post(`/api/users/${u.username}/reactivate`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(ZUserDetail.parse(res.json()).status).toBe('ACTIVE');
-    expect((await eventsOf('demo.deletion'))[0]).toMatchObject({ displayText: 'User reactivated (ACTIVE)', actingUsername: 'support' });
+    expect(ZUserDetail.parse(res.json())).toMatchObject({ status: 'ACTIVE', blockStatus: null, deletionRequestedAt: null });
+    expect(await userOf(u.username)).toMatchObject({ status: 'ACTIVE', ...cleared });
+    expect((await eventsOf(u.username))[0]!.properties).toMatchObject({ action: 'REACTIVATE', fromStatus: 'DELETION_REQUESTED', toStatus: 'ACTIVE' });
+
+    const blocked = await customer('BLOCKED', BLOCK);
+    const refused = await post(`/api/users/${blocked.username}/reactivate`);
+    expect(refused.statusCode).toBe(409);
+    expect(await userOf(blocked.username)).toMatchObject({ status: 'BLOCKED', blockReason: 'UNPAID_BILLS' });
   });
 });
 
@@ -200,6 +226,19 @@ describe('POST /api/admin/users/approved (bulk approve)', () => {
     const [se] = await db.select().from(users).where(eq(users.username, 'demo.se.pending'));
     expect(se!.status).toBe('AWAITING_APPROVAL');
     expect((await eventsOf(a.username))[0]).toMatchObject({ displayText: 'User approved', actingUsername: 'support' });
+  });
+
+  it('writes the reason of a bulk approval into each approved user\'s event', async () => {
+    const a = await customer('AWAITING_APPROVAL');
+    const b = await customer('AWAITING_APPROVAL');
+    const res = await post('/api/admin/users/approved', { usernames: [a.username, b.username], reason: 'Licences checked with the employer' });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const u of [a, b]) {
+      expect((await eventsOf(u.username))[0]).toMatchObject({
+        displayText: 'User approved in a bulk approval: Licences checked with the employer',
+        properties: expect.objectContaining({ action: 'APPROVE', bulk: true, reason: 'Licences checked with the employer' }),
+      });
+    }
   });
 
   it('refuses malformed bodies', async () => {

@@ -1,8 +1,7 @@
-import { MESSAGE_IDS, USER_BOOKINGS_MAX_RESULTS, USER_BOOKINGS_TOTAL_HEADER, ZErrorEnvelope, ZUserBookingsResponse, type Booking } from '@fleetdesk/contract';
+import { MESSAGE_IDS, startOfLocalDay, USER_BOOKINGS_MAX_RESULTS, USER_BOOKINGS_TOTAL_HEADER, ZErrorEnvelope, ZUserBookingsResponse, type Booking, type UserBookingsListItem } from '@fleetdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema.ts';
-import { startOfLocalDay } from '../src/lib/zoned-time.ts';
-import { defaultUserBookingsPeriod } from '../src/modules/users/user-bookings.ts';
+import { defaultUserBookingsPeriod } from '../src/modules/bookings/user-bookings.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { createBooking, createContract, createPool, createUser } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
@@ -47,20 +46,33 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, auth = token) => t.app.inject({ method: 'GET', url, headers: { authorization: authToken(auth) } });
-const list = async (query = '', user = username): Promise<Booking[]> => {
+const list = async (query = '', user = username): Promise<UserBookingsListItem[]> => {
   const res = await get(`/api/users/${user}/bookings${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return ZUserBookingsResponse.parse(res.json());
 };
-const bids = (rows: Booking[]) => rows.map((b) => b.bid);
+const bids = (rows: readonly Booking[]) => rows.map((b) => b.bid);
 const envelope = (res: { statusCode: number; body: string; json(): unknown }, status: number) => {
   expect(res.statusCode, res.body).toBe(status);
   return ZErrorEnvelope.parse(res.json());
 };
 
 describe('GET /api/users/{username}/bookings', () => {
-  it('defaults to start of yesterday to end of tomorrow (operator time zone), INACTIVE, FINISHED and ACTIVE; active first, then by start', async () => {
-    expect(bids(await list())).toEqual([bid.overdue, bid.active, bid.finishedYesterday, bid.future]);
+  it('defaults to start of yesterday to end of tomorrow (operator time zone), INACTIVE, FINISHED and ACTIVE; §4 order', async () => {
+    // Active first (by start), then future by start ascending, then historic newest first.
+    expect(bids(await list())).toEqual([bid.overdue, bid.active, bid.future, bid.finishedYesterday]);
+  });
+
+  it('orders historic bookings newest first and marks §4 current, next and previous across the whole list', async () => {
+    const rows = await list('?state=INACTIVE,FINISHED,ACTIVE,CANCELLED&startDate=2000-01-01T00:00:00Z&endDate=2100-01-01T00:00:00Z');
+    expect(bids(rows)).toEqual([
+      bid.overdue, bid.active, bid.future, bid.dayAfterTomorrow, bid.cancelled, bid.finishedYesterday, bid.endsAtWindowStart, bid.threeDaysAgo,
+    ]);
+    const marks = Object.fromEntries(rows.filter((b) => b.listHighlight).map((b) => [b.bid, b.listHighlight]));
+    expect(marks).toEqual({ [bid.overdue!]: 'CURRENT', [bid.future!]: 'NEXT', [bid.finishedYesterday!]: 'PREVIOUS' });
+    // A page of the list carries the marks of the whole list.
+    const secondPage = await list('?state=INACTIVE,FINISHED,ACTIVE,CANCELLED&startDate=2000-01-01T00:00:00Z&endDate=2100-01-01T00:00:00Z&offset=5&limit=3');
+    expect(secondPage.map((b) => [b.bid, b.listHighlight])).toEqual([[bid.finishedYesterday, 'PREVIOUS'], [bid.endsAtWindowStart, null], [bid.threeDaysAgo, null]]);
   });
 
   it('computes the default period in the operator time zone', () => {
@@ -70,8 +82,9 @@ describe('GET /api/users/{username}/bookings', () => {
 
   it('filters by state: repeated or comma separated', async () => {
     expect(bids(await list('?state=CANCELLED'))).toEqual([bid.cancelled]);
-    expect(bids(await list('?state=INACTIVE,CANCELLED'))).toEqual([bid.cancelled, bid.future]);
-    expect(bids(await list('?state=INACTIVE&state=CANCELLED'))).toEqual([bid.cancelled, bid.future]);
+    // Future before historic (§4), whatever their starts.
+    expect(bids(await list('?state=INACTIVE,CANCELLED'))).toEqual([bid.future, bid.cancelled]);
+    expect(bids(await list('?state=INACTIVE&state=CANCELLED'))).toEqual([bid.future, bid.cancelled]);
     expect(bids(await list('?state=ACTIVE'))).toEqual([bid.overdue, bid.active]);
   });
 
@@ -87,7 +100,7 @@ describe('GET /api/users/{username}/bookings', () => {
   });
 
   it('finds the user case-insensitively and shows the demo customer with the active booking first', async () => {
-    expect(bids(await list('', username.toUpperCase()))).toEqual([bid.overdue, bid.active, bid.finishedYesterday, bid.future]);
+    expect(bids(await list('', username.toUpperCase()))).toEqual([bid.overdue, bid.active, bid.future, bid.finishedYesterday]);
     const demo = await list('', 'demo.active');
     expect(demo[0]).toMatchObject({ bid: 'BID1000000001', state: 'ACTIVE', user: { username: 'demo.active' } });
     expect(demo.every((b) => b.user?.username === 'demo.active' && b.state !== 'CANCELLED')).toBe(true);

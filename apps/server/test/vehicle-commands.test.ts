@@ -113,8 +113,15 @@ describe('remote commands against the simulator', () => {
 
     const bike = await createVehicle(t.database.db, 'fjord', { agentHardwareType: 'none', category: 'BIKE' });
     for (const path of ['lock', 'unlock', 'mobilize', 'agent/reboot', 'agent/wake-up']) {
-      expect(envelope(await post(bike.vin, path), 400).messageId).toBe(MESSAGE_IDS.commandNotAvailable);
+      const refused = envelope(await post(bike.vin, path), 400);
+      expect(refused.messageId).toBe(MESSAGE_IDS.commandNotAvailable);
+      // The same reason the vehicle's abilities give (issue 16).
+      expect(refused.errors).toEqual([{ messageId: 'vehicleNoAgent', message: MESSAGES.vehicleNoAgent }]);
     }
+    const shown = await t.app.inject({ method: 'GET', url: `/api/vehicles/by-vin/${bike.vin}`, headers: { authorization: authToken(token) } });
+    const abilities = (shown.json() as { abilities: Record<string, unknown> }).abilities;
+    expect(abilities.UNLOCK).toEqual({ allowed: false, reason: 'vehicleNoAgent' });
+    expect(abilities.REBOOT).toEqual({ allowed: false, reason: 'vehicleNoAgent' });
     expect(await t.database.db.select().from(vehicleCommands).where(eq(vehicleCommands.vehicleId, bike.id))).toEqual([]);
   });
 

@@ -1,18 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Booking, Payment, PaymentEvent } from '@fleetdesk/contract';
+import {
+  amountWithoutVat,
+  checkPendingItem,
+  feeTypeOf,
+  parseAmount,
+  signedValue,
+  type Booking,
+  type Payment,
+  type PaymentEvent,
+} from '@fleetdesk/contract';
 import { AppProviders } from '@/app/providers';
 import { BillingDialog } from '@/features/bookings/components/card/payment/billing-dialog';
 import {
-  amountWithoutVat,
   billingFormSchema,
   billingPrefillFromSearch,
-  canAddCredit,
-  checkPendingItem,
-  feeTypeFromParam,
-  parseAmount,
-  signedValue,
   toBillingRequest,
   toPendingItem,
   vatRateOf,
@@ -25,6 +28,8 @@ import { i18n } from '@/lib/i18n/i18n';
 import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
+import { abilitiesFor } from './fixtures/booking';
+import { paymentAbilities } from './fixtures/payment-abilities';
 
 const t = i18n.t.bind(i18n);
 
@@ -61,6 +66,7 @@ const payment = (overrides: Partial<Payment> = {}): Payment => ({
   externalId: 'sandbox_1',
   paymentProvider: 'sandbox',
   reservationFailed: false,
+  abilities: paymentAbilities(),
   ...overrides,
 });
 
@@ -126,7 +132,7 @@ describe('VAT and signs', () => {
 });
 
 describe('the fee form (§5)', () => {
-  const schema = billingFormSchema(t, { currentPrice: 500, currency: 'SEK', formatMoney: (amount) => `${amount.toFixed(2)} SEK` });
+  const schema = billingFormSchema(t, { payment: payment(), vatRate: 0.25 });
   const issues = (input: Partial<BillingFormValues>) => {
     const result = schema.safeParse(values(input));
     return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
@@ -140,11 +146,14 @@ describe('the fee form (§5)', () => {
     expect(issues({ amount: '0' })).toEqual({ amount: 'Must be a positive number' });
   });
 
-  it('keeps a credit at or below the current price', () => {
-    expect(issues({ type: 'CREDITING', amount: '500' })).toEqual({});
-    expect(issues({ type: 'CREDITING', amount: '500.01' })).toEqual({ amount: 'The credit cannot exceed the current price (500.00 SEK)' });
-    // A fee may be above the price.
+  it('keeps a credit at or below the total without VAT (the server’s one credit ceiling), with or without VAT entered', () => {
+    expect(issues({ type: 'CREDITING', amount: '400' })).toEqual({});
+    expect(issues({ type: 'CREDITING', amount: '400.01' })).toEqual({ amount: 'A credit cannot exceed the total price without VAT' });
+    expect(issues({ type: 'CREDITING', amount: '500', includeVat: true })).toEqual({});
+    expect(issues({ type: 'CREDITING', amount: '500.02', includeVat: true })).toEqual({ amount: 'A credit cannot exceed the total price without VAT' });
+    // A fee may be above the price, up to the server's largest amount.
     expect(issues({ type: 'DEDUCTIBLE_FEE', amount: '5000' })).toEqual({});
+    expect(issues({ type: 'DEDUCTIBLE_FEE', amount: '1000000.01' })).toEqual({ amount: 'The amount can be at most 1000000.00' });
   });
 
   it('requires a public comment for OTHER and limits it to 100 characters for OTHER and CREDITING', () => {
@@ -154,6 +163,7 @@ describe('the fee form (§5)', () => {
     expect(issues({ type: 'OTHER', publicComment: 'x'.repeat(101) })).toEqual({ publicComment: 'The public comment can be at most 100 characters' });
     expect(issues({ type: 'CREDITING', publicComment: 'x'.repeat(101) })).toEqual({ publicComment: 'The public comment can be at most 100 characters' });
     expect(issues({ type: 'PARKING_TICKET', publicComment: 'x'.repeat(101) })).toEqual({});
+    expect(issues({ type: 'PARKING_TICKET', comment: 'x'.repeat(1001) })).toEqual({ comment: 'Maximum characters 1000 (1001/1000)' });
   });
 });
 
@@ -162,15 +172,15 @@ describe('before an item joins the pending list (§5)', () => {
     expect(checkPendingItem({ type: '', value: 10 }, [], facts)).toEqual({ outcome: 'refused', message: 'specifyBillingType' });
   });
 
-  it('refuses a credit while fees are pending, and anything after a pending credit', () => {
+  it('refuses a credit while fees are pending and a fee after a pending credit; credits go together, as the server takes them', () => {
     expect(checkPendingItem(pendingCredit, [pendingFee], facts)).toEqual({ outcome: 'refused', message: 'creditingConflict' });
     expect(checkPendingItem(pendingFee, [pendingCredit], facts)).toEqual({ outcome: 'refused', message: 'commitCreditingFirst' });
-    expect(checkPendingItem(pendingCredit, [pendingCredit], facts)).toEqual({ outcome: 'refused', message: 'commitCreditingFirst' });
+    expect(checkPendingItem(pendingCredit, [pendingCredit], facts)).toEqual({ outcome: 'accepted' });
     expect(checkPendingItem(pendingFee, [pendingFee], facts)).toEqual({ outcome: 'accepted' });
   });
 
-  it('refuses a credit on an unpaid booking or one without a payment', () => {
-    for (const status of ['UNPAID', 'ABANDONED', 'RESERVATION_FAILED', 'NEEDS_AUTHORIZATION'] as const) {
+  it('refuses a credit on an unpaid booking (NO_CHARGE included) or one without a payment', () => {
+    for (const status of ['UNPAID', 'ABANDONED', 'RESERVATION_FAILED', 'NEEDS_AUTHORIZATION', 'NO_CHARGE'] as const) {
       expect(checkPendingItem(pendingCredit, [], { ...facts, payment: payment({ status }) })).toEqual({ outcome: 'refused', message: 'unpaidBookingCannotBeCredited' });
     }
     expect(checkPendingItem(pendingCredit, [], { ...facts, payment: null })).toEqual({ outcome: 'refused', message: 'unpaidBookingCannotBeCredited' });
@@ -182,23 +192,19 @@ describe('before an item joins the pending list (§5)', () => {
     const credit = (value: number) => ({ type: 'CREDITING' as const, value: -value });
     expect(checkPendingItem(credit(400), [], { ...facts, estimatedPriceWithoutVat: 400 })).toEqual({ outcome: 'accepted' });
     expect(checkPendingItem(credit(400.01), [], facts)).toEqual({ outcome: 'refused', message: 'creditExceedsTotal' });
+    // The credits already pending count towards the ceiling.
+    expect(checkPendingItem(credit(350), [pendingCredit], facts)).toEqual({ outcome: 'accepted' });
+    expect(checkPendingItem(credit(350.01), [pendingCredit], facts)).toEqual({ outcome: 'refused', message: 'creditExceedsTotal' });
     expect(checkPendingItem(credit(300), [], { ...facts, estimatedPriceWithoutVat: 250 })).toEqual({ outcome: 'confirm' });
     expect(checkPendingItem(credit(300), [], { ...facts, estimatedPriceWithoutVat: null })).toEqual({ outcome: 'accepted' });
-  });
-
-  it('disables add credit when the total is 0 or less', () => {
-    expect(canAddCredit(payment())).toBe(true);
-    expect(canAddCredit(payment({ totalPrice: 0 }))).toBe(false);
-    expect(canAddCredit(payment({ totalPrice: -5 }))).toBe(false);
-    expect(canAddCredit(null)).toBe(false);
   });
 });
 
 describe('the ?addFee prefill and the fixed price form', () => {
   it('reads the type loosely and opens the credit form for CREDITING', () => {
-    expect(feeTypeFromParam('parking ticket')).toBe('PARKING_TICKET');
-    expect(feeTypeFromParam('TOLL_FEE')).toBe('TOLL_FEE');
-    expect(feeTypeFromParam('nonsense')).toBeNull();
+    expect(feeTypeOf('parking ticket')).toBe('PARKING_TICKET');
+    expect(feeTypeOf('TOLL_FEE')).toBe('TOLL_FEE');
+    expect(feeTypeOf('nonsense')).toBeNull();
     expect(billingPrefillFromSearch({ type: 'toll fee', amount: 42.5, comment: 'Bro', vatIncluded: true })).toEqual({
       mode: 'fee',
       type: 'TOLL_FEE',
@@ -221,6 +227,7 @@ describe('the ?addFee prefill and the fixed price form', () => {
     expect(message('-1')).toBe('The amount must not be negative');
     expect(message('0')).toBeNull();
     expect(message('499,90')).toBeNull();
+    expect(message('1000000.01')).toBe('The amount can be at most 1000000.00');
   });
 
   it('makes a fresh idempotency key each time', () => {
@@ -238,7 +245,8 @@ interface Call {
   body: unknown;
 }
 
-const booking = (overrides: Partial<Booking> = {}): Booking => ({
+const booking = (overrides: Partial<Booking> = {}): Booking => {
+  const b: Omit<Booking, 'abilities'> = {
   bid: 'BID2000000004',
   state: 'FINISHED',
   displayState: 'FINISHED',
@@ -272,7 +280,9 @@ const booking = (overrides: Partial<Booking> = {}): Booking => ({
   technicalIssueReported: false,
   fixedPrice: null,
   ...overrides,
-});
+  };
+  return { ...b, abilities: overrides.abilities ?? abilitiesFor(b) };
+};
 
 describe('the fee / credit dialog', () => {
   const calls: Call[] = [];

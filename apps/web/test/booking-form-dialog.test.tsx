@@ -2,12 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  MESSAGE_IDS, PAYMENT_AUTH_POLL_MS, PAYMENT_AUTH_TIMEOUT_MS, type Booking, type BookingCreateRequest, type ErrorItem,
+  MESSAGE_IDS, PAYMENT_AUTH_POLL_MS, PAYMENT_AUTH_TIMEOUT_MS, type Booking, type BookingCreateRequest, type ErrorItem, type Payment,
 } from '@fleetdesk/contract';
 import { AppProviders } from '@/app/providers';
 import { BookingCreateDialog } from '@/features/bookings/components/form/booking-create-dialog';
 import { i18n } from '@/lib/i18n/i18n';
 import { queryClient } from '@/lib/query/query-client';
+import { abilitiesFor } from './fixtures/booking';
+import { paymentAbilities } from './fixtures/payment-abilities';
 
 // ---------------------------------------------------------------------------------------------------------
 // The creation dialog of spec §4 against a scripted server, on fake timers for the 5 s polls and 180 s limit.
@@ -16,7 +18,7 @@ import { queryClient } from '@/lib/query/query-client';
 const BID = 'BID1000000901';
 
 const booking = (patch: Partial<Booking> = {}): Booking => ({
-  bid: BID, state: 'INACTIVE', displayState: 'INACTIVE', actions: ['CANCEL'],
+  bid: BID, state: 'INACTIVE', displayState: 'INACTIVE', actions: ['CANCEL'], abilities: abilitiesFor({ state: 'INACTIVE', actions: ['CANCEL'], payment: null }),
   user: { username: 'emma.johansen', fullNameLastFirst: 'Johansen, Emma' }, contractId: 1,
   contract: { id: 1, name: 'Fjord Privat', contractType: 'PRIVATE', currency: 'NOK', adminFee: 59 },
   bookedInterval: { start: '2030-01-01T10:00:00+01:00', end: '2030-01-01T12:00:00+01:00' }, usageTime: null,
@@ -27,7 +29,18 @@ const booking = (patch: Partial<Booking> = {}): Booking => ({
   checkoutRequired: false, allocateOnActivation: false, irrevocableUntil: null, lockedForUser: false, paymentsRequiringAuthorization: [],
   metadata: {}, estimatedPriceWithoutVat: 330, estimatedVat: 82.5, adjustedValues: null, technicalIssueReported: false, ...patch,
 });
-const needingAuth = booking({ displayState: 'REQUIRES_AUTH', paymentsRequiringAuthorization: ['BOK1000099'] });
+/** The booking's card payment (BOK1000099) in `status`. */
+const cardPayment = (status: Payment['status'], failureCode: Payment['failureCode'] = null): Payment => ({
+  orderId: 'BOK1000099', bid: BID, username: 'emma.johansen', type: 'CREDITCARD', status, target: 'BOOKING',
+  timestamp: { type: 'CREATED_DATE', timestamp: '2029-12-31T10:00:00+01:00' }, totalPriceWithoutVat: 330, totalVat: 82.5, totalPrice: 412.5,
+  currency: 'NOK', events: [], singleEventPayments: [], externalId: 'sandbox_pi_1', paymentProvider: 'sandbox', reservationFailed: status === 'RESERVATION_FAILED',
+  failureCode, abilities: paymentAbilities(['switchType', 'replace', ...(status === 'ABANDONED' ? (['retry', 'release'] as const) : [])]),
+});
+const needingAuth = booking({ displayState: 'REQUIRES_AUTH', paymentsRequiringAuthorization: ['BOK1000099'], payment: cardPayment('NEEDS_AUTHORIZATION') });
+/** The customer abandoned the authorisation: nothing left to authorise, but nothing authorised either. */
+const abandoned = booking({ displayState: 'INACTIVE', paymentsRequiringAuthorization: [], payment: cardPayment('ABANDONED') });
+/** What DELETE answers; a test may make it refuse. */
+let cancelAnswer: () => Response = () => json(200, booking({ state: 'CANCELLED', displayState: 'CANCELLED' }));
 
 const request: BookingCreateRequest = {
   user: 'emma.johansen', contractId: 1, startTime: '2030-01-01T10:00:00+01:00', endTime: '2030-01-01T12:00:00+01:00',
@@ -65,7 +78,7 @@ async function fakeFetch(input: string | URL | Request, init?: RequestInit): Pro
     const answer = pollAnswers.length > 1 ? pollAnswers.shift() : pollAnswers[0];
     return json(200, answer);
   }
-  if (url.pathname === `/api/bookings/${BID}` && method === 'DELETE') return json(200, booking({ state: 'CANCELLED', displayState: 'CANCELLED' }));
+  if (url.pathname === `/api/bookings/${BID}` && method === 'DELETE') return cancelAnswer();
   if (url.pathname === `/api/bookings/${BID}/paymentType` && method === 'PUT') return new Response(null, { status: 204 });
   return json(404, { httpCode: 404, messageId: 'errorId.core.routeNotFound', message: 'Route not found', errors: [] });
 }
@@ -74,6 +87,7 @@ beforeEach(async () => {
   calls = [];
   createAnswers = [() => json(201, booking())];
   pollAnswers = [needingAuth];
+  cancelAnswer = () => json(200, booking({ state: 'CANCELLED', displayState: 'CANCELLED' }));
   vi.stubGlobal('fetch', vi.fn(fakeFetch));
   await i18n.changeLanguage('en-GB');
 });
@@ -185,18 +199,64 @@ describe('creation dialog: override step', () => {
 });
 
 describe('creation dialog: payment authorisation', () => {
-  const startWaiting = async () => {
+  const startWaiting = async (options: { canConvertToInvoice?: boolean } = {}) => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     createAnswers = [() => json(201, needingAuth)];
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const handlers = renderDialog({ canConvertToInvoice: false });
+    const handlers = renderDialog({ canConvertToInvoice: options.canConvertToInvoice ?? true });
     await user.click(within(await dialogNamed('Confirm the booking')).getByRole('button', { name: 'Create booking' }));
     const dialog = await dialogNamed('Waiting for user authentication');
     return { user, dialog, ...handlers };
   };
+  const confirmNamed = (name: string) => screen.findByRole('dialog', { name });
 
-  it('polls every 5 s, and after 180 s offers cancel and close (no invoice conversion yet)', async () => {
-    const { user, onClose, onCreated } = await startWaiting();
+  it('offers cancel and convert from the first second of waiting, both confirmed first (issue 17)', async () => {
+    const { user, dialog, onClose } = await startWaiting();
+    expect(within(dialog).getByRole('button', { name: 'Convert to invoice' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+
+    // The confirmation names the booking and the customer and needs a reason; nothing is sent before it.
+    const confirm = await confirmNamed(`Cancel booking ${BID}?`);
+    expect(confirm.textContent).toContain(`Booking ${BID} for Johansen, Emma will be cancelled`);
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel booking' }));
+    expect(within(confirm).getByText('Required')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await user.type(within(confirm).getByRole('textbox', { name: 'Reason' }), 'Customer chose to pay later');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel booking' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const cancel = calls.find((call) => call.method === 'DELETE');
+    expect(cancel?.path).toBe(`/api/bookings/${BID}`);
+    expect(cancel?.body).toEqual({ reason: 'Customer chose to pay later' });
+    expect(cancel?.query.has('reason')).toBe(false);
+    expect(await screen.findByText('Booking cancelled')).toBeTruthy();
+  });
+
+  it('converts to invoice during the wait after a confirmation naming booking, customer and amount', async () => {
+    const { user, dialog } = await startWaiting();
+    await user.click(within(dialog).getByRole('button', { name: 'Convert to invoice' }));
+    const confirm = await confirmNamed(`Convert booking ${BID} to invoice?`);
+    expect(confirm.textContent).toMatch(/booking BID1000000901 for Johansen, Emma \(NOK\s412\.50\)/);
+    // Keeping the card payment sends nothing and goes on waiting.
+    await user.click(within(confirm).getByRole('button', { name: 'Keep the card payment' }));
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    expect(screen.getByRole('dialog', { name: 'Waiting for user authentication' })).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Convert to invoice' }));
+    await user.click(within(await confirmNamed(`Convert booking ${BID} to invoice?`)).getByRole('button', { name: 'Convert to invoice' }));
+    expect(await dialogNamed('Converted to invoice')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ paymentType: 'USER_INVOICE' });
+  });
+
+  it('offers only what the server allows: no conversion where the payment cannot switch', async () => {
+    const { dialog } = await startWaiting({ canConvertToInvoice: false });
+    expect(within(dialog).queryByRole('button', { name: 'Convert to invoice' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
+  });
+
+  it('polls every 5 s, and after 180 s says so, still offering cancel, convert and close', async () => {
+    const { user, onCreated } = await startWaiting();
     expect(onCreated).not.toHaveBeenCalled();
     const before = polls().length;
     await advance(PAYMENT_AUTH_POLL_MS);
@@ -211,45 +271,20 @@ describe('creation dialog: payment authorisation', () => {
     await advance(2_000);
     const dialog = await dialogNamed('No authentication yet');
     expect(within(dialog).getByText('The customer did not authorise the payment in time')).toBeTruthy();
-    expect(within(dialog).queryByRole('button', { name: 'Convert to invoice' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Convert to invoice' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
 
     // No more polling once timed out.
     const afterTimeout = polls().length;
     await advance(3 * PAYMENT_AUTH_POLL_MS);
     expect(polls().length).toBe(afterTimeout);
 
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const cancel = calls.find((call) => call.method === 'DELETE');
-    expect(cancel?.path).toBe(`/api/bookings/${BID}`);
-    expect(cancel?.query.get('reason')).toBe('Card payment not authorised in time');
-    expect(await screen.findByText('Booking cancelled')).toBeTruthy();
-  });
-
-  it('closing after the timeout goes to the booking, still waiting', async () => {
-    const { user, onCreated } = await startWaiting();
-    await advance(PAYMENT_AUTH_TIMEOUT_MS + 100);
-    const dialog = await dialogNamed('No authentication yet');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ bid: BID }));
   });
 
-  it('offers Convert to invoice where the payments call exists', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    createAnswers = [() => json(201, needingAuth)];
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderDialog({ canConvertToInvoice: true });
-    await user.click(within(await dialogNamed('Confirm the booking')).getByRole('button', { name: 'Create booking' }));
-    await dialogNamed('Waiting for user authentication');
-    await advance(PAYMENT_AUTH_TIMEOUT_MS + 100);
-    const dialog = await dialogNamed('No authentication yet');
-    await user.click(within(dialog).getByRole('button', { name: 'Convert to invoice' }));
-    expect(await dialogNamed('Converted to invoice')).toBeTruthy();
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ paymentType: 'USER_INVOICE' });
-  });
-
-  it('completes when no payment is left to authorise', async () => {
-    pollAnswers = [needingAuth, booking({ displayState: 'READY', paymentsRequiringAuthorization: [] })];
+  it('completes when the card payment is authorised', async () => {
+    pollAnswers = [needingAuth, booking({ displayState: 'READY', paymentsRequiringAuthorization: [], payment: cardPayment('RESERVED') })];
     const { user, onCreated } = await startWaiting();
     await advance(PAYMENT_AUTH_POLL_MS);
     await advance(PAYMENT_AUTH_POLL_MS);
@@ -259,13 +294,77 @@ describe('creation dialog: payment authorisation', () => {
     expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ bid: BID }));
   });
 
-  it('fails when the booking turned CANCELLED', async () => {
-    pollAnswers = [booking({ state: 'CANCELLED', displayState: 'CANCELLED', paymentsRequiringAuthorization: [] })];
-    const { user, onClose } = await startWaiting();
+  it('an ABANDONED authorisation is the failure state with its reason, never "confirmed"', async () => {
+    pollAnswers = [abandoned];
+    const { user, onCreated } = await startWaiting();
     await advance(PAYMENT_AUTH_POLL_MS);
     const dialog = await dialogNamed('Authentication failure');
-    expect(within(dialog).getByText(/booking BID1000000901 was cancelled/)).toBeTruthy();
+    expect(within(dialog).getByText('The customer abandoned the card authorisation.')).toBeTruthy();
+    expect(dialog.textContent).toContain(`Booking ${BID} for Johansen, Emma is not confirmed: its card payment BOK1000099 was not authorised.`);
+    expect(dialog.textContent).not.toMatch(/authorised the payment|is confirmed\./);
+    expect(within(dialog).getByRole('button', { name: 'Convert to invoice' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
+    // No more polling once failed.
+    const after = polls().length;
+    await advance(3 * PAYMENT_AUTH_POLL_MS);
+    expect(polls().length).toBe(after);
+    await user.click(within(dialog).getByRole('button', { name: 'Open booking' }));
+    expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ bid: BID }));
+  });
+
+  it('a refused reservation shows the card error as the reason', async () => {
+    pollAnswers = [booking({ paymentsRequiringAuthorization: [], payment: cardPayment('RESERVATION_FAILED', 'insufficient_funds') })];
+    await startWaiting();
+    await advance(PAYMENT_AUTH_POLL_MS);
+    const dialog = await dialogNamed('Authentication failure');
+    expect(within(dialog).getByText('The card reservation failed: The card has insufficient funds.')).toBeTruthy();
+  });
+
+  it('a booking created with a refused card opens the failure state at once', async () => {
+    createAnswers = [() => json(201, booking({ payment: cardPayment('RESERVATION_FAILED', 'card_declined') }))];
+    const user = userEvent.setup();
+    const { onCreated } = renderDialog({ canConvertToInvoice: true });
+    await user.click(within(await dialogNamed('Confirm the booking')).getByRole('button', { name: 'Create booking' }));
+    const dialog = await dialogNamed('Authentication failure');
+    expect(within(dialog).getByText('The card reservation failed: The card was declined.')).toBeTruthy();
+    expect(onCreated).not.toHaveBeenCalled();
+  });
+
+  it('fails when the booking turned CANCELLED, and offers no cancel', async () => {
+    pollAnswers = [booking({ state: 'CANCELLED', displayState: 'CANCELLED', actions: [], paymentsRequiringAuthorization: [],
+      abilities: abilitiesFor({ state: 'CANCELLED', actions: [], payment: null }) })];
+    const { user, onClose } = await startWaiting({ canConvertToInvoice: false });
+    await advance(PAYMENT_AUTH_POLL_MS);
+    const dialog = await dialogNamed('Authentication failure');
+    expect(within(dialog).getByText('The booking was cancelled.')).toBeTruthy();
+    expect(dialog.textContent).toContain(`Booking ${BID} for Johansen, Emma was cancelled`);
+    expect(within(dialog).queryByRole('button', { name: 'Cancel booking' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Back to the form' }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('after a refused cancel (409) it reads the booking again and keeps the error until dismissed', async () => {
+    cancelAnswer = () =>
+      json(409, { httpCode: 409, messageId: MESSAGE_IDS.conflict, message: 'The booking has changed: read it again', errors: [] });
+    const { user, dialog, onClose } = await startWaiting();
+    // Meanwhile the customer abandoned the authorisation.
+    pollAnswers = [abandoned];
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    const confirm = await confirmNamed(`Cancel booking ${BID}?`);
+    await user.type(within(confirm).getByRole('textbox', { name: 'Reason' }), 'Stale screen');
+    const pollsBefore = polls().length;
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel booking' }));
+
+    const failure = await dialogNamed('Authentication failure');
+    expect(polls().length).toBeGreaterThan(pollsBefore);
+    expect(within(failure).getByText('The customer abandoned the card authorisation.')).toBeTruthy();
+    const error = within(failure).getByText('The booking has changed: read it again');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog', { name: `Cancel booking ${BID}?` })).toBeNull();
+    // It stays (no timer) until dismissed.
+    await advance(30_000);
+    expect(error.isConnected).toBe(true);
+    await user.click(within(failure).getByRole('button', { name: 'Dismiss' }));
+    expect(within(failure).queryByText('The booking has changed: read it again')).toBeNull();
   });
 });

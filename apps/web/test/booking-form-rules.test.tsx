@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_IDS, ZBookingCreateRequest, type Booking, type BookableRule } from '@fleetdesk/contract';
+import { MESSAGE_IDS, type Booking, type Payment } from '@fleetdesk/contract';
 import { ApiError } from '@/lib/api/api-error';
 import {
   buildBookingFormSchema,
@@ -9,106 +9,20 @@ import {
   type BookingFormValues,
 } from '@/features/bookings/components/form/booking-form-schema';
 import {
+  authorisationFailure,
   authorisationOutcome,
   classifyCreateFailure,
   createDialogReducer,
   initialCreateDialogState,
   needsAuthorisation,
 } from '@/features/bookings/components/form/create-dialog-state';
-import { evaluateDurationRules, touchesWeekdayWindow } from '@/features/bookings/components/form/duration-rules';
-import {
-  isoToWallClock,
-  msToIsoWithOffset,
-  shiftWallClock,
-  startOfLocalDay,
-  wallClockToIso,
-  wallClockToMs,
-} from '@/features/bookings/components/form/operator-time';
 import { ruleDurationText } from '@/features/bookings/components/form/rule-duration-text';
 
 const OSLO = 'Europe/Oslo';
 const HOUR = 3_600_000;
 
-describe('operator time', () => {
-  it('reads a datetime-local value as the operator’s wall-clock time, with its offset', () => {
-    expect(wallClockToIso('2025-01-15T10:00', OSLO)).toBe('2025-01-15T10:00:00+01:00');
-    expect(wallClockToIso('2025-07-15T10:00', OSLO)).toBe('2025-07-15T10:00:00+02:00');
-    expect(wallClockToIso('2025-07-15T10:00', 'Europe/Stockholm')).toBe('2025-07-15T10:00:00+02:00');
-    expect(wallClockToIso('2025-07-15T10:00', 'UTC')).toBe('2025-07-15T10:00:00+00:00');
-    expect(ZBookingCreateRequest.shape.startTime.safeParse(wallClockToIso('2025-01-15T10:00', OSLO)).success).toBe(true);
-  });
-
-  it('gives null for blank or malformed values', () => {
-    expect(wallClockToMs('', OSLO)).toBeNull();
-    expect(wallClockToMs('2025-13-01T10:00', OSLO)).toBeNull();
-    expect(wallClockToMs('yesterday', OSLO)).toBeNull();
-  });
-
-  it('shows an instant of any offset in the operator’s zone', () => {
-    expect(isoToWallClock('2025-01-15T09:00:00Z', OSLO)).toBe('2025-01-15T10:00');
-    expect(isoToWallClock('2025-07-15T08:00:00.000Z', OSLO)).toBe('2025-07-15T10:00');
-  });
-
-  it('pushes by elapsed time across a daylight-saving change', () => {
-    // 30 March 2025: clocks go from 02:00 to 03:00 in Oslo.
-    expect(shiftWallClock('2025-03-30T01:30', HOUR, OSLO)).toBe('2025-03-30T03:30');
-    expect(msToIsoWithOffset(Date.parse('2025-03-30T01:30:00Z'), OSLO)).toBe('2025-03-30T03:30:00+02:00');
-  });
-
-  it('starts the local day at midnight of the operator', () => {
-    expect(startOfLocalDay(Date.parse('2025-01-15T23:30:00Z'), OSLO)).toBe('2025-01-16T00:00');
-  });
-});
-
-describe('booking length rules (§5)', () => {
-  const always = (min: string | null, max: string | null): BookableRule => ({ minDuration: min, maxDuration: max, appliedDuring: 'ALWAYS', appliesDuring: null });
-  const weekdays: BookableRule = { minDuration: 'PT1H', maxDuration: 'P3D', appliedDuring: 'SCHEDULED', appliesDuring: { from: '07:00', to: '17:00' } };
-  const at = (wall: string) => wallClockToMs(wall, OSLO) ?? Number.NaN;
-  const check = (rules: BookableRule[], start: string, end: string, contract: { min?: string; max?: string } = {}) =>
-    evaluateDurationRules(
-      { minBookingDuration: contract.min ?? null, maxBookingDuration: contract.max ?? null, bookableRules: rules },
-      at(start),
-      at(end),
-      OSLO,
-    );
-
-  it('finds a booking shorter than the minimum, once even when the contract repeats the rule', () => {
-    expect(check([always('PT1H', 'P14D')], '2025-01-15T10:00', '2025-01-15T10:30', { min: 'PT1H', max: 'P14D' })).toEqual([
-      { kind: 'MIN_DURATION', durationMs: HOUR, window: null },
-    ]);
-    expect(check([always('PT1H', 'P14D')], '2025-01-15T10:00', '2025-01-15T11:00')).toEqual([]);
-  });
-
-  it('finds a booking longer than the maximum, counting days on the local calendar', () => {
-    expect(check([always(null, 'P1D')], '2025-03-29T12:00', '2025-03-30T12:00')).toEqual([]);
-    expect(check([always(null, 'P1D')], '2025-03-29T12:00', '2025-03-30T12:01')).toEqual([
-      { kind: 'MAX_DURATION', durationMs: 24 * HOUR, window: null },
-    ]);
-  });
-
-  it('applies a scheduled rule only when the booking shares time with the Monday–Friday window', () => {
-    // Wednesday 15 January 2025, 10:00–10:30: inside the window.
-    expect(check([weekdays], '2025-01-15T10:00', '2025-01-15T10:30')).toEqual([
-      { kind: 'MIN_DURATION', durationMs: HOUR, window: { from: '07:00', to: '17:00' } },
-    ]);
-    // Saturday, and a weekday evening: outside it.
-    expect(check([weekdays], '2025-01-18T10:00', '2025-01-18T10:30')).toEqual([]);
-    expect(check([weekdays], '2025-01-15T18:00', '2025-01-15T18:30')).toEqual([]);
-    // Ending exactly when the window opens does not share time with it.
-    expect(touchesWeekdayWindow(at('2025-01-15T06:00'), at('2025-01-15T07:00'), { from: '07:00', to: '17:00' }, OSLO)).toBe(false);
-  });
-
-  it('breaks a scheduled maximum at 4 days, wherever the booking lies', () => {
-    expect(check([weekdays], '2025-01-13T10:00', '2025-01-16T12:00')).toEqual([
-      { kind: 'MAX_DURATION', durationMs: 72 * HOUR, window: { from: '07:00', to: '17:00' } },
-    ]);
-    const longRule: BookableRule = { ...weekdays, maxDuration: 'P10D' };
-    // A Saturday-to-Wednesday booking: 4 days.
-    expect(check([longRule], '2025-01-18T10:00', '2025-01-22T10:00')).toEqual([
-      { kind: 'MAX_DURATION', durationMs: 96 * HOUR, window: { from: '07:00', to: '17:00' } },
-    ]);
-  });
-
+// The zoned-time helpers and the booking length rules are the shared ones: packages/contract/test/rules-*.test.ts.
+describe('booking length texts (§5)', () => {
   it('words durations in the UI language', () => {
     expect(ruleDurationText(HOUR, 'en-GB')).toBe('1 hour');
     expect(ruleDurationText(36 * HOUR, 'en-GB')).toBe('1 day 12 hours');
@@ -154,16 +68,36 @@ describe('booking form values', () => {
     expect(issues({ ...valid, estimatedDistance: '-3' })).toEqual([['estimatedDistance', 'valueCanNotBeNegative']]);
   });
 
+  it('starts without a vehicle, and asks for the price class, model or vehicle to be chosen (issue 17)', () => {
+    const fresh = newBookingDefaults({ user: 'emma.johansen', nowMs: Date.UTC(2025, 0, 15, 8), timeZone: OSLO });
+    expect([fresh.vehicleSpecType, fresh.className, fresh.modelId, fresh.vin]).toEqual(['CLASS', '', null, '']);
+    expect(issues({ ...valid, className: '' })).toEqual([['className', 'chooseClass']]);
+    expect(issues({ ...valid, vehicleSpecType: 'MODEL', modelId: null })).toEqual([['modelId', 'chooseModel']]);
+    expect(issues({ ...valid, vehicleSpecType: 'VEHICLE', vin: ' ' })).toEqual([['vin', 'chooseVehicle']]);
+  });
+
   it('needs the start before the end, and nothing before the minimum', () => {
     expect(issues({ ...valid, endTime: valid.startTime })).toEqual([['endTime', 'startBeforeEnd']]);
     expect(issues({ ...valid, startTime: '2025-01-14T23:00' })).toEqual([['startTime', 'notBeforeMinimum']]);
   });
 
-  it('checks the metadata of the contract: required when flagged, integers as numbers', () => {
+  it('checks the metadata of the contract with the server’s rule: required when flagged, safe integers, choices', () => {
     expect(issues({ ...valid, metadata: { project: ' ', costCentre: '12a' } })).toEqual([
       ['metadata.project', 'required'],
       ['metadata.costCentre', 'mustBeNumber'],
     ]);
+    // Refused by every server path (create, update, PUT metadata), so refused here too.
+    expect(issues({ ...valid, metadata: { project: 'P', costCentre: '999999999999999999999' } })).toEqual([['metadata.costCentre', 'mustBeNumber']]);
+    // A key the contract no longer has is not sent, so it does not block the form.
+    expect(issues({ ...valid, metadata: { project: 'P', colour: 'red' } })).toEqual([]);
+    const withChoice = buildBookingFormSchema({
+      timeZone: OSLO,
+      metadataSpec: [{ key: 'purpose', label: 'Purpose', description: null, type: 'CHOICE', choices: ['Meeting', 'Course'], placeholder: null, required: false }],
+      minimum: '2025-01-15T00:00',
+      startLocked: false,
+    });
+    const [issue] = withChoice.safeParse({ ...valid, metadata: { purpose: 'Holiday' } }).error?.issues ?? [];
+    expect([issue?.path.join('.'), readFormMessage(issue?.message)]).toEqual(['metadata.purpose', { key: 'notAChoice', choices: 'Meeting, Course' }]);
   });
 
   it('builds the contract’s create request, times with the operator’s offset', () => {
@@ -193,14 +127,49 @@ describe('creation dialog state machine (§4)', () => {
   it('waits while payments need authorisation, then completes or fails', () => {
     const created = booking({});
     expect(needsAuthorisation(created)).toBe(true);
-    let state = createDialogReducer(initialCreateDialogState, { type: 'NEEDS_AUTHORISATION', booking: created });
+    let state = createDialogReducer(initialCreateDialogState, { type: 'CREATED', booking: created });
     expect(state.step).toBe('waiting');
     state = createDialogReducer(state, { type: 'POLLED', booking: created });
     expect(state.step).toBe('waiting');
     expect(createDialogReducer(state, { type: 'POLLED', booking: booking({ displayState: 'INACTIVE', paymentsRequiringAuthorization: [] }) }).step).toBe('complete');
     expect(createDialogReducer(state, { type: 'POLLED', booking: booking({ state: 'CANCELLED', displayState: 'CANCELLED' }) }).step).toBe('failure');
     expect(createDialogReducer(state, { type: 'TIMED_OUT' }).step).toBe('timeout');
-    expect(authorisationOutcome(booking({ paymentsRequiringAuthorization: [], displayState: 'READY' }))).toBe('complete');
+    expect(authorisationOutcome(booking({ paymentsRequiringAuthorization: [], displayState: 'READY' }))).toEqual({ outcome: 'complete' });
+  });
+
+  it('an abandoned or refused card payment is a failure with its reason, never "complete" (issue 17)', () => {
+    const card = (status: Payment['status'], failureCode: Payment['failureCode'] = null) =>
+      booking({ displayState: 'INACTIVE', paymentsRequiringAuthorization: [], payment: { orderId: 'BOK1', type: 'CREDITCARD', status, failureCode } as Payment });
+    const waiting = createDialogReducer(initialCreateDialogState, { type: 'CREATED', booking: booking({}) });
+
+    const abandoned = createDialogReducer(waiting, { type: 'POLLED', booking: card('ABANDONED') });
+    expect(abandoned).toMatchObject({ step: 'failure', failure: { reason: 'ABANDONED', orderId: 'BOK1' } });
+    expect(createDialogReducer(waiting, { type: 'POLLED', booking: card('RESERVATION_FAILED', 'insufficient_funds') })).toMatchObject({
+      step: 'failure',
+      failure: { reason: 'RESERVATION_FAILED', code: 'insufficient_funds' },
+    });
+    expect(authorisationFailure(booking({ state: 'CANCELLED' }))).toEqual({ reason: 'CANCELLED' });
+    expect(authorisationOutcome(card('RESERVED'))).toEqual({ outcome: 'complete' });
+    // An invoice is never a card failure.
+    expect(authorisationFailure(booking({ payment: { orderId: 'BOK1', type: 'USER_INVOICE', status: 'UNPAID' } as Payment }))).toBeNull();
+
+    // A timed-out wait that turns out abandoned is a failure too.
+    const timedOut = createDialogReducer(waiting, { type: 'TIMED_OUT' });
+    expect(createDialogReducer(timedOut, { type: 'POLLED', booking: card('ABANDONED') }).step).toBe('failure');
+  });
+
+  it('asks before cancel or convert, and keeps a refusal until dismissed', () => {
+    let state = createDialogReducer(initialCreateDialogState, { type: 'CREATED', booking: booking({}) });
+    state = createDialogReducer(state, { type: 'ASK', action: 'cancel' });
+    expect(state).toMatchObject({ step: 'waiting', asking: 'cancel' });
+    state = createDialogReducer(state, { type: 'ACTION_FAILED', message: 'The booking was changed' });
+    expect(state).toMatchObject({ step: 'waiting', asking: null, error: 'The booking was changed' });
+    // The re-read booking moves the dialog on; the error stays with it.
+    state = createDialogReducer(state, { type: 'POLLED', booking: booking({ state: 'CANCELLED', displayState: 'CANCELLED' }) });
+    expect(state).toMatchObject({ step: 'failure', error: 'The booking was changed' });
+    state = createDialogReducer(state, { type: 'DISMISS_ERROR' });
+    expect(state).toMatchObject({ step: 'failure', error: null });
+    expect(createDialogReducer(createDialogReducer(initialCreateDialogState, { type: 'CREATED', booking: booking({}) }), { type: 'CONVERTED' }).step).toBe('converted');
   });
 
   it('opens the override step only when every error is overridable', () => {

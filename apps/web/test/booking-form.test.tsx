@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { formatMessage } from '@fleetdesk/contract';
+import { formatMessage, msToWallClock, wallClockToMs } from '@fleetdesk/contract';
 import type {
   AuthResponse, AvailabilityResponse, Booking, Contract, MetadataSpecEntry, PriceResponse, UsablePool, UserSummary,
 } from '@fleetdesk/contract';
@@ -10,11 +10,11 @@ import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
 import { connectSessionToApp } from '@/app/session-effects';
 import { BookingForm } from '@/features/bookings';
-import { msToWallClock, wallClockToMs } from '@/features/bookings/components/form/operator-time';
 import { i18n } from '@/lib/i18n/i18n';
 import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
+import { abilitiesFor } from './fixtures/booking';
 
 const OSLO = 'Europe/Oslo';
 const DAY = 24 * 3_600_000;
@@ -67,7 +67,8 @@ const HOUSING = contract({
   minBookingDuration: null,
   maxBookingDuration: null,
   onlyOneBookingAtTheSameTimeAllowed: true,
-  priceList: [{ name: 'VAT', cost: 0.25 }],
+  // A free admin fee, as the demo's "drift" contract: no fee (the server adds none).
+  priceList: [{ name: 'VAT', cost: 0.25 }, { name: 'ADMIN_BOOKING_FEE', cost: 0 }],
   bookableRules: [{ minDuration: 'PT1H', maxDuration: 'P3D', appliedDuring: 'SCHEDULED', appliesDuring: { from: '07:00', to: '17:00' } }],
 });
 
@@ -110,7 +111,7 @@ const availability = (poolId: number): AvailabilityResponse =>
 const PRICE: PriceResponse = { totalPriceWithVat: 412.5, totalVat: 82.5, currency: 'NOK', totalPriceWithoutVat: 330, lines: [] };
 
 const createdBooking = (patch: Partial<Booking> = {}): Booking => ({
-  bid: 'BID1000000777', state: 'INACTIVE', displayState: 'INACTIVE', actions: ['CANCEL'],
+  bid: 'BID1000000777', state: 'INACTIVE', displayState: 'INACTIVE', actions: ['CANCEL'], abilities: abilitiesFor({ state: 'INACTIVE', actions: ['CANCEL'], payment: null }),
   user: { username: 'demo.active', fullNameLastFirst: 'Nordmann, Kari' }, contractId: 1,
   contract: { id: 1, name: 'Fjord Privat', contractType: 'PRIVATE', currency: 'NOK', adminFee: 59 },
   bookedInterval: { start: '2030-01-01T10:00:00+01:00', end: '2030-01-01T12:00:00+01:00' }, usageTime: null,
@@ -163,7 +164,7 @@ async function fakeFetch(input: string | URL | Request, init?: RequestInit): Pro
   if (path === '/api/users/demo.blocked/usable-pools') return json(200, POOLS);
   if (path === '/api/users/demo.active/contracts') return json(200, contracts);
   if (path === '/api/users/demo.active/usable-pools') return json(200, POOLS);
-  if (path === '/api/users/demo.active/bookings') return json(200, ownBookings);
+  if (path === '/api/users/demo.active/bookings') return json(200, ownBookings.map((own) => ({ ...own, listHighlight: null })));
   if (path === '/api/bookings/suggestions') return json(200, []);
   const rules = /^\/api\/contracts\/(\d+)\/rules$/.exec(path);
   if (rules) {
@@ -426,11 +427,13 @@ describe('booking form: contract rules', () => {
     expect(textOf(await screen.findByText('The user has no contracts'))).toBeTruthy();
   });
 
-  it('offers taxi only from the contract’s taxi pools, and the admin fee only with ADMIN_BOOKING_FEE', async () => {
+  it('offers taxi only from the contract’s taxi pools, and the admin fee only with an ADMIN_BOOKING_FEE above 0', async () => {
     const user = userEvent.setup();
     renderForm();
     await chooseContract(user, /Fjord Privat/);
     expect(screen.getByRole('checkbox', { name: /^Add admin booking fee \(NOK\s59\.00\)$/ })).toBeTruthy();
+    await chooseContract(user, /Fjordbo/);
+    expect(screen.queryByRole('checkbox', { name: /admin booking fee/ })).toBeNull();
     await chooseContract(user, /Nordlys/);
     expect(screen.queryByRole('checkbox', { name: /admin booking fee/ })).toBeNull();
     await choosePool(user, /^From pool/, 'Grünerløkka');

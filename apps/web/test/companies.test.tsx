@@ -4,13 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { useState, type ReactNode } from 'react';
-import type { BatchCreateResponse, CompanyNode, CompanyUser, StaffRole } from '@fleetdesk/contract';
+import type { BatchCreateResponse, CompanyDetail, CompanyNode, CompanyUser, StaffRole } from '@fleetdesk/contract';
 import { filterCompanyTree, ancestorIds, visibleTreeItems } from '@/features/companies/company-tree-filter';
 import { ariaSortOf, toggleCompanyUsersSort, DEFAULT_COMPANY_USERS_SORT } from '@/features/companies/company-users-sort';
 import { companyUsersFilterOf, validateCompanySearch, type CompanySearch } from '@/features/companies/companies-search';
 import { CompaniesLayout } from '@/features/companies/components/companies-layout';
 import { CompanyUsersTab } from '@/features/companies/components/company-users-tab';
 import { BatchUserImport } from '@/features/companies/components/batch-user-import';
+import { BatchUsersPage } from '@/features/companies/components/batch-users-page';
+import { CompanyDetailPage } from '@/features/companies/components/company-detail-page';
 import { menuSectionsFor } from '@/app/layout/menu-items';
 import { i18n } from '@/lib/i18n/i18n';
 
@@ -120,12 +122,12 @@ describe('users tab sort toggling (§9)', () => {
 });
 
 describe('side menu', () => {
-  it('offers the batch creation screen to ADMIN staff only', () => {
+  it('offers the batch creation screen to every staff role (§6: support staff batch create users)', () => {
     const tos = (r: StaffRole | undefined) => menuSectionsFor(r).flat().map((item) => item.to);
     expect(tos('ADMIN')).toContain('/batch-users');
-    expect(tos('SUPPORT')).not.toContain('/batch-users');
-    expect(tos(undefined)).not.toContain('/batch-users');
+    expect(tos('SUPPORT')).toContain('/batch-users');
     expect(tos('SUPPORT')).toContain('/companies');
+    expect(tos('SUPPORT')).not.toContain('/staff');
   });
 });
 
@@ -305,6 +307,7 @@ describe('BatchUserImport', () => {
     notCreatedUsers: [{ line: 3, username: 'bad.phone', message: 'mobilePhone: Invalid phone number', errors: [{ field: 'mobilePhone', message: 'Invalid phone number' }] }],
     remaningUsersFileBytes: btoa('username;mobilePhone;error\r\nbad.phone;123;mobilePhone: Invalid phone number\r\n'),
     remainingUsersFileName: 'users-remaining.csv',
+    fileEncoding: 'Windows-1252',
   };
 
   it('uploads the .csv as multipart and shows the counts, the failed lines and the download', async () => {
@@ -316,14 +319,15 @@ describe('BatchUserImport', () => {
     await user.click(screen.getByRole('button', { name: 'Import users' }));
 
     const result = await screen.findByTestId('batch-result');
-    expect(within(result).getByText('2 users created')).toBeTruthy();
-    expect(within(result).getByText('1 users could not be created')).toBeTruthy();
+    // Plurals through i18next ("1 user", not "1 users"), and which encoding the server read the file in.
+    expect(within(result).getByText('2 users created The file was read as Windows-1252.')).toBeTruthy();
+    expect(within(result).getByText('1 user could not be created')).toBeTruthy();
     const rows = within(within(result).getByRole('table', { name: 'Lines that were not imported' })).getAllByRole('row');
     expect(rows[1]!.textContent).toBe('3bad.phonemobilePhone: Invalid phone number');
     expect(within(result).getByRole('button', { name: 'Download remaining users' })).toBeTruthy();
     expect(notifications).toEqual([
       { variant: 'success', message: '2 users created' },
-      { variant: 'warning', message: '1 users could not be created' },
+      { variant: 'warning', message: '1 user could not be created' },
     ]);
 
     const call = calls.find((c) => c.url.pathname === '/api/users/createBatch')!;
@@ -349,10 +353,42 @@ describe('BatchUserImport', () => {
     expect(alert.textContent).toContain('header: Unknown column: shoeSize');
   });
 
-  it('is not offered to SUPPORT staff', () => {
+  it('is offered to SUPPORT staff too, who upload like ADMIN staff', async () => {
     role.current = 'SUPPORT';
+    handler = (method, url) => (method === 'POST' && url.pathname === '/api/users/createBatch' ? { status: 200, body: answer } : undefined);
+    const user = userEvent.setup();
     renderWith(<BatchUserImport companyId={4} />);
-    expect(screen.getByText('Only administrators can import users.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Import users' })).toBeNull();
+    await user.upload(screen.getByLabelText('Users file (.csv)'), new File(['username;givenName\n'], 'users.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Import users' }));
+    expect(within(await screen.findByTestId('batch-result')).getByText(/^2 users created/)).toBeTruthy();
+    expect(calls.find((c) => c.url.pathname === '/api/users/createBatch')?.url.searchParams.get('companyId')).toBe('4');
+  });
+});
+
+describe('batch import for SUPPORT staff: the batch screen and the company page', () => {
+  const topLevel = [{ id: 4, name: 'Nordlys Consulting AS', type: 'CORPORATE' }];
+  const company: CompanyDetail = {
+    id: 4, name: 'Nordlys Consulting AS', type: 'CORPORATE', parent: null, children: [], marketSegment: null, microSegment: null, emailDomains: [],
+    contact: null, companyCode: null, requiresMembershipConfirmation: false, parentHierarchy: [], topLevel: true, userCount: 3, subtreeUserCount: 5,
+  };
+
+  it('the batch screen lets SUPPORT staff choose a company and offers the import', async () => {
+    role.current = 'SUPPORT';
+    handler = (method, url) => (method === 'GET' && url.pathname === '/api/companies/top-level' ? { status: 200, body: topLevel } : undefined);
+    renderWith(<BatchUsersPage companyId={4} onCompanyChange={() => undefined} />);
+    expect(await screen.findByRole('button', { name: 'Import users' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Company' })).toBeTruthy();
+  });
+
+  it('the company page offers SUPPORT staff the import tab of a top-level company, but no edit', async () => {
+    role.current = 'SUPPORT';
+    handler = (method, url) => (method === 'GET' && url.pathname === '/api/companies/4' ? { status: 200, body: company } : undefined);
+    const onSearchChange = vi.fn();
+    renderWith(<CompanyDetailPage id={4} search={{ tab: 'import' }} onSearchChange={onSearchChange} />);
+    expect(await screen.findByRole('tab', { name: 'Import users' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Import users' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Details' }));
+    expect(onSearchChange).toHaveBeenCalledWith(expect.objectContaining({ tab: undefined }), { replace: true });
+    expect(screen.queryByRole('button', { name: 'Edit company' })).toBeNull();
   });
 });

@@ -59,12 +59,12 @@ describe('envelopeToNotifications (spec §8)', () => {
       envelope(`${PAYMENT_EXCEPTION_PREFIX}insufficient_funds`, 'Card declined: insufficient funds'),
       i18n.t,
     );
-    expect(result).toEqual([{ variant: 'error', message: 'Kortet saknar täckning.' }]);
+    expect(result).toEqual([{ variant: 'error', message: 'Kortet saknar täckning.', persist: true }]);
   });
 
   it('falls back to the general payment error for an unknown payment code', () => {
     const result = envelopeToNotifications(envelope(`${PAYMENT_EXCEPTION_PREFIX}something_new`, 'Raw provider text'), i18n.t);
-    expect(result).toEqual([{ variant: 'error', message: 'The payment could not be completed' }]);
+    expect(result).toEqual([{ variant: 'error', message: 'The payment could not be completed', persist: true }]);
   });
 
   it("uses the envelope's message otherwise", () => {
@@ -72,12 +72,12 @@ describe('envelopeToNotifications (spec §8)', () => {
       envelope(MESSAGE_IDS.bookingNotFound, 'Booking not found.', [{ message: 'ignored' }]),
       i18n.t,
     );
-    expect(result).toEqual([{ variant: 'error', message: 'Booking not found.' }]);
+    expect(result).toEqual([{ variant: 'error', message: 'Booking not found.', persist: true }]);
   });
 
   it("uses the envelope's message when a list id comes without errors", () => {
     const result = envelopeToNotifications(envelope(MESSAGE_IDS.validationList, 'The request is not valid'), i18n.t);
-    expect(result).toEqual([{ variant: 'error', message: 'The request is not valid' }]);
+    expect(result).toEqual([{ variant: 'error', message: 'The request is not valid', persist: true }]);
   });
 });
 

@@ -73,6 +73,7 @@ const entry = (id: string, overrides: Partial<EventLogEntry> = {}): EventLogEntr
   type: 'BOOKING_EVENT',
   typeGroup: 'BOOKING',
   displayText: `Event ${id}`,
+  textParts: [],
   properties: {},
   ...overrides,
 });

@@ -14,6 +14,7 @@ vi.mock('vis-timeline/standalone', () => ({
   Timeline: class {
     on() {}
     setWindow() {}
+    setOptions() {}
     destroy() {}
     setItems(items: unknown[]) {
       drawn.items.push(items);

@@ -22,6 +22,7 @@ import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { makeBooking } from './fixtures/booking';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
+import { vehicleAbilitiesOf } from './fixtures/vehicle-abilities';
 
 // The vehicle card belongs to the vehicles feature and has its own tests. Here a stand-in shows what the search
 // screen hands it (expanded, pinned and the two toggles) and records the VINs given to the status polling.
@@ -84,6 +85,8 @@ const vehicle = (n: number): Vehicle => ({
   actions: [],
   status: null,
   lastCommand: null,
+  abilities: vehicleAbilitiesOf(['LOCK', 'UNLOCK', 'MOBILIZE', 'IMMOBILIZE', 'REBOOT', 'WAKE_UP']),
+  commandsNeedingReason: ['IMMOBILIZE'],
 });
 
 const searchBooking = (n: number, group: BookingGroup): SearchBooking => {
@@ -238,13 +241,56 @@ describe('pinned vehicles', () => {
 // ---------- the screen ----------
 
 describe('support search bar', () => {
-  it('starts on plain /support with the focus in the labelled search box and nothing searched', async () => {
+  it('starts on plain /support with a labelled search box that does not take the focus, and nothing searched', async () => {
     start('/support');
     await screen.findByRole('heading', { name: 'Customer support', level: 1 });
-    expect(document.activeElement).toBe(searchBox());
+    // Issue 17: a focused box would make '/' type a slash.
+    expect(document.activeElement).not.toBe(searchBox());
     expect(searchBox().getAttribute('placeholder')).toBe('User id, name, company, car name, VIN, registration or pool');
     expect(screen.getByTestId('search-intro').isConnected).toBe(true);
     expect(searchCalls()).toEqual([]);
+  });
+
+  it("focuses the search box on '/' without typing a slash; inside the box '/' is typed", async () => {
+    const user = userEvent.setup();
+    start('/support?search=EL%2012345');
+    await screen.findByRole('heading', { name: 'Customer support', level: 1 });
+    await user.keyboard('/');
+    expect(document.activeElement).toBe(searchBox());
+    expect(searchBox().value).toBe('EL 12345');
+    // The whole text is selected, so typing replaces it; a slash typed in the box is text.
+    await user.keyboard('a/b');
+    expect(searchBox().value).toBe('a/b');
+  });
+
+  it('writes a digits-only search plainly to the URL and reads it back as text', async () => {
+    const user = userEvent.setup();
+    const router = start('/support');
+    await user.type(await screen.findByRole('textbox', { name: 'Search' }), '98765432{Enter}');
+    await waitFor(() => expect(router.state.location.href).toBe('/support?search=98765432'));
+    await waitFor(() => expect(lastSearch()).toEqual({ search: '98765432' }));
+    expect(searchBox().value).toBe('98765432');
+    // A leading zero and more digits than a number holds stay as typed.
+    await user.clear(searchBox());
+    await user.type(searchBox(), '0012345678901234567890{Enter}');
+    await waitFor(() => expect(router.state.location.href).toBe('/support?search=0012345678901234567890'));
+    await waitFor(() => expect(lastSearch()).toEqual({ search: '0012345678901234567890' }));
+  });
+
+  it('refuses a phone number that breaks the §5 rule, and applies a valid one without its spaces', async () => {
+    const user = userEvent.setup();
+    const router = start('/support?search=Nordmann');
+    await screen.findByTestId('search-results');
+    await user.click(screen.getByRole('button', { name: 'Mobile phone' }));
+    const phoneDialog = await screen.findByRole('dialog', { name: 'Mobile phone' });
+    const phone = within(phoneDialog).getByRole('textbox', { name: 'Mobile phone' });
+    await user.type(phone, 'abc{Enter}');
+    expect(within(phoneDialog).getByText('Invalid phone number').isConnected).toBe(true);
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(router.state.location.search).toEqual({ search: 'Nordmann' });
+    await user.clear(phone);
+    await user.type(phone, '+47 987 65 432{Enter}');
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'Nordmann', mobilePhone: '+4798765432' }));
   });
 
   it('searches on Enter and writes the phrase to the URL', async () => {

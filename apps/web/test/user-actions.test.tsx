@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { ReactNode } from 'react';
-import { ZUserDetail, ZUserStatus, type UserDetail, type UserStatus } from '@fleetdesk/contract';
-import { menuActionsFor } from '@/features/user-actions/user-action-rules';
+import { ZUserDetail, type UserDetail } from '@fleetdesk/contract';
 import { canContinue, canGoBack, canSkip, initialApprovalStep, isStepCompleted, type ApprovalStep } from '@/features/user-actions/approval-steps';
 import { ApprovalWizard } from '@/features/user-actions/components/approval-wizard';
 import { BlockDialog } from '@/features/user-actions/components/block-dialog';
@@ -14,6 +13,7 @@ import { SetIdentityDialog } from '@/features/user-actions/components/set-identi
 import { userActionFailure } from '@/features/user-actions/api/use-user-action';
 import { ApiError } from '@/lib/api/api-error';
 import { i18n } from '@/lib/i18n/i18n';
+import { userAbilitiesOf } from './fixtures/user-detail';
 
 const notifications = vi.hoisted(() => [] as { variant: string; message: string }[]);
 vi.mock('@/lib/notifications/notify', () => ({
@@ -64,6 +64,7 @@ function makeUser(overrides: Partial<UserDetail> = {}): UserDetail {
     identityVerifiedAt: null,
     singleSignOn: false,
     availableActions: [],
+    abilities: userAbilitiesOf([]),
     approvedBy: null,
     approvedAt: null,
     deletionRequestedBy: null,
@@ -114,36 +115,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const actionsOf = (status: UserStatus, extra: Partial<Pick<UserDetail, 'passwordLoginAllowed' | 'singleSignOn' | 'identityVerified'>> = {}) =>
-  menuActionsFor({ status, passwordLoginAllowed: true, singleSignOn: false, identityVerified: true, ...extra });
-
-describe('user actions by status (§4)', () => {
-  it('offers exactly the actions of the status table', () => {
-    expect(actionsOf('PENDING')).toEqual(['RESEND_CONFIRMATION', 'RESET_PASSWORD', 'BLOCK', 'REQUEST_DELETION']);
-    expect(actionsOf('AWAITING_CONFIRMATION')).toEqual(['RESEND_CONFIRMATION', 'RESET_PASSWORD', 'BLOCK', 'REQUEST_DELETION']);
-    expect(actionsOf('AWAITING_APPROVAL')).toEqual(['APPROVE', 'RESET_PASSWORD', 'BLOCK', 'REQUEST_DELETION']);
-    expect(actionsOf('PENDING_OLD')).toEqual(['APPROVE', 'RESET_PASSWORD', 'BLOCK', 'REQUEST_DELETION']);
-    expect(actionsOf('APPROVED')).toEqual(['RESET_PASSWORD', 'BLOCK', 'REQUEST_DELETION']);
-    expect(actionsOf('ACTIVE')).toEqual(['NEW_BOOKING', 'RESET_PASSWORD', 'BLOCK', 'REQUEST_DELETION']);
-    expect(actionsOf('BLOCKED')).toEqual(['UNBLOCK', 'RESET_PASSWORD', 'REQUEST_DELETION']);
-    expect(actionsOf('DELETION_REQUESTED')).toEqual(['REACTIVATE', 'RESET_PASSWORD', 'CONFIRM_DELETION']);
-    expect(actionsOf('PENDING_APPROVAL')).toEqual(['RESET_PASSWORD', 'REQUEST_DELETION']);
-  });
-
-  it('offers new booking only to ACTIVE users and request deletion to every status but DELETION_REQUESTED', () => {
-    for (const status of ZUserStatus.options) {
-      expect(actionsOf(status).includes('NEW_BOOKING')).toBe(status === 'ACTIVE');
-      expect(actionsOf(status).includes('REQUEST_DELETION')).toBe(status !== 'DELETION_REQUESTED');
-    }
-  });
-
-  it('hides reset password when password login is not allowed or the user is on single sign-on; verify identity until verified', () => {
-    expect(actionsOf('ACTIVE', { passwordLoginAllowed: false })).not.toContain('RESET_PASSWORD');
-    expect(actionsOf('ACTIVE', { singleSignOn: true })).not.toContain('RESET_PASSWORD');
-    expect(actionsOf('ACTIVE', { identityVerified: false })).toContain('VERIFY_IDENTITY');
-    expect(actionsOf('ACTIVE')).not.toContain('VERIFY_IDENTITY');
-  });
-
+describe('user action failures (§8)', () => {
   it('words a failure as §8 says: 404 not found, 400 the server message or invalid, else the message', () => {
     const err = (status: number, message: string, errors: { field?: string; message: string }[] = []) =>
       new ApiError(status, { httpCode: status, messageId: 'x', message, errors });
@@ -312,10 +284,18 @@ describe('BulkApproveButton', () => {
     const onDone = vi.fn();
     renderWith(<BulkApproveButton users={[{ username: 'a', status: 'AWAITING_APPROVAL' }, { username: 'c', status: 'AWAITING_APPROVAL' }]} onDone={onDone} />);
     await user.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
+    // The plan first (issue 17): how many, who, and a reason; nothing is sent before it is confirmed.
+    const plan = await screen.findByRole('dialog', { name: 'Approve 2 users?' });
+    expect(plan.textContent).toContain('These 2 users are approved and can book once active: a, c.');
+    await user.click(within(plan).getByRole('button', { name: 'Approve selected (2)' }));
+    expect(await within(plan).findByText('Required')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/admin/users/approved')).toBe(false);
+    await user.type(within(plan).getByLabelText(/^Reason/), 'Checked licences with the employer');
+    await user.click(within(plan).getByRole('button', { name: 'Approve selected (2)' }));
     const results = await screen.findByRole('list', { name: 'Bulk approve results' });
-    expect(within(results).getByText('Approved: Approved')).toBeTruthy();
+    expect(within(results).getByText('New status: Approved')).toBeTruthy();
     expect(within(results).getByText('Not approved: APPROVE is not allowed in status ACTIVE')).toBeTruthy();
-    expect(calls.find((c) => c.path === '/api/admin/users/approved')?.body).toEqual({ usernames: ['a', 'c'] });
+    expect(calls.find((c) => c.path === '/api/admin/users/approved')?.body).toEqual({ usernames: ['a', 'c'], reason: 'Checked licences with the employer' });
     expect(notifications).toContainEqual({ variant: 'warning', message: '1 of 2 users approved' });
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onDone).toHaveBeenCalled();

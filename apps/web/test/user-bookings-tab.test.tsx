@@ -3,13 +3,13 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import type { Booking } from '@fleetdesk/contract';
+import type { UserBookingsListItem } from '@fleetdesk/contract';
 import { UserBookingsTab } from '@/features/users/components/user-bookings-tab';
 import { i18n } from '@/lib/i18n/i18n';
 import { makeBooking } from './fixtures/booking';
 
 /** The user's bookings as the server orders them; the fake server pages them by offset and limit. */
-let stored: Booking[] = [];
+let stored: UserBookingsListItem[] = [];
 const requests: URLSearchParams[] = [];
 
 const bid = (i: number) => `BID${String(2000000000 + i)}`;
@@ -30,7 +30,10 @@ const shownBids = () => screen.getAllByTestId('user-booking-row').map((row) => w
 beforeEach(async () => {
   await i18n.changeLanguage('en-GB');
   requests.length = 0;
-  stored = Array.from({ length: 27 }, (_, i) => makeBooking({ bid: bid(i), state: 'FINISHED', displayState: 'FINISHED', actions: [] }));
+  stored = Array.from({ length: 27 }, (_, i) => ({
+    ...makeBooking({ bid: bid(i), state: 'FINISHED', displayState: 'FINISHED', actions: [] }),
+    listHighlight: i === 0 ? ('PREVIOUS' as const) : null,
+  }));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
@@ -87,5 +90,23 @@ describe('the user page Bookings tab pages on the server', () => {
     stored = [];
     renderTab();
     expect((await screen.findByTestId('user-bookings-empty')).textContent).toContain('No bookings found');
+  });
+
+  it("marks the rows current, next and previous as the server decided (§4), in the server's order", async () => {
+    stored = [
+      { ...makeBooking({ bid: bid(1), state: 'ACTIVE', displayState: 'ACTIVE', actions: [] }), listHighlight: 'CURRENT' },
+      { ...makeBooking({ bid: bid(2), state: 'INACTIVE', displayState: 'INACTIVE', actions: [] }), listHighlight: 'NEXT' },
+      { ...makeBooking({ bid: bid(3), state: 'INACTIVE', displayState: 'INACTIVE', actions: [] }), listHighlight: null },
+      { ...makeBooking({ bid: bid(4), state: 'FINISHED', displayState: 'FINISHED', actions: [] }), listHighlight: 'PREVIOUS' },
+    ];
+    renderTab();
+    await waitFor(() => expect(shownBids()).toEqual([bid(1), bid(2), bid(3), bid(4)]));
+    const rows = screen.getAllByTestId('user-booking-row');
+    expect(rows.map((row) => row.getAttribute('data-highlight'))).toEqual(['CURRENT', 'NEXT', null, 'PREVIOUS']);
+    expect(within(rows[0]!).getByText('Current').isConnected).toBe(true);
+    expect(rows[0]!.classList.contains('Mui-selected')).toBe(true);
+    expect(within(rows[1]!).getByText('Next').isConnected).toBe(true);
+    expect(within(rows[3]!).getByText('Previous').isConnected).toBe(true);
+    expect(within(rows[2]!).queryByText(/Current|Next|Previous/)).toBeNull();
   });
 });

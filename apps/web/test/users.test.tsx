@@ -15,7 +15,7 @@ import {
 } from '../src/features/users/users-search';
 import { isLockedField, toUserUpdateRequest, userFormValuesOf, validateUserForm, type UserFormValues } from '../src/features/users/user-form';
 import { freeMonthsMessage } from '../src/features/users/free-months';
-import { userDetail } from './fixtures/user-detail';
+import { userAbilitiesOf, userDetail } from './fixtures/user-detail';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 
 const user: UserDetail = userDetail;
@@ -148,7 +148,20 @@ const suspiciousUser: UserDetail = {
   familyName: 'Dahl',
   suspiciousRegistration: { duplicateEmail: false, duplicatePhone: true, duplicateIdentityNumber: false },
 };
-const pageUsers = new Map([userDetail, suspiciousUser].map((u) => [u.username, u]));
+/** A blocked customer: the server offers unblock, refuses a new booking with its reason. */
+const blockedUser: UserDetail = {
+  ...userDetail,
+  username: 'b.lock',
+  givenName: 'Bo',
+  familyName: 'Lock',
+  status: 'BLOCKED',
+  blockStatus: { blockReason: 'UNPAID_BILLS', blockMessage: 'Four invoices unpaid', blockedByUsername: 'support', timestamp: '2026-11-01T10:00:00.000Z' },
+  outstandingPayments: [{ numberOfPayments: 4, totalCost: 2364.96, currencyCode: 'NOK' }],
+  verifiedDriversLicense: false,
+  driversLicense: { state: 'MISSING', verifier: null, timestamp: null, country: null, validUntil: null },
+  abilities: userAbilitiesOf(['UNBLOCK', 'RESET_PASSWORD', 'REQUEST_DELETION'], { NEW_BOOKING: 'userNotActive' }),
+};
+const pageUsers = new Map([userDetail, suspiciousUser, blockedUser].map((u) => [u.username, u]));
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -220,6 +233,32 @@ describe('user page and support mode', () => {
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     await user.click(screen.getByRole('button', { name: 'User actions' }));
     expect(within(screen.getByRole('menu', { name: 'User actions' })).queryByRole('menuitem', { name: 'Edit details' })).toBeNull();
+  });
+
+  it('on: the menu is drawn from the abilities the server sent, an unavailable entry with its reason', async () => {
+    const user = userEvent.setup();
+    openPage('/users/b.lock');
+    await heading('Bo Lock');
+    await user.click(screen.getByRole('button', { name: 'User actions' }));
+    const menu = screen.getByRole('menu', { name: 'User actions' });
+    const labels = within(menu).getAllByRole('menuitem').map((item) => item.querySelector('.MuiListItemText-primary')?.textContent);
+    expect(labels).toEqual(['Edit details', 'Unblock', 'New booking', 'Reset password', 'Request deletion']);
+    const newBooking = within(menu).getByRole('menuitem', { name: 'New booking' });
+    expect(newBooking.getAttribute('aria-disabled')).toBe('true');
+    expect(newBooking.textContent).toContain('User is not active');
+  });
+
+  it('shows the debt, the block reason and an unverified licence in the header on every tab', async () => {
+    const user = userEvent.setup();
+    openPage('/users/b.lock');
+    await heading('Bo Lock');
+    const risk = () => screen.getByTestId('user-risk');
+    const expected = ['4 outstanding payments, NOK 2,364.96', 'Blocked: Unpaid bills', 'Licence not verified'];
+    for (const tab of ['Bookings', 'Payments', 'User information']) {
+      await user.click(screen.getByRole('tab', { name: tab }));
+      for (const text of expected) expect(risk().textContent?.replace(/\s/g, ' ')).toContain(text);
+    }
+    expect(within(risk()).getByRole('link', { name: /4 outstanding payments/ }).getAttribute('href')).toBe('/users/b.lock?tab=payments');
   });
 
   it('on: a suspicious registration has its Suspicious against tab, and ?tab=suspicious opens it', async () => {
@@ -301,5 +340,5 @@ describe('user page and support mode', () => {
     expect(tabNames()).toEqual(['User information', 'Bookings', 'Payments', 'Suspicious against']);
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(screen.getByRole('checkbox', { name: FILTER_LABEL })).toBeTruthy();
-  });
+  }, 60_000); // many role queries over the whole page: ~20 s in happy-dom on a busy 2-core machine
 });

@@ -2,16 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthResponse, Damage, Fleet, SearchBooking, Vehicle, VehicleCommandResult, VehicleStatus } from '@fleetdesk/contract';
+import { MESSAGE_IDS, MESSAGES } from '@fleetdesk/contract';
 import { sortDamage } from '@/features/vehicles/api/vehicles-api';
 import { filenameFromContentDisposition } from '@/features/vehicles/api/fetch-blob';
 import { formatLevel, levelColour } from '@/features/vehicles/components/status-display';
-import { offeredCommands } from '@/features/vehicles/components/vehicle-commands';
 import { vehicleTimeline } from '@/features/vehicles/components/vehicle-timeline';
 import { i18n } from '@/lib/i18n/i18n';
 import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
+import { commandsNeedingReasonFor, vehicleAbilitiesFor } from './fixtures/vehicle-abilities';
 
 // ---------- a fake backend ----------
 
@@ -51,7 +52,7 @@ function makeStatus(overrides: Partial<VehicleStatus> = {}): VehicleStatus {
 }
 
 function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
-  return {
+  const vehicle: Omit<Vehicle, 'abilities' | 'commandsNeedingReason'> = {
     vin: VIN,
     registrationNumber: 'EL 12345',
     longPresentation: 'VW ID.3 Pro (EL 12345)',
@@ -74,6 +75,11 @@ function makeVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
     status: makeStatus(),
     lastCommand: null,
     ...overrides,
+  };
+  return {
+    ...vehicle,
+    abilities: overrides.abilities ?? vehicleAbilitiesFor(vehicle),
+    commandsNeedingReason: overrides.commandsNeedingReason ?? commandsNeedingReasonFor(vehicle.activeBookingBid),
   };
 }
 
@@ -338,9 +344,17 @@ describe('damage', () => {
   });
 
   it('shows the damage list error on 400 and 5xx', async () => {
-    handlers.push((call) => (call.path === `/api/damage/by-vin/${VIN}` ? envelope(503, 'errorId.core.internal', 'Storage unavailable') : undefined));
+    handlers.push((call) => (call.path === `/api/damage/by-vin/${VIN}` ? envelope(500, 'errorId.core.damage.storage', 'Storage failed') : undefined));
     start();
-    expect(await within(await screen.findByTestId('vehicle-damage')).findByText('Storage unavailable')).toBeTruthy();
+    expect(await within(await screen.findByTestId('vehicle-damage')).findByText('Storage failed')).toBeTruthy();
+  });
+
+  it('shows a 503 of the damage list in the UI language', async () => {
+    handlers.push((call) =>
+      call.path === `/api/damage/by-vin/${VIN}` ? envelope(503, MESSAGE_IDS.unavailable, 'The service is not available right now.') : undefined,
+    );
+    start();
+    expect(await within(await screen.findByTestId('vehicle-damage')).findByText(MESSAGES.serviceUnavailable)).toBeTruthy();
   });
 
   it('keeps Report disabled until both descriptions are filled, limits them to 80 characters and needs an image', async () => {
@@ -389,11 +403,6 @@ describe('remote commands', () => {
     ...overrides,
   });
 
-  it('never offers immobilize in the booking card view', () => {
-    expect(offeredCommands(['IMMOBILIZE', 'LOCK', 'MOBILIZE', 'UNLOCK'], { withImmobilize: false })).toEqual(['LOCK', 'UNLOCK', 'MOBILIZE']);
-    expect(offeredCommands(['IMMOBILIZE', 'UNLOCK'], { withImmobilize: true })).toEqual(['UNLOCK', 'IMMOBILIZE']);
-  });
-
   it('offers the actions list: unlock and immobilize, never lock while locked', async () => {
     const user = userEvent.setup();
     start();
@@ -401,6 +410,19 @@ describe('remote commands', () => {
     const items = within(await screen.findByRole('menu')).getAllByRole('menuitem').map(textOf);
     expect(items).toEqual(['Unlock', 'Immobilize', 'Reboot agent', 'Wake up agent', 'Journal', 'Event log']);
     expect(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Event log' }).getAttribute('href')).toBe(`/event?vin=${VIN}`);
+  });
+
+  it('shows every command unavailable, with the server\'s reason, for a vehicle without a telematics unit', async () => {
+    const user = userEvent.setup();
+    vehicle = makeVehicle({ agentHardwareType: 'none', actions: [] });
+    start();
+    await user.click(await screen.findByRole('button', { name: 'Actions' }));
+    const menu = await screen.findByRole('menu');
+    const unlock = within(menu).getByRole('menuitem', { name: 'Unlock' });
+    expect(unlock.getAttribute('aria-disabled')).toBe('true');
+    expect(textOf(unlock)).toContain('The vehicle has no telematics unit to send commands to');
+    await user.click(unlock);
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('sends unlock, shows it pending until the vehicle answers, then says Vehicle unlocked and refreshes the vehicle', async () => {

@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,7 +8,15 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteSharedBuffers } from '../config.ts';
+import { acquireDataDirLock, DatabaseStartupError, fileSystemReason, type DataDirLock } from './data-dir-lock.ts';
+import { MIGRATIONS_FOLDER } from './migrations.ts';
+import { createResilientPool, DEFAULT_POOL_SETTINGS, SILENT_DATABASE_LOG, type DatabaseLog, type PoolSettings } from './resilient-pool.ts';
 import * as schema from './schema.ts';
+import { describeDatabaseError } from './sql-state.ts';
+
+export { DatabaseStartupError } from './data-dir-lock.ts';
+export type { DatabaseLog, PoolSettings } from './resilient-pool.ts';
 
 /** The database handle services take. A transaction (`tx`) has the same type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,35 +24,131 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Applies the committed migrations. On PostgreSQL this runs on a connection of its own without statement_timeout (a
+   * migration may be slow) and under an advisory lock, so N server copies migrate one at a time; `whileLocked` (the
+   * demo seed) runs after the migrations, still under that lock, so only one copy seeds an empty database.
+   */
+  migrate(whileLocked?: () => Promise<void>): Promise<void>;
+  /** Closes the pool or PGlite, and releases PGlite's data-directory lock. */
   close(): Promise<void>;
 }
 
-const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export interface DatabaseOptions {
+  /** PostgreSQL connection URL; without it PGlite in `dataDir` ('memory://' for an in-memory database). */
+  url?: string;
+  dataDir: string;
+  /** The server's logger (connection losses, retries); silent when not given. */
+  log?: DatabaseLog;
+  /** PostgreSQL only: pool size and timeouts (DEFAULT_POOL_SETTINGS for what is not given). */
+  pool?: Partial<PoolSettings>;
+  /** PGlite only: PostgreSQL's shared_buffers, e.g. '16MB'; unset: PGLITE_SHARED_BUFFERS from the environment (config.ts). */
+  pgliteSharedBuffers?: string;
+}
+
 const MIGRATION_LOCK_KEY = 7_301_977; // advisory lock id: N server copies migrate one at a time
 
 /**
- * Opens the database: node-postgres when `url` is given, else PGlite in `dataDir`
- * (or in memory when dataDir is 'memory://'), and applies the committed migrations.
+ * Opens the database and applies the committed migrations: what the command-line tools and the tests use. The server
+ * uses connectDatabase and migrates itself, so that it can serve /api/health while PostgreSQL is away.
  */
-export async function openDatabase(opts: { url?: string; dataDir: string }): Promise<Database> {
-  if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    // An idle connection that the server closes (restart, failover, admin command) must not crash the
-    // process: the pool drops it and opens a new one on the next query.
-    pool.on('error', (err) => console.error(`database connection lost: ${err.message}`));
-    const client = await pool.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-      client.release();
-    }
-    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  const database = await connectDatabase(opts);
+  try {
+    await database.migrate();
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
   }
-  if (opts.dataDir !== 'memory://') mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create(opts.dataDir === 'memory://' ? undefined : opts.dataDir, { extensions: { pg_trgm, btree_gist } });
+  return database;
+}
+
+/**
+ * Opens the database without migrating. PostgreSQL: creates the pool (no connection is made yet, so this works while
+ * the server is unreachable). PGlite: takes the data directory's lock and opens it; a directory in use by another
+ * server, or one that cannot be read and written, is a DatabaseStartupError with a one-line message.
+ */
+export async function connectDatabase(opts: DatabaseOptions): Promise<Database> {
+  const log = opts.log ?? SILENT_DATABASE_LOG;
+  if (opts.url) return connectPostgres(opts.url, { ...DEFAULT_POOL_SETTINGS, ...opts.pool }, log);
+  return openPglite(opts.dataDir, opts.pgliteSharedBuffers ?? pgliteSharedBuffers());
+}
+
+function connectPostgres(url: string, settings: PoolSettings, log: DatabaseLog): Database {
+  const pool = createResilientPool(url, settings, log);
+  let closed: Promise<void> | undefined;
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    async migrate(whileLocked) {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: settings.connectTimeoutMs, keepAlive: true, application_name: 'fleetdesk-migrate' });
+      client.on('error', (err) => log.warn({ cause: describeDatabaseError(err) }, 'database connection of the migration lost'));
+      await client.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        await whileLocked?.();
+      } finally {
+        // Ending the session releases the advisory lock, also when the connection is already gone.
+        await client.end().catch(() => undefined);
+      }
+    },
+    close: () => (closed ??= pool.end()),
+  };
+}
+
+/**
+ * PGlite runs PostgreSQL inside this process's WebAssembly memory, which never shrinks: whatever PostgreSQL touches
+ * stays resident (bench/README.md, "memory"). Its default shared_buffers of 128 MB is touched as a whole and grows that
+ * memory; one process with one connection on a small database needs far less (the demo's data is about 13 MB, and the
+ * operating system's page cache holds the files). PGLITE_SHARED_BUFFERS (config.ts), 16MB by default, took about
+ * 150 MiB off the idle server. PGlite's own start parameters (single-user mode, no fsync, no parallel workers) stay; it
+ * is added after them. initdb gets it too: it writes it into a new directory's postgresql.conf, and its own PostgreSQL
+ * runs use it (about 60 MiB off the peak of a first start).
+ */
+const pgliteStartParams = (sharedBuffers: string) => [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
+const pgliteInitDbParams = (sharedBuffers: string) => ['-c', `shared_buffers=${sharedBuffers}`];
+
+async function openPglite(dataDir: string, sharedBuffers: string): Promise<Database> {
+  const inMemory = dataDir === 'memory://';
+  let lock: DataDirLock | undefined;
+  if (!inMemory) {
+    try {
+      mkdirSync(dataDir, { recursive: true });
+    } catch (err) {
+      throw new DatabaseStartupError(`Cannot create the data directory ${dataDir}: ${fileSystemReason(err)}. Set DATA_DIR to a directory this user can read and write.`);
+    }
+    lock = acquireDataDirLock(dataDir);
+    try {
+      accessSync(dataDir, constants.R_OK | constants.W_OK | constants.X_OK);
+    } catch (err) {
+      lock.release();
+      throw new DatabaseStartupError(`Cannot use the data directory ${dataDir}: ${fileSystemReason(err)}. Set DATA_DIR to a directory this user can read and write.`);
+    }
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? undefined : dataDir, {
+      extensions: { pg_trgm, btree_gist },
+      startParams: pgliteStartParams(sharedBuffers),
+      initDbStartParams: pgliteInitDbParams(sharedBuffers),
+    });
+  } catch (err) {
+    lock?.release();
+    throw new DatabaseStartupError(
+      `PGlite could not open the database in ${dataDir}: ${err instanceof Error ? err.message : String(err)}. If the directory holds other files or a damaged database, set DATA_DIR to an empty directory.`,
+    );
+  }
   const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  let closed: Promise<void> | undefined;
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    async migrate(whileLocked) {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await whileLocked?.();
+    },
+    close: () =>
+      (closed ??= client.close().finally(() => lock?.release())),
+  };
 }

@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (login, password reset, auth methods, client config). */
     public?: boolean;
+    /** A liveness or readiness probe: answered without looking at credentials, so it never waits on the database for a session. */
+    probe?: boolean;
   }
 }
 

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { AppError } from './errors.ts';
+import { assertSafeText } from './input-guard.ts';
 
 /** Longest Idempotency-Key header accepted. */
 export const IDEMPOTENCY_KEY_MAX = 200;
@@ -14,6 +15,8 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
   if (value.length > IDEMPOTENCY_KEY_MAX) {
     throw AppError.invalidInput([{ field: 'Idempotency-Key', message: `At most ${IDEMPOTENCY_KEY_MAX} characters` }]);
   }
+  // Stored with the result: the input guard's rule (no NUL, no unpaired surrogate), like every text the server keeps.
+  assertSafeText(value, 'Idempotency-Key');
   return value;
 }
 

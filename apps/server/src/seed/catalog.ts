@@ -314,6 +314,8 @@ export const FJORD: FleetCatalog = {
   staff: [
     { username: 'support', password: 'support-demo', role: 'SUPPORT', givenName: 'Siri', familyName: 'Støtte', email: 'siri.stotte@fjord-mobility.example' },
     { username: 'admin', password: 'admin-demo', role: 'ADMIN', givenName: 'Arne', familyName: 'Adminsen', email: 'arne.adminsen@fjord-mobility.example' },
+    // The evening shift: a second SUPPORT member, so the Staff screen has someone to disable and enable (issue 13).
+    { username: 'kari', password: 'support-demo', role: 'SUPPORT', givenName: 'Kari', familyName: 'Kveldsvakt', email: 'kari.kveldsvakt@fjord-mobility.example' },
   ],
   cities: ['Oslo', 'Bergen', 'Trondheim'],
   poolGroups: { Oslo: 'Oslo sentrum', Bergen: 'Bergen sentrum', Trondheim: 'Trondheim' },

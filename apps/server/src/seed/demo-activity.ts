@@ -1,4 +1,4 @@
-import { EVENT_TYPE_GROUP, isLightVehicleCategory, type AlarmName, type EventType, type IdentityMethod } from '@fleetdesk/contract';
+import { type EventTextPart, englishEventText, eventMoney, eventValue, eventText, EVENT_TYPE_GROUP, isLightVehicleCategory, type AlarmName, type EventType } from '@fleetdesk/contract';
 import type { Db } from '../db/client.ts';
 import { alarms, bookings, damages, events, journalEntries, vehicleCommands, vehicleStatus } from '../db/schema.ts';
 import { insertAll } from './batch.ts';
@@ -103,7 +103,7 @@ export class EventLog {
   constructor(private readonly w: FleetWorld) {
     this.rng = new Rng(`${w.cat.id}:events`, 'en');
   }
-  add(type: EventType, occurred: number, displayText: string, o: EventOptions = {}): void {
+  add(type: EventType, occurred: number, text: EventTextPart, o: EventOptions = {}): void {
     const base = this.w.base;
     if (occurred > base || occurred < base - 45 * DAY) return;
     const offset = o.receivedOffset ?? (type === 'HEARTBEAT' ? this.rng.int(200, 30_000) : this.rng.int(50, 4_000));
@@ -117,7 +117,8 @@ export class EventLog {
       affectedUsername: o.affected ?? null,
       type,
       typeGroup: EVENT_TYPE_GROUP[type],
-      displayText,
+      displayText: englishEventText([text]),
+      textParts: [text],
       properties: { public: o.public ?? false, ...(o.at ? { lat: o.at.lat, lon: o.at.lon } : {}), ...o.extra },
     });
   }
@@ -131,7 +132,6 @@ export class EventLog {
 }
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
-const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;
 
 function specText(b: BookingPlan): string {
   if (b.specType === 'VEHICLE' && b.vehicle) return b.vehicle.longPresentation;
@@ -147,17 +147,19 @@ export function bookingEvents(w: FleetWorld, plans: BookingPlan[], paymentsMade:
     const v = b.vehicle;
     const user = b.person?.username ?? null;
     const common = { bid: b.bid, vin: v?.vin ?? null, affected: user };
-    log.add('BOOKING_EVENT', b.createdAt, `Booking created: ${specText(b)} from ${b.fromPool.name}${b.toPool.id !== b.fromPool.id ? ` to ${b.toPool.name}` : ''}`, {
+    log.add('BOOKING_EVENT', b.createdAt, b.toPool.id !== b.fromPool.id
+      ? eventText('bookingCreatedDetailsTo', { vehicle: specText(b), fromPool: b.fromPool.name, toPool: b.toPool.name })
+      : eventText('bookingCreatedDetails', { vehicle: specText(b), fromPool: b.fromPool.name }), {
       ...common, acting: b.createdBy, public: true, at: log.near(b.fromPool),
     });
     if (v && !b.allocateOnActivation) {
-      log.add('BOOKING_EVENT', b.createdAt + 2_000, `Vehicle allocated: ${v.longPresentation}`, { ...common, acting: b.createdBy, public: true });
+      log.add('BOOKING_EVENT', b.createdAt + 2_000, eventText('vehicleAllocated', { vehicle: v.longPresentation }), { ...common, acting: b.createdBy, public: true });
     }
     if (b.state === 'CANCELLED') {
       const at = b.cancelledAt ?? b.createdAt;
       const text = b.paymentStatus === 'ABANDONED'
-        ? 'Booking cancelled: card authorisation was not completed'
-        : b.replacedBy === 'TAXI' ? 'Booking replaced with a taxi' : b.cancelledBy === w.support ? 'Booking cancelled by support' : 'Booking cancelled by the customer';
+        ? eventText('bookingCancelledAbandoned')
+        : eventText(b.replacedBy === 'TAXI' ? 'bookingReplacedWithTaxi' : b.cancelledBy === w.support ? 'bookingCancelledBySupport' : 'bookingCancelledByCustomer');
       log.add('BOOKING_EVENT', at, text, { ...common, acting: b.cancelledBy, public: true });
       continue;
     }
@@ -165,41 +167,43 @@ export function bookingEvents(w: FleetWorld, plans: BookingPlan[], paymentsMade:
     const agent = v && v.agent !== 'none';
     const light = isLightVehicleCategory(b.category);
     const pool = b.fromPool;
-    log.add('BOOKING_EVENT', b.usageStart, 'Booking activated', { ...common, acting: user, public: true, at: log.near(pool) });
+    log.add('BOOKING_EVENT', b.usageStart, eventText('bookingActivated'), { ...common, acting: user, public: true, at: log.near(pool) });
     if (v && agent) {
-      if (light) log.add('BLUETOOTH_EVENT', b.usageStart + 8_000, 'Bluetooth lock opened via the app', { ...common, acting: user, at: log.near(pool) });
-      log.add('REMOTE_COMMAND', b.usageStart + 20_000, 'Unlock command succeeded', { ...common, acting: user, at: log.near(pool), extra: { command: 'UNLOCK', result: 'SUCCEEDED' } });
+      if (light) log.add('BLUETOOTH_EVENT', b.usageStart + 8_000, eventText('bluetoothLockOpened'), { ...common, acting: user, at: log.near(pool) });
+      log.add('REMOTE_COMMAND', b.usageStart + 20_000, eventText('commandSucceeded', { command: eventValue('command', 'UNLOCK') }), { ...common, acting: user, at: log.near(pool), extra: { command: 'UNLOCK', result: 'SUCCEEDED' } });
       log.command(v, 'UNLOCK', b.usageStart + 20_000, user ?? w.support, b.bid);
     }
     for (const drive of b.drives) {
-      log.add('VEHICLE_STATUS', drive.start, 'Ignition on', { ...common, at: log.near(pool, 0.01), extra: { odometer: drive.odometerStart } });
-      log.add('VEHICLE_STATUS', drive.end, `Ignition off, odometer ${drive.odometerEnd.toFixed(1)} km`, { ...common, at: log.near(pool, 0.01), extra: { odometer: drive.odometerEnd } });
+      log.add('VEHICLE_STATUS', drive.start, eventText('ignitionOn'), { ...common, at: log.near(pool, 0.01), extra: { odometer: drive.odometerStart } });
+      log.add('VEHICLE_STATUS', drive.end, eventText('ignitionOff', { odometer: drive.odometerEnd.toFixed(1) }), { ...common, at: log.near(pool, 0.01), extra: { odometer: drive.odometerEnd } });
       const points = tolls[pool.city];
       if (points && !light && rng.chance(0.45)) {
         const amount = currency === 'NOK' ? rng.pick([19, 27, 36, 46]) : rng.pick([15, 25, 35, 45]);
-        log.add('EXTERNAL_COST', Math.round((drive.start + drive.end) / 2), `Toll passage: ${rng.pick(points)}, ${money(amount, currency)}`, {
+        log.add('EXTERNAL_COST', Math.round((drive.start + drive.end) / 2), eventText('tollPassage', { point: rng.pick(points), amount: eventMoney(amount, currency) }), {
           ...common, at: log.near(pool, 0.02), extra: { amount, currency },
         });
       }
     }
-    if (b.technicalIssueAt) log.add('BOOKING_EVENT', b.technicalIssueAt, `Technical issue reported: ${b.note ?? ''}`, { ...common, acting: w.support, public: false });
+    if (b.technicalIssueAt) log.add('BOOKING_EVENT', b.technicalIssueAt, eventText('technicalIssueReported', { description: b.note ?? '' }), { ...common, acting: w.support, public: false });
     if (b.state === 'ACTIVE') {
-      if (b.overdue) log.add('BOOKING_EVENT', b.end + 15 * MINUTE, 'Booking overdue: reminder SMS sent to the driver', { ...common, public: false });
+      if (b.overdue) log.add('BOOKING_EVENT', b.end + 15 * MINUTE, eventText('bookingOverdue'), { ...common, public: false });
       continue;
     }
     const end = must(b.adjustment?.originalEnd ?? b.usageEnd, 'usage end');
     const back = log.near(b.toPool);
     if (v && agent) {
-      log.add('REMOTE_COMMAND', end - 30_000, 'Lock command succeeded', { ...common, acting: b.forceEnded ? w.support : user, at: back, extra: { command: 'LOCK', result: 'SUCCEEDED' } });
+      log.add('REMOTE_COMMAND', end - 30_000, eventText('commandSucceeded', { command: eventValue('command', 'LOCK') }), { ...common, acting: b.forceEnded ? w.support : user, at: back, extra: { command: 'LOCK', result: 'SUCCEEDED' } });
       log.command(v, 'LOCK', end - 30_000, b.forceEnded ? w.support : (user ?? w.support), b.bid);
-      if (light) log.add('BLUETOOTH_EVENT', end - 45_000, 'Bluetooth lock closed', { ...common, acting: user, at: back });
+      if (light) log.add('BLUETOOTH_EVENT', end - 45_000, eventText('bluetoothLockClosed'), { ...common, acting: user, at: back });
     }
-    log.add('BOOKING_EVENT', end, b.forceEnded ? 'Booking force-ended by support' : 'Booking deactivated', {
+    log.add('BOOKING_EVENT', end, eventText(b.forceEnded ? 'bookingForceEnded' : 'bookingDeactivated'), {
       ...common, acting: b.forceEnded ? w.support : user, public: true, at: back,
     });
-    if (b.checkoutRequired) log.add('BOOKING_EVENT', end + MINUTE, 'Checkout required: returned with low charge or missing photos', { ...common, public: false });
+    if (b.checkoutRequired) log.add('BOOKING_EVENT', end + MINUTE, eventText('checkoutRequired'), { ...common, public: false });
     if (b.adjustment) {
-      log.add('BOOKING_EVENT', Math.min(w.base - 30 * MINUTE, end + DAY), `Usage adjusted by support: ${b.adjustment.originalDistance} km → ${b.adjustment.adjustedDistance} km (data quality ${b.adjustment.dataQuality})`, {
+      log.add('BOOKING_EVENT', Math.min(w.base - 30 * MINUTE, end + DAY), eventText('usageAdjustedDistance', {
+        previousDistance: b.adjustment.originalDistance, distance: b.adjustment.adjustedDistance, dataQuality: b.adjustment.dataQuality,
+      }), {
         ...common, acting: w.support, public: false,
       });
     }
@@ -208,22 +212,22 @@ export function bookingEvents(w: FleetWorld, plans: BookingPlan[], paymentsMade:
   for (const p of paymentsMade) {
     const b = p.booking;
     const common = { bid: b.bid, affected: b.person?.username ?? null, public: true, extra: { orderId: p.orderId, status: p.status, amount: p.totalPrice, currency } };
-    const amount = `${money(p.totalPrice, currency)} (${p.orderId})`;
+    const amount = { amount: eventMoney(p.totalPrice, currency), orderId: p.orderId };
     if (p.target === 'EVENT') {
-      log.add('PAYMENT_ACTION', p.timestamp - 5 * MINUTE, `Fee added: ${(p.feeType ?? 'OTHER').replace(/_/g, ' ').toLowerCase()}, ${amount}`, { ...common, acting: w.support });
+      log.add('PAYMENT_ACTION', p.timestamp - 5 * MINUTE, eventText('feeAddedShort', { feeType: eventValue('feeType', p.feeType ?? 'OTHER'), ...amount }), { ...common, acting: w.support });
     }
-    if (p.credit !== null) log.add('PAYMENT_ACTION', p.timestamp + HOUR, `Credit added: ${money(p.credit, currency)} (${p.orderId})`, { ...common, acting: w.support });
-    const text: Record<string, string> = {
-      PAID: p.type === 'CREDITCARD' ? `Card payment captured: ${amount}` : `Invoice paid: ${amount}`,
-      INVOICE_SENT: `Invoice sent: ${amount}`,
-      UNPAID: p.type === 'CREDITCARD' ? `Card payment failed (card_declined): ${amount}` : `Invoice created: ${amount}`,
-      RESERVED: `Amount reserved on card: ${amount}`,
-      NEEDS_AUTHORIZATION: `Card authorisation (3-D Secure) requested: ${amount}`,
-      RESERVATION_FAILED: `Card reservation failed (insufficient_funds): ${amount}`,
-      ABANDONED: `Card authorisation abandoned: ${amount}`,
-      NO_CHARGE: `Internal trip, no charge (${p.orderId})`,
+    if (p.credit !== null) log.add('PAYMENT_ACTION', p.timestamp + HOUR, eventText('creditAddedShort', { amount: eventMoney(p.credit, currency), orderId: p.orderId }), { ...common, acting: w.support });
+    const text: Record<string, EventTextPart> = {
+      PAID: eventText(p.type === 'CREDITCARD' ? 'cardPaymentCaptured' : 'invoicePaid', amount),
+      INVOICE_SENT: eventText('invoiceSent', amount),
+      UNPAID: p.type === 'CREDITCARD' ? eventText('cardPaymentFailed', { code: 'card_declined', ...amount }) : eventText('invoiceCreated', amount),
+      RESERVED: eventText('amountReserved', amount),
+      NEEDS_AUTHORIZATION: eventText('cardAuthorisationRequested', amount),
+      RESERVATION_FAILED: eventText('cardReservationFailedCode', { code: 'insufficient_funds', ...amount }),
+      ABANDONED: eventText('cardAuthorisationAbandoned', amount),
+      NO_CHARGE: eventText('internalTripNoCharge', { orderId: p.orderId }),
     };
-    log.add('PAYMENT_ACTION', p.timestamp, text[p.status] ?? `Payment ${p.status}: ${amount}`, common);
+    log.add('PAYMENT_ACTION', p.timestamp, text[p.status] ?? eventText('paymentStatusChanged', { status: eventValue('paymentStatus', p.status), ...amount }), common);
   }
 }
 
@@ -278,46 +282,46 @@ export async function insertVehicleState(db: Db, w: FleetWorld, plans: BookingPl
     if (voltage !== null && voltage < 11.8) {
       const when = base - rng.int(2, 30) * HOUR;
       addAlarm(v, 'EXTERNAL_BATTERY', when, ['LOW_VOLTAGE'], role === 'LOW_VOLTAGE' ? { assignedTo: w.support } : {});
-      log.add('VEHICLE_STATUS', when, `External battery low: ${voltage.toFixed(1)} V`, common);
+      log.add('VEHICLE_STATUS', when, eventText('externalBatteryLowVolts', { voltage: voltage.toFixed(1) }), common);
     }
     const lowFuel = level !== null && !refuelling && (spec.fuel === 'BATTERY' ? level < 15 : level < 8);
     if (lowFuel && level !== null) {
       const when = base - rng.int(1, 20) * HOUR;
       addAlarm(v, 'FUEL', when, [spec.fuel === 'BATTERY' ? 'LOW_CHARGE' : 'LOW_FUEL']);
-      log.add('VEHICLE_STATUS', when, spec.fuel === 'BATTERY' ? `Charge level low: ${level} %` : `Fuel level low: ${level} l`, common);
+      log.add('VEHICLE_STATUS', when, eventText(spec.fuel === 'BATTERY' ? 'chargeLevelLowPercent' : 'fuelLevelLowLitres', { level }), common);
     }
-    if (refuelling) log.add('VEHICLE_STATUS', base - 2 * HOUR, `Charging started at ${v.pool.spec.charging ? `${w.cat.texts.stationPrefix} ${v.pool.name}` : v.pool.name}`, common);
+    if (refuelling) log.add('VEHICLE_STATUS', base - 2 * HOUR, eventText('chargingStarted', { place: v.pool.spec.charging ? `${w.cat.texts.stationPrefix} ${v.pool.name}` : v.pool.name }), common);
     if (role === 'KEY_MISSING') {
       const last = plans.filter((b) => b.vehicle === v && b.state === 'FINISHED').sort((a, b) => (b.usageEnd ?? 0) - (a.usageEnd ?? 0))[0];
       const when = (last?.usageEnd ?? base - 3 * HOUR) + 2 * MINUTE;
       addAlarm(v, 'KEY_HOLDER', when, ['KEY_NOT_RETURNED'], { bid: last?.bid ?? null, username: last?.person?.username ?? null });
-      log.add('VEHICLE_STATUS', when, 'Key not returned to the key holder', { ...common, bid: last?.bid ?? null, affected: last?.person?.username ?? null });
-      log.add('REMOTE_COMMAND', when + 40 * MINUTE, 'Immobilize command succeeded', { ...common, acting: w.support, extra: { command: 'IMMOBILIZE', result: 'SUCCEEDED' } });
+      log.add('VEHICLE_STATUS', when, eventText('keyNotReturned'), { ...common, bid: last?.bid ?? null, affected: last?.person?.username ?? null });
+      log.add('REMOTE_COMMAND', when + 40 * MINUTE, eventText('commandSucceeded', { command: eventValue('command', 'IMMOBILIZE') }), { ...common, acting: w.support, extra: { command: 'IMMOBILIZE', result: 'SUCCEEDED' } });
       log.command(v, 'IMMOBILIZE', when + 40 * MINUTE, w.support, null);
     }
     if (role === 'LOW_VOLTAGE') {
-      log.add('REMOTE_COMMAND', base - 3 * HOUR, 'Lock command failed: the vehicle did not respond', { ...common, acting: w.support, extra: { command: 'LOCK', result: 'FAILED' } });
+      log.add('REMOTE_COMMAND', base - 3 * HOUR, eventText('commandFailedNoAnswer', { command: eventValue('command', 'LOCK') }), { ...common, acting: w.support, extra: { command: 'LOCK', result: 'FAILED' } });
       log.extraCommands.push({ vehicle: v, command: 'LOCK', at: base - 3 * HOUR, by: w.support, bid: null, state: 'FAILED', message: 'The vehicle did not respond within 30 s' });
     }
     if (telematics) {
       const firmware = `4.${rng.int(1, 3)}.${rng.int(0, 9)}`;
       for (let k = 0; k < 12; k++) {
-        log.add('HEARTBEAT', base - k * 6 * HOUR - rng.int(0, 900) * 1000, `Heartbeat: GSM ${-rng.int(60, 95)} dBm, firmware ${firmware}`, { vin: v.vin, at });
+        log.add('HEARTBEAT', base - k * 6 * HOUR - rng.int(0, 900) * 1000, eventText('heartbeat', { signal: -rng.int(60, 95), firmware }), { vin: v.vin, at });
       }
     }
-    if (v.publicNote) log.add('VEHICLE_ADMIN', base - rng.int(2, 40) * DAY, `Public note updated: ${v.publicNote}`, { vin: v.vin, acting: w.support });
-    if (v.parkingPlaceInfo) log.add('VEHICLE_ADMIN', base - rng.int(1, 20) * DAY, `Parking place info updated: ${v.parkingPlaceInfo}`, { vin: v.vin, acting: w.support });
+    if (v.publicNote) log.add('VEHICLE_ADMIN', base - rng.int(2, 40) * DAY, eventText('publicNoteUpdated', { note: v.publicNote }), { vin: v.vin, acting: w.support });
+    if (v.parkingPlaceInfo) log.add('VEHICLE_ADMIN', base - rng.int(1, 20) * DAY, eventText('parkingPlaceUpdated', { info: v.parkingPlaceInfo }), { vin: v.vin, acting: w.support });
   }
   // Vehicles taken over from the disabled pool.
   for (const p of w.pools.filter((x) => x.disabled && x.spec.movedTo)) {
     const target = must(w.poolByKey.get(must(p.spec.movedTo, 'moved to')), 'pool');
     for (const v of w.vehicles.filter((x) => x.pool === target).slice(0, 2)) {
-      log.add('VEHICLE_ADMIN', base - 30 * DAY - rng.int(0, 12) * HOUR, `Vehicle moved from ${p.name} to ${target.name}`, { vin: v.vin, acting: w.admin });
+      log.add('VEHICLE_ADMIN', base - 30 * DAY - rng.int(0, 12) * HOUR, eventText('vehicleMoved', { from: p.name, to: target.name }), { vin: v.vin, acting: w.admin });
     }
   }
   // A few positions whose vehicle clock ran ahead: received before they occurred.
   for (const v of w.vehicles.filter((x) => x.agent !== 'none').slice(0, 3)) {
-    log.add('VEHICLE_STATUS', base - rng.int(2, 30) * HOUR, `Position update at ${v.pool.name}`, { vin: v.vin, at: log.near(v.pool), receivedOffset: -rng.int(60, 180) * 1000 });
+    log.add('VEHICLE_STATUS', base - rng.int(2, 30) * HOUR, eventText('positionUpdate', { place: v.pool.name }), { vin: v.vin, at: log.near(v.pool), receivedOffset: -rng.int(60, 180) * 1000 });
   }
   // Earlier alarms that support handled.
   const handled = rng.shuffle(w.vehicles.filter((v) => v.agent !== 'none' && motorised(v))).slice(0, 5);
@@ -343,8 +347,8 @@ export async function insertVehicleState(db: Db, w: FleetWorld, plans: BookingPl
     const registered = base - daysAgo * DAY - rng.int(1, 10) * HOUR;
     const fixed = fixedAfterDays === null ? null : Math.min(base - HOUR, registered + fixedAfterDays * DAY);
     damageRows.push({ fleetId: w.cat.id, vehicleId: v.id, registrationDate: d(registered), fixDate: dn(fixed), imageKey: null, thumbnailKey: null, descriptions: { [lang]: local, en }, reportedBy: reporter });
-    log.add('VEHICLE_ADMIN', registered, `Damage registered: ${en}`, { vin: v.vin, acting: reporter });
-    if (fixed !== null) log.add('VEHICLE_ADMIN', fixed, `Damage marked as fixed: ${en}`, { vin: v.vin, acting: w.support });
+    log.add('VEHICLE_ADMIN', registered, eventText('damageRegistered', { description: en }), { vin: v.vin, acting: reporter });
+    if (fixed !== null) log.add('VEHICLE_ADMIN', fixed, eventText('damageFixed', { description: en }), { vin: v.vin, acting: w.support });
   };
   const persona = w.handy.get('persona');
   if (persona) {
@@ -361,24 +365,24 @@ export async function insertVehicleState(db: Db, w: FleetWorld, plans: BookingPl
 
 export function userEvents(w: FleetWorld, log: EventLog): void {
   const { rng } = log;
-  const methodText: Record<IdentityMethod, string> = { BANKID: 'BankID', MANUAL: 'manual check', PASSPORT: 'passport' };
   for (const p of w.people) {
     const spec = p.spec;
     const self = { acting: p.username, affected: p.username };
     const bySupport = { acting: w.support, affected: p.username };
-    log.add('USER_ACTION', p.applyDate, 'User registered', self);
+    log.add('USER_ACTION', p.applyDate, eventText('userRegistered'), self);
     if (spec.duplicatePhone || spec.duplicateEmail || spec.duplicateIdentityNumber) {
-      const what = [spec.duplicateEmail ? 'e-mail' : null, spec.duplicatePhone ? 'phone number' : null, spec.duplicateIdentityNumber ? 'identity number' : null].filter(Boolean).join(', ');
-      log.add('USER_ACTION', p.applyDate + MINUTE, `Registration flagged as suspicious: duplicate ${what}`, { affected: p.username });
+      const what = [spec.duplicateEmail ? 'EMAIL' : null, spec.duplicatePhone ? 'PHONE' : null, spec.duplicateIdentityNumber ? 'IDENTITY_NUMBER' : null]
+        .flatMap((x) => (x ? [eventValue('duplicate', x)] : []));
+      log.add('USER_ACTION', p.applyDate + MINUTE, eventText('registrationSuspicious', { what }), { affected: p.username });
     }
-    if (spec.identity) log.add('USER_ACTION', p.applyDate + 2 * HOUR, `Identity verified (${methodText[spec.identity]})`, spec.identity === 'MANUAL' ? bySupport : self);
-    if (spec.license === 'VERIFIED') log.add('USER_ACTION', p.applyDate + 3 * HOUR, "Driver's license verified", bySupport);
-    if (p.status === 'ACTIVE' || p.status === 'APPROVED') log.add('USER_ACTION', p.lastStatusChange, 'User approved', bySupport);
-    if (p.status === 'BLOCKED') log.add('USER_ACTION', p.lastStatusChange, `User blocked (${spec.blockReason ?? 'GENERIC_MESSAGE'})`, bySupport);
-    if (p.status === 'DELETION_REQUESTED') log.add('USER_ACTION', p.lastStatusChange, 'Deletion requested', self);
-    if (p.status === 'AWAITING_CONFIRMATION') log.add('USER_ACTION', p.applyDate + 5 * MINUTE, 'Confirmation e-mail sent', { affected: p.username });
-    if (p.status === 'ACTIVE' && !spec.sso && rng.chance(0.1)) log.add('USER_ACTION', w.base - rng.int(1, 40) * DAY, 'Password reset e-mail sent', bySupport);
-    if ((spec.freeMonths ?? 0) > 0) log.add('USER_ACTION', w.base - rng.int(1, 40) * DAY, `Free months set to ${spec.freeMonths ?? 0}`, bySupport);
+    if (spec.identity) log.add('USER_ACTION', p.applyDate + 2 * HOUR, eventText('identityVerified', { method: eventValue('identityMethod', spec.identity) }), spec.identity === 'MANUAL' ? bySupport : self);
+    if (spec.license === 'VERIFIED') log.add('USER_ACTION', p.applyDate + 3 * HOUR, eventText('licenceVerified'), bySupport);
+    if (p.status === 'ACTIVE' || p.status === 'APPROVED') log.add('USER_ACTION', p.lastStatusChange, eventText('userApproved'), bySupport);
+    if (p.status === 'BLOCKED') log.add('USER_ACTION', p.lastStatusChange, eventText('userBlocked', { blockReason: eventValue('blockReason', spec.blockReason ?? 'GENERIC_MESSAGE') }), bySupport);
+    if (p.status === 'DELETION_REQUESTED') log.add('USER_ACTION', p.lastStatusChange, eventText('deletionRequested'), self);
+    if (p.status === 'AWAITING_CONFIRMATION') log.add('USER_ACTION', p.applyDate + 5 * MINUTE, eventText('confirmationMailSent'), { affected: p.username });
+    if (p.status === 'ACTIVE' && !spec.sso && rng.chance(0.1)) log.add('USER_ACTION', w.base - rng.int(1, 40) * DAY, eventText('passwordResetMailSent'), bySupport);
+    if ((spec.freeMonths ?? 0) > 0) log.add('USER_ACTION', w.base - rng.int(1, 40) * DAY, eventText('freeMonthsSetTo', { to: spec.freeMonths ?? 0 }), bySupport);
   }
 }
 

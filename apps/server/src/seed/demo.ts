@@ -1,5 +1,4 @@
 import type { Db } from '../db/client.ts';
-import { fleets } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { CUSTOMER_PASSWORD, DEMO_FLEETS } from './catalog.ts';
 import { bookingEvents, EventLog, insertBookingRows, insertEventsAndCommands, insertJournal, insertVehicleState, userEvents } from './demo-activity.ts';
@@ -10,7 +9,7 @@ import { insertDemoStaffIdentityProvider } from './demo-sso.ts';
 import { insertPayments } from './demo-money.ts';
 import { buildWorld, type SharedState } from './demo-world.ts';
 import { floorToHour } from './random.ts';
-import { refreshAllDuplicateFlags } from '../modules/identity/duplicates.ts';
+import { refreshAllDuplicateFlags } from '../modules/users/index.ts';
 
 /**
  * The demo data: two operators (Fjord Mobility in Norway, Mälar Mobility in Sweden) with staff, personas,
@@ -31,10 +30,7 @@ export interface DemoSummary {
   counts: Record<string, number>;
 }
 
-export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: fleets.id }).from(fleets).limit(1);
-  return rows.length === 0;
-}
+export { isDatabaseEmpty } from './empty.ts';
 
 export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<DemoSummary> {
   const base = floorToHour(opts.now ?? new Date()).getTime();

@@ -1,5 +1,5 @@
-import type { Currency, PriceListEntry } from '@fleetdesk/contract';
-import { priceBooking, roundMoney, vatRateOf } from '../modules/bookings/pricing.ts';
+import { roundMoney, type Currency, type PriceListEntry } from '@fleetdesk/contract';
+import { priceBooking, vatRateOf } from '../modules/bookings/pricing.ts';
 
 /**
  * Price lines for seeded estimates and payments. Booking time prices come from the real pricing engine

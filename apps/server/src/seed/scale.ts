@@ -1,5 +1,5 @@
 import {
-  EVENT_TYPE_GROUP, type BookingState, type CountryCode, type FuelType, type Language, type UserStatus, type VehicleCategory,
+  englishEventText, eventText, EVENT_TYPE_GROUP, type BookingState, type CountryCode, type FuelType, type Language, type UserStatus, type VehicleCategory,
 } from '@fleetdesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -191,7 +191,7 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<void> {
   for (let from = 0; from < bookingCount; from += batch) {
     const size = Math.min(batch, bookingCount - from);
     const b = columns(['bid', 'userId', 'contractId', 'state', 'start', 'end', 'usageStart', 'usageEnd', 'poolId', 'distance', 'modelId', 'category', 'allocation', 'vehicleId', 'createdBy', 'created', 'updated']);
-    const e = columns(['occurred', 'received', 'bid', 'vin', 'user', 'text', 'properties']);
+    const e = columns(['occurred', 'received', 'bid', 'vin', 'user', 'text', 'textParts', 'properties']);
     for (let i = 0; i < size; i++) {
       const k = from + i;
       const n = bookingStart + k;
@@ -237,20 +237,22 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<void> {
 
       const vin = must(vehicleVin[v]);
       const properties = JSON.stringify({ public: true, lat: pool.lat, lon: pool.lon });
-      const event = (occurred: number, text: string) => {
+      const event = (occurred: number, id: 'bookingCreated' | 'bookingDeactivated' | 'bookingActivated' | 'bookingCancelledByCustomer' | 'vehicleAllocated') => {
+        const text = eventText(id, id === 'vehicleAllocated' ? { vehicle: vin } : {});
         e.occurred.push(iso(occurred));
         e.received.push(iso(occurred + rng.int(50, 3000)));
         e.bid.push(bid);
         e.vin.push(vin);
         e.user.push(username);
-        e.text.push(text);
+        e.text.push(englishEventText([text]));
+        e.textParts.push(JSON.stringify([text]));
         e.properties.push(properties);
       };
-      event(created, 'Booking created');
-      if (state === 'FINISHED') event(must(usageEnd), 'Booking deactivated');
-      else if (state === 'ACTIVE') event(must(usageStart), 'Booking activated');
-      else if (state === 'CANCELLED') event(Math.min(start, base) - HOUR, 'Booking cancelled by the customer');
-      else event(created + 2_000, 'Vehicle allocated');
+      event(created, 'bookingCreated');
+      if (state === 'FINISHED') event(must(usageEnd), 'bookingDeactivated');
+      else if (state === 'ACTIVE') event(must(usageStart), 'bookingActivated');
+      else if (state === 'CANCELLED') event(Math.min(start, base) - HOUR, 'bookingCancelledByCustomer');
+      else event(created + 2_000, 'vehicleAllocated');
     }
     const fixed = <T>(value: T, length: number) => Array.from({ length }, () => value);
     await insertColumns(db, bookings, [
@@ -290,6 +292,7 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<void> {
       { column: events.type, type: 'text', values: fixed('BOOKING_EVENT', eventCount) },
       { column: events.typeGroup, type: 'text', values: fixed(EVENT_TYPE_GROUP.BOOKING_EVENT, eventCount) },
       { column: events.displayText, type: 'text', values: e.text },
+      { column: events.textParts, type: 'jsonb', values: e.textParts },
       { column: events.properties, type: 'jsonb', values: e.properties },
     ]);
     progress(eventCount);

@@ -1,7 +1,9 @@
 import type { BookingState, StaffRole, UserStatus, VehicleCategory } from '@fleetdesk/contract';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
-import { bookings, companies, contracts, fleets, pools, users, vehicleModels, vehicles } from '../../src/db/schema.ts';
+import { bookings, companies, contracts, fleets, pools, sessions, users, vehicleModels, vehicles } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
+import { hashToken } from '../../src/modules/auth/service.ts';
 
 /** Small factories for fixtures; each returns the inserted row. */
 let seq = 0;
@@ -48,6 +50,20 @@ export async function createUser(
 
 export async function createStaff(db: Db, fleetId: string, username: string, password: string, role: StaffRole = 'SUPPORT') {
   return createUser(db, fleetId, { username, password, role });
+}
+
+/** Sets when a session (by its token) was last used, as if it had idled since; returns the row. */
+export async function setSessionLastUsed(db: Db, token: string, lastUsedAt: Date) {
+  const [row] = await db.update(sessions).set({ lastUsedAt }).where(eq(sessions.tokenHash, hashToken(token))).returning();
+  if (!row) throw new Error('no session with that token');
+  return row;
+}
+
+/** The session row of a token. */
+export async function sessionOf(db: Db, token: string) {
+  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  if (!row) throw new Error('no session with that token');
+  return row;
 }
 
 export async function createPool(db: Db, fleetId: string, over: Partial<typeof pools.$inferInsert> = {}) {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { closeSnackbar } from 'notistack';
+import { forgetListReturn } from '@/lib/router/list-return';
 import type { SessionStore } from '@/lib/session/session-store';
 import { isOpenPath } from './open-routes';
 import type { AppRouter } from './router';
@@ -13,6 +14,8 @@ export function connectSessionToApp(session: SessionStore, router: AppRouter, qu
   return session.onEnd((reason) => {
     queryClient.clear();
     closeSnackbar();
+    // The next staff member's back links do not lead to this one's searches.
+    if (reason !== 'expired' && reason !== 'unauthorized') forgetListReturn();
     const { pathname, href } = router.state.location;
     if (isOpenPath(pathname)) return;
     const comeBack = reason === 'expired' || reason === 'unauthorized';

@@ -1,4 +1,17 @@
-import { alpha, createTheme } from '@mui/material/styles';
+import { alpha, createTheme, type Theme } from '@mui/material/styles';
+
+/**
+ * The keyboard focus indicator (WCAG 2.2 2.4.7, 1.4.11; docs/decisions/0052-accessibility-reflow-focus.md): a 2 px solid
+ * ring in a colour with at least 3:1 against the surfaces it sits on, never a tint alone. It sits outside a control
+ * (offset 2 px, so a filled button's own colour never counts as its background) and inside rows of menus, lists and
+ * tab strips, whose containers clip what sticks out.
+ */
+export const FOCUS_RING_WIDTH = 2;
+export const focusRingColor = (theme: Theme) => (theme.palette.mode === 'dark' ? theme.palette.primary.light : theme.palette.primary.main);
+const focusRing = (theme: Theme, offset: number) => ({
+  outline: `${FOCUS_RING_WIDTH}px solid ${focusRingColor(theme)}`,
+  outlineOffset: offset,
+});
 
 /**
  * A calm, dense theme for people who use the console all day: a muted blue primary, neutral greys,
@@ -32,9 +45,32 @@ export const theme = createTheme({
     overline: { fontWeight: 500, letterSpacing: '0.08em' },
   },
   components: {
-    MuiAppBar: { defaultProps: { elevation: 0, color: 'primary' } },
+    MuiAppBar: {
+      defaultProps: { elevation: 0, color: 'primary' },
+      // On the primary-coloured bar the ring is white (the bar's contrast text).
+      styleOverrides: {
+        root: ({ theme }) => ({
+          '& .MuiButtonBase-root.Mui-focusVisible, & .MuiLink-root:focus-visible': { outlineColor: theme.palette.primary.contrastText },
+        }),
+      },
+    },
     MuiToolbar: { defaultProps: { variant: 'dense' } },
+    // Every button, icon button, clickable chip, tab, menu item, list row, switch and checkbox is a ButtonBase.
+    MuiButtonBase: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': focusRing(theme, 2) }) } },
     MuiButton: { defaultProps: { disableElevation: true } },
+    MuiMenuItem: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': focusRing(theme, -FOCUS_RING_WIDTH) }) } },
+    MuiTab: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': focusRing(theme, -FOCUS_RING_WIDTH) }) } },
+    MuiAccordionSummary: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': focusRing(theme, -FOCUS_RING_WIDTH) }) } },
+    MuiLink: {
+      defaultProps: { underline: 'hover' },
+      styleOverrides: { root: ({ theme }) => ({ '&:focus-visible, &.Mui-focusVisible': { ...focusRing(theme, 2), borderRadius: 2 } }) },
+    },
+    // A wide table scrolls inside its card (WCAG 1.4.10). Positioned, so the visually hidden texts in its cells stay
+    // inside the scroller instead of widening the page.
+    MuiTableContainer: { styleOverrides: { root: { position: 'relative' } } },
+    // The labels and help texts of disabled fields stay readable (WCAG 1.4.3): the secondary text colour, not the 38 % grey.
+    MuiFormHelperText: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
+    MuiFormLabel: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) } },
     MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
     MuiFormControl: { defaultProps: { size: 'small' } },
     MuiSelect: { defaultProps: { size: 'small' } },
@@ -42,7 +78,6 @@ export const theme = createTheme({
     MuiTable: { defaultProps: { size: 'small' } },
     MuiTooltip: { defaultProps: { arrow: true } },
     MuiPaper: { styleOverrides: { outlined: { borderColor: '#dde3e8' } } },
-    MuiLink: { defaultProps: { underline: 'hover' } },
     MuiListItemButton: {
       styleOverrides: {
         root: ({ theme }) => ({
@@ -54,7 +89,7 @@ export const theme = createTheme({
             '& .MuiListItemIcon-root': { color: theme.palette.primary.main },
             '& .MuiListItemText-primary': { fontWeight: 500 },
           },
-          '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+          '&.Mui-focusVisible': focusRing(theme, -FOCUS_RING_WIDTH),
         }),
       },
     },

@@ -1,10 +1,19 @@
 import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
+import 'dayjs/locale/de';
+import 'dayjs/locale/en-gb';
+import 'dayjs/locale/nb';
+import 'dayjs/locale/sv';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
-import { DATE_TIME_FORMAT } from '@fleetdesk/contract';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { DATE_TIME_FORMAT, type Language } from '@fleetdesk/contract';
+import { useLanguage } from '@/lib/i18n/i18n';
 
 dayjs.extend(utc);
+
+const DAYJS_LOCALES: Record<Language, string> = { de: 'de', 'en-GB': 'en-gb', nb: 'nb', sv: 'sv' };
 
 /**
  * The value shape of the field: the wall-clock text of `<input type="datetime-local">`
@@ -70,6 +79,7 @@ export function DateTimeField({
   helperTextProps,
   fullWidth = true,
 }: DateTimeFieldProps) {
+  const language = useLanguage();
   // The picker's own value: while a typed time is incomplete it holds an invalid date, which the caller
   // sees as ''. Taken from the caller again whenever the caller's value is not the one last reported.
   const [draft, setDraft] = useState(() => ({ reported: value, date: toPickerValue(value) }));
@@ -118,33 +128,37 @@ export function DateTimeField({
   };
   const minDateTime = toPickerValue(min) ?? undefined;
   const maxDateTime = toPickerValue(max) ?? undefined;
+  // The pickers' day.js adapter, with the UI language for the names of months and days and the first day of the week,
+  // is provided here rather than for the whole app: the picker library loads with the screens that have a field.
   return (
-    <DateTimePicker
-      label={label}
-      value={date}
-      onChange={handleChange}
-      timezone={PICKER_TIME_ZONE}
-      format={DATE_TIME_FORMAT}
-      ampm={false}
-      minutesStep={minutesStep}
-      timeSteps={{ minutes: minutesStep ?? 5 }}
-      minDateTime={minDateTime}
-      maxDateTime={maxDateTime}
-      disabled={disabled}
-      name={name}
-      inputRef={inputRef}
-      slotProps={{
-        textField: {
-          required,
-          fullWidth,
-          error,
-          helperText,
-          onFocus: handleFocus,
-          onBlur: handleBlur,
-          onKeyDown: handleKeyDown,
-          slotProps: { formHelperText: helperTextProps },
-        },
-      }}
-    />
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={DAYJS_LOCALES[language]}>
+      <DateTimePicker
+        label={label}
+        value={date}
+        onChange={handleChange}
+        timezone={PICKER_TIME_ZONE}
+        format={DATE_TIME_FORMAT}
+        ampm={false}
+        minutesStep={minutesStep}
+        timeSteps={{ minutes: minutesStep ?? 5 }}
+        minDateTime={minDateTime}
+        maxDateTime={maxDateTime}
+        disabled={disabled}
+        name={name}
+        inputRef={inputRef}
+        slotProps={{
+          textField: {
+            required,
+            fullWidth,
+            error,
+            helperText,
+            onFocus: handleFocus,
+            onBlur: handleBlur,
+            onKeyDown: handleKeyDown,
+            slotProps: { formHelperText: helperTextProps },
+          },
+        }}
+      />
+    </LocalizationProvider>
   );
 }

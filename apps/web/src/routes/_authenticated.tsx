@@ -1,4 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { preloadSignedInShell } from '@/app/layout/app-shell';
+import { loadTranslations } from '@/lib/i18n/i18n';
 import { hasCredentials } from '@/lib/session/session-schema';
 
 /** Every route below needs a session (spec §2); without one the user logs in and comes back here. */
@@ -8,4 +10,6 @@ export const Route = createFileRoute('/_authenticated')({
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
   },
+  // What the login pages do without, downloaded beside the screen's own code: the screens' strings and the side menu.
+  loader: () => Promise.all([loadTranslations('features'), preloadSignedInShell()]).then(() => undefined),
 });

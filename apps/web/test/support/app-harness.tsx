@@ -4,6 +4,7 @@ import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter, type AppRouter } from '@/app/router';
 import { connectSessionToApp } from '@/app/session-effects';
+import { forgetListReturn } from '@/lib/router/list-return';
 import { resetPinnedUserFilterCache } from '@/lib/support-mode/pinned-user-filter';
 import { resetPinnedVehiclesCache } from '@/features/search/pinned-vehicles';
 import { queryClient } from '@/lib/query/query-client';
@@ -45,6 +46,7 @@ export function resetBrowserState() {
   resetSupportModeCache();
   resetPinnedUserFilterCache();
   resetPinnedVehiclesCache();
+  forgetListReturn();
 }
 
 /**

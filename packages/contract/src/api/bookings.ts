@@ -4,6 +4,8 @@ import {
 } from '../enums.ts';
 import { ZBooking, ZBookingRule, ZChargingPin, ZEventLogEntry, ZIsoDateTime, ZMetadataSpecEntry, ZPriceEstimate } from '../entities.ts';
 import { BOOKING_EVENTS_PAGE_SIZE, DEFAULT_ESTIMATED_DISTANCE_KM, EXTENSION_MINUTES } from '../limits.ts';
+import { ZIntId, ZIntIdParam } from '../safe-input.ts';
+import { ZBookingListHighlight } from '../rules/booking-list.ts';
 
 /**
  * Request and response schemas of the §7 booking calls. Paths the spec leaves "not shown" are
@@ -19,7 +21,7 @@ export const ZBookingParams = z.object({ bid: z.string().trim().min(1).max(40) }
 /** The vehicle wanted: a price class (CLASS), a model (MODEL) or one vehicle (VEHICLE). */
 export const ZVehicleSpecRequest = z.discriminatedUnion('type', [
   z.object({ type: z.literal('CLASS'), className: z.string().min(1), vehicleCategory: ZVehicleCategory.optional() }),
-  z.object({ type: z.literal('MODEL'), modelId: z.number().int() }),
+  z.object({ type: z.literal('MODEL'), modelId: ZIntId }),
   z.object({ type: z.literal('VEHICLE'), vin: z.string().min(1) }),
 ]);
 export type VehicleSpecRequest = z.infer<typeof ZVehicleSpecRequest>;
@@ -27,11 +29,11 @@ export type VehicleSpecRequest = z.infer<typeof ZVehicleSpecRequest>;
 /** POST /api/bookings: times ISO-8601 with offset. */
 export const ZBookingCreateRequest = z.object({
   user: z.string().trim().min(1),
-  contractId: z.number().int(),
+  contractId: ZIntId,
   startTime: ZIsoDateTime,
   endTime: ZIsoDateTime,
-  fromLocation: z.object({ poolId: z.number().int() }),
-  toLocation: z.object({ poolId: z.number().int() }),
+  fromLocation: z.object({ poolId: ZIntId }),
+  toLocation: z.object({ poolId: ZIntId }),
   vehicleSpecification: ZVehicleSpecRequest,
   estimatedDistance: z.number().min(0).default(DEFAULT_ESTIMATED_DISTANCE_KM),
   tripType: ZTripType.default('PRIVATE'),
@@ -51,11 +53,11 @@ export type BookingCreateRequest = z.infer<typeof ZBookingCreateRequest>;
 
 /** PUT /api/bookings/{bid}: what may change; a started booking keeps its pools, start and distance. */
 export const ZBookingUpdateRequest = z.object({
-  contractId: z.number().int().optional(),
+  contractId: ZIntId.optional(),
   startTime: ZIsoDateTime.optional(),
   endTime: ZIsoDateTime.optional(),
-  fromLocation: z.object({ poolId: z.number().int() }).optional(),
-  toLocation: z.object({ poolId: z.number().int() }).optional(),
+  fromLocation: z.object({ poolId: ZIntId }).optional(),
+  toLocation: z.object({ poolId: ZIntId }).optional(),
   vehicleSpecification: ZVehicleSpecRequest.optional(),
   estimatedDistance: z.number().min(0).optional(),
   tripType: ZTripType.optional(),
@@ -68,14 +70,25 @@ export const ZBookingUpdateRequest = z.object({
 });
 export type BookingUpdateRequest = z.infer<typeof ZBookingUpdateRequest>;
 
+/** The longest reason kept for the event log (cancel, force end, replace …). */
+export const BOOKING_REASON_MAX_LENGTH = 500;
 /** A reason for the event log (cancel, force end, immobilize …). */
-export const ZReasonQuery = z.object({ reason: z.preprocess(emptyToUndefined, z.string().trim().max(500).optional()) });
+const ZReason = z.preprocess(emptyToUndefined, z.string().trim().max(BOOKING_REASON_MAX_LENGTH).optional());
+export const ZReasonQuery = z.object({ reason: ZReason });
 
-/** POST /api/bookings/{bid}/deactivate (path not shown in the spec): checked, or unchecked. */
-export const ZDeactivateRequest = z.object({ unchecked: z.boolean().default(false) });
+/**
+ * The same reason in a JSON body, the way the console sends it (activate, cancel, replace, force end): free text stays
+ * out of URLs and access logs. The spec's `?reason=` (§7) is still accepted; when both are given, the body's wins.
+ */
+export const ZReasonRequest = z.object({ reason: ZReason });
+export type ReasonRequest = z.infer<typeof ZReasonRequest>;
+
+/** POST /api/bookings/{bid}/deactivate (path not shown in the spec): checked, or unchecked; a reason as in ZReasonRequest. */
+export const ZDeactivateRequest = z.object({ unchecked: z.boolean().default(false), reason: ZReason });
 
 /**
  * POST /api/bookings/{bid}/force-deactivate-without-pin?startDate&endDate&distance&wasNotUsed&reason
+ * (the console sends the reason in the body instead, ZReasonRequest).
  * §5: start and end both set or both empty; required unless wasNotUsed; distance positive.
  */
 export const ZForceDeactivateQuery = z
@@ -85,7 +98,7 @@ export const ZForceDeactivateQuery = z
     endDate: z.preprocess(emptyToUndefined, ZIsoDateTime.optional()),
     distance: z.preprocess(emptyToUndefined, z.coerce.number().positive().optional()),
     wasNotUsed: z.preprocess(emptyToUndefined, boolParam.default(false)),
-    reason: z.preprocess(emptyToUndefined, z.string().trim().max(500).optional()),
+    reason: ZReason,
   })
   .refine((q) => Boolean(q.startDate) === Boolean(q.endDate), { message: 'Start and end must both be set or both be empty', path: ['endDate'] })
   .refine((q) => q.wasNotUsed || (q.startDate && q.endDate), { message: 'Required', path: ['startDate'] })
@@ -147,11 +160,11 @@ export const ZPriceRequest = z.object({
   startTime: ZIsoDateTime,
   endTime: ZIsoDateTime,
   user: z.string().trim().min(1).optional(),
-  fromLocation: z.object({ poolId: z.number().int() }),
-  toLocation: z.object({ poolId: z.number().int() }).optional(),
+  fromLocation: z.object({ poolId: ZIntId }),
+  toLocation: z.object({ poolId: ZIntId }).optional(),
   vehicleSpecification: ZVehicleSpecRequest.optional(),
   vehicleSpecType: ZVehicleSpecType.optional(),
-  contractId: z.number().int(),
+  contractId: ZIntId,
   estimatedDistance: z.number().min(0).default(DEFAULT_ESTIMATED_DISTANCE_KM),
   rideShare: ZOptionalService.optional(),
   taxiAcceptable: ZOptionalService.optional(),
@@ -172,10 +185,10 @@ export type PriceResponse = z.infer<typeof ZPriceResponse>;
 
 /** GET /api/availability?fromPoolId&from&to&contractId&vehicleSpecType */
 export const ZAvailabilityQuery = z.object({
-  fromPoolId: z.coerce.number().int(),
+  fromPoolId: ZIntIdParam,
   from: ZIsoDateTime,
   to: ZIsoDateTime,
-  contractId: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+  contractId: z.preprocess(emptyToUndefined, ZIntIdParam.optional()),
   vehicleSpecType: z.preprocess(emptyToUndefined, ZVehicleSpecType.optional()),
   /** The booking being updated, whose own allocation does not count. */
   excludeBid: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -227,6 +240,11 @@ export const ZSuggestionsResponse = z.array(z.object({
 }));
 
 /** GET /api/users/{username}/bookings?startDate&endDate&state (state repeatable). */
-export const ZUserBookingsResponse = z.array(ZBooking);
+/**
+ * GET /api/users/{username}/bookings: §4 order (active, future by start, historic newest first) and each booking's §4
+ * highlight in the whole list (current, next, previous; null for the others), decided by the server across pages.
+ */
+export const ZUserBookingsResponse = z.array(ZBooking.extend({ listHighlight: ZBookingListHighlight.nullable() }));
+export type UserBookingsListItem = z.infer<typeof ZUserBookingsResponse>[number];
 
 export const ZBookingResponse = ZBooking;

@@ -3,6 +3,7 @@ import { ZCompanyType, ZCountryCode, ZLanguage, ZUserStatus } from '../enums.ts'
 import { ZCompany, ZCompanyNode, ZIsoDateTime } from '../entities.ts';
 import { COMPANY_USERS_DEFAULT_PAGE_SIZE, COMPANY_USERS_PAGE_SIZE_OPTIONS, PHONE_PATTERN, PIN_PATTERN } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
+import { ZIntIdParam } from '../safe-input.ts';
 import { emptyToUndefined, listParam } from './query-params.ts';
 
 /**
@@ -32,7 +33,7 @@ export const ZTopLevelCompany = z.object({ id: z.number().int(), name: z.string(
 export const ZTopLevelCompaniesResponse = z.array(ZTopLevelCompany);
 export type TopLevelCompany = z.infer<typeof ZTopLevelCompany>;
 
-export const ZCompanyParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZCompanyParams = z.object({ id: ZIntIdParam });
 
 /**
  * GET /api/companies/{id}: §3 Company plus parentHierarchy (from the top-level company down to the direct parent,
@@ -199,7 +200,15 @@ export const ZBatchUserLine = z.object({
 export type BatchUserLine = z.infer<typeof ZBatchUserLine>;
 
 /** POST /api/users/createBatch?companyId=N (companyId may instead be a form field of the multipart body). */
-export const ZBatchCreateQuery = z.object({ companyId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()) });
+export const ZBatchCreateQuery = z.object({ companyId: z.preprocess(emptyToUndefined, ZIntIdParam.optional()) });
+/**
+ * The multipart/form-data body of POST /api/users/createBatch, as the OpenAPI document publishes it: the .csv file part
+ * and, when not in the query, the companyId field. The server reads the parts itself (readBatchUpload).
+ */
+export const ZBatchCreateForm = z.object({
+  [BATCH_FILE_FIELD]: z.file().max(BATCH_FILE_MAX_BYTES).describe(`The users as a .csv file with a header row (columns: ${BATCH_COLUMNS.join(', ')}), at most ${BATCH_MAX_LINES} lines`),
+  companyId: z.number().int().positive().optional().describe('The top-level company, when not given as the companyId query parameter'),
+});
 
 export const ZBatchCreatedUser = z.object({ line: z.number().int(), username: z.string() });
 /** A line that was not created: its line number in the file (header = 1), user name as written, and why. */
@@ -226,6 +235,8 @@ export const ZBatchCreateResponse = z.object({
   remaningUsersFileBytes: z.string().nullable(),
   /** Suggested download name: '<original name>-remaining.csv'. */
   remainingUsersFileName: z.string().nullable(),
+  /** The encoding the file was read in (UTF-8, UTF-16 with a byte-order mark, or Windows-1252 when not UTF-8). */
+  fileEncoding: z.enum(['UTF-8', 'UTF-16', 'Windows-1252']),
 });
 export type BatchCreateResponse = z.infer<typeof ZBatchCreateResponse>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZEventRole, ZEventType, ZEventTypeGroup } from '../enums.ts';
 import { ZEventLogEntry, ZIsoDateTime } from '../entities.ts';
 import { EVENT_LOG_MAX_PAGE_SIZE, EVENT_LOG_PAGE_SIZE } from '../limits.ts';
+import { startOfLocalDay } from '../rules/zoned-time.ts';
 
 /** Query values may repeat (`groups=A&groups=B`) or be comma separated (`groups=A,B`). */
 const listParam = <T extends z.ZodType>(item: T) =>
@@ -70,32 +71,11 @@ export function eventSearchDefaultGroups(hasVin: boolean): z.infer<typeof ZEvent
   return hasVin ? [...groups, 'HEARTBEAT'] : groups;
 }
 
-/** The UTC instant local midnight begins on the local day of `instant` in `timeZone`, shifted by `dayOffset` days. */
-function localMidnight(instant: Date, timeZone: string, dayOffset: number, monthOffset = 0): Date {
-  const fmt = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  });
-  const parts = (d: Date) => {
-    const p = fmt.formatToParts(d);
-    const get = (type: string) => Number(p.find((x) => x.type === type)?.value);
-    return { y: get('year'), m: get('month'), d: get('day'), h: get('hour'), min: get('minute'), s: get('second') };
-  };
-  const offset = (d: Date) => {
-    const p = parts(d);
-    return Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s) - Math.floor(d.getTime() / 1000) * 1000;
-  };
-  const today = parts(instant);
-  const naive = Date.UTC(today.y, today.m - 1 + monthOffset, today.d + dayOffset);
-  let guess = naive - offset(new Date(naive));
-  guess = naive - offset(new Date(guess));
-  return new Date(guess);
-}
-
 /**
  * §5 event search screen default period: one month back (local midnight, a calendar month before today) to the end of
  * today (the next local midnight) in the operator's time zone. The plain API's own default is the start of yesterday
  * until now (docs/decisions/0005-event-log-api.md), so the screen sends these explicitly.
  */
 export function eventSearchDefaultPeriod(now: Date, timeZone: string): { startDate: string; endDate: string } {
-  return { startDate: localMidnight(now, timeZone, 0, -1).toISOString(), endDate: localMidnight(now, timeZone, 1).toISOString() };
+  return { startDate: startOfLocalDay(now, timeZone, 0, -1).toISOString(), endDate: startOfLocalDay(now, timeZone, 1).toISOString() };
 }

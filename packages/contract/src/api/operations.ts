@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import {
-  ZActiveBookingStatus, ZAllocationState, ZBookingDisplayState, ZBookingState, ZVehicleCategory,
+  ZActiveBookingStatus, ZAllocationState, ZBookingDisplayState, ZBookingState, ZContractType, ZVehicleCategory,
 } from '../enums.ts';
 import { ZActiveBookingRow, ZIsoDateTime, ZPool, type Pool } from '../entities.ts';
+import { ZIntId, ZIntIdParam } from '../safe-input.ts';
 
 /**
  * The operations screens (issue 7; spec §1, §2 /pools, /activebookings, /fleetMap; §3 Pool and Active-bookings row;
@@ -27,7 +28,7 @@ const listParam = <T extends z.ZodType>(item: T) =>
 // ---------------------------------------------------------------------------------------------------------------------
 
 /** Path parameter of /api/pools/{poolId}/…: a positive integer (else 400). */
-export const ZPoolParams = z.object({ poolId: z.coerce.number().int().positive() });
+export const ZPoolParams = z.object({ poolId: ZIntIdParam });
 
 /**
  * GET /api/pools: every pool of the operator, disabled ones included (the sidebar hides them unless 'show disabled'),
@@ -39,6 +40,15 @@ export type PoolListResponse = z.infer<typeof ZPoolListResponse>;
 /** GET /api/pools/groups: the operator's pool groups, a map of group id (as a string key) to name (§7). */
 export const ZPoolGroupsResponse = z.record(z.string(), z.string());
 export type PoolGroupsResponse = z.infer<typeof ZPoolGroupsResponse>;
+
+/**
+ * GET /api/pools/contracts: the operator's contracts a pool can allow (id, name, type), by name — the choices of the
+ * pool form's 'Allowed contracts' (issue 17: chosen by name, not typed as ids). Path not in the spec (GUIDE §1).
+ */
+export const ZPoolContractOption = z.object({ id: z.number().int(), name: z.string(), contractType: ZContractType });
+export type PoolContractOption = z.infer<typeof ZPoolContractOption>;
+export const ZPoolContractOptionsResponse = z.array(ZPoolContractOption);
+export type PoolContractOptionsResponse = z.infer<typeof ZPoolContractOptionsResponse>;
 
 export const POOL_TEXT_MAX = 500;
 export const POOL_DESCRIPTION_MAX = 2000;
@@ -71,9 +81,9 @@ export const ZPoolUpdateRequest = z.object({
   defaultParkingPlace: optionalText(POOL_TEXT_MAX).optional(),
   chargingAvailable: z.boolean().optional(),
   wattWorldStationName: optionalText(POOL_TEXT_MAX).optional(),
-  movedTo: z.number().int().positive().nullable().optional(),
-  poolGroupId: z.number().int().positive().nullable().optional(),
-  allowedContracts: z.array(z.number().int().positive()).max(500).optional(),
+  movedTo: ZIntId.nullable().optional(),
+  poolGroupId: ZIntId.nullable().optional(),
+  allowedContracts: z.array(ZIntId).max(500).optional(),
 });
 export type PoolUpdateRequest = z.infer<typeof ZPoolUpdateRequest>;
 /** The fields a pool edit form shows and sends (derive the form schema from ZPoolUpdateRequest with these). */

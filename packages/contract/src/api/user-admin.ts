@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { ZAbility } from '../abilities.ts';
 import { ZBlockReason, ZCountryCode, ZIdentityMethod, ZLanguage, ZLicenseState, ZUserCategory, ZUserStatus, ZVehicleAccess, type LicenseState, type UserStatus, type VehicleAccess } from '../enums.ts';
 import { ZBlockStatus, ZIsoDateTime, ZUser } from '../entities.ts';
 import { PHONE_PATTERN, PIN_PATTERN, USER_SEARCH_PAGE_SIZE_OPTIONS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
+import { DB_INT_MAX, ZIntId } from '../safe-input.ts';
 import { ZUserSummary } from './users.ts';
 
 /**
@@ -17,9 +19,10 @@ import { ZUserSummary } from './users.ts';
  * - DELETE /api/users/{username}                      → 204 (confirm deletion; only from DELETION_REQUESTED)
  * - GET    /api/users/{username}/block                → ZBlockStatus or null
  * - POST   /api/users/{username}/block  ZBlockRequest → ZUserDetail (BLOCKED)
- * - POST   /api/users/{username}/activate             → ZUserDetail (unblock: BLOCKED → ACTIVE, block cleared;
- *                                                       reactivate: DELETION_REQUESTED → the status before the request)
- * - POST   /api/users/{username}/reactivate           → ZUserDetail (the same reactivation, by its own name)
+ * - POST   /api/users/{username}/activate             → ZUserDetail (§4 "Activate sets ACTIVE and clears the block
+ *                                                       status": BLOCKED or DELETION_REQUESTED → ACTIVE, block status
+ *                                                       and deletion request cleared)
+ * - POST   /api/users/{username}/reactivate           → ZUserDetail (the same, for DELETION_REQUESTED only)
  * - POST   /api/users/{username}/approve              → ZUserDetail (AWAITING_APPROVAL / PENDING_OLD → APPROVED)
  * - POST   /api/users/{username}/resend-confirmation  → ZUserActionResponse (PENDING / AWAITING_CONFIRMATION; mails)
  * - POST   /api/users/{username}/requestDeletion      → ZUserDetail (any status but DELETION_REQUESTED)
@@ -72,6 +75,12 @@ export function userActionsFor(user: { status: UserStatus; passwordLoginAllowed:
   return actions;
 }
 
+/** The abilities of a user (issue 16): one per action of §4, computed by the server (user-admin/rules.ts). */
+export const ZUserAbilities = z.object(
+  Object.fromEntries(ZUserAction.options.map((action) => [action, ZAbility])) as Record<UserAction, typeof ZAbility>,
+);
+export type UserAbilities = z.infer<typeof ZUserAbilities>;
+
 /** §4 bulk approve: only when every selected user is AWAITING_APPROVAL. */
 export const canBulkApprove = (statuses: readonly UserStatus[]) => statuses.length > 0 && statuses.every((s) => s === 'AWAITING_APPROVAL');
 
@@ -107,6 +116,8 @@ export const ZUserDetail = ZUser.extend({
   /** True when the user has an external single-sign-on method: SSO_LOCKED_FIELDS cannot change, no password reset. */
   singleSignOn: z.boolean(),
   availableActions: z.array(ZUserAction),
+  /** Every action of §4 for this user now, with the reason when it is not allowed (issue 16). */
+  abilities: ZUserAbilities,
   approvedBy: z.string().nullable(),
   approvedAt: ZIsoDateTime.nullable(),
   deletionRequestedBy: z.string().nullable(),
@@ -123,6 +134,13 @@ export const ZUserDetail = ZUser.extend({
 export type UserDetail = z.infer<typeof ZUserDetail>;
 
 // ---------- PUT /api/users/{username} ----------
+
+/** §5 free months: a whole number, zero or more, that fits its int4 column. */
+const ZFreeMonthsCount = z
+  .number({ error: MESSAGES.mustBeNumber })
+  .int({ error: MESSAGES.mustBeNumber })
+  .min(0, { error: MESSAGES.valueCanNotBeNegative })
+  .max(DB_INT_MAX, { error: MESSAGES.intOutOfRange });
 
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v);
 const requiredText = (max: number) =>
@@ -168,8 +186,8 @@ export const ZUserUpdateRequest = z.object({
   premiumAccess: z.boolean().optional(),
   userCategory: ZUserCategory.optional(),
   /** Company membership (required): the §3 company object as read, or just `{id}`. */
-  company: z.object({ id: z.number().int().positive() }, { error: MESSAGES.required }).nullable(),
-  freeMonths: z.number({ error: MESSAGES.mustBeNumber }).int({ error: MESSAGES.mustBeNumber }).min(0, { error: MESSAGES.valueCanNotBeNegative }).optional(),
+  company: z.object({ id: ZIntId }, { error: MESSAGES.required }).nullable(),
+  freeMonths: ZFreeMonthsCount.optional(),
   /** Staff override of the housing-association membership confirmation (§5), stored on the user. */
   membershipOverride: z.boolean().optional(),
 });
@@ -194,7 +212,7 @@ export type UserActionResponse = z.infer<typeof ZUserActionResponse>;
 
 /** GET and PUT /api/users/{username}/freeMonths (§5: zero or more). */
 export const ZFreeMonths = z.object({
-  freeMonths: z.number({ error: MESSAGES.mustBeNumber }).int({ error: MESSAGES.mustBeNumber }).min(0, { error: MESSAGES.valueCanNotBeNegative }),
+  freeMonths: ZFreeMonthsCount,
 });
 export type FreeMonths = z.infer<typeof ZFreeMonths>;
 
@@ -203,6 +221,8 @@ export const BULK_APPROVE_MAX = 100;
 /** POST /api/admin/users/approved */
 export const ZBulkApproveRequest = z.object({
   usernames: z.array(z.string().trim().min(1, { error: MESSAGES.required })).min(1, { error: MESSAGES.required }).max(BULK_APPROVE_MAX),
+  /** Why these users are approved together (issue 17: a bulk action is deliberate); written into each user's event. */
+  reason: z.string().trim().max(500).optional(),
 });
 /**
  * Per requested user (in request order, duplicates once): `approved` with the new `status`, or the failure with its

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZAgentCommand, ZAlarmCategory, ZAlarmState, ZCommandState, ZVehicleCommand } from '../enums.ts';
 import { ZAlarm, ZDamage, ZIsoDateTime, ZJournalEvent, ZVehicle, ZVehicleStatus } from '../entities.ts';
-import { DAMAGE_DESCRIPTION_MAX, SEARCH_PAGE_SIZE } from '../limits.ts';
+import { DAMAGE_DESCRIPTION_MAX, DAMAGE_IMAGE_MAX_MB, SEARCH_PAGE_SIZE } from '../limits.ts';
+import { ZIntIdParam } from '../safe-input.ts';
 import { ZSearchBooking } from './search.ts';
 import { emptyToUndefined, listParam, optText } from './query-params.ts';
 
@@ -15,7 +16,7 @@ export const ZVinParams = z.object({ vin: z.string().trim().min(1).max(40) });
  */
 export const ZVehicleListQuery = z.object({
   query: optText(200),
-  pool: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  pool: z.preprocess(emptyToUndefined, ZIntIdParam.optional()),
   page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1000).default(0)),
   pageSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(SEARCH_PAGE_SIZE)),
 });
@@ -67,7 +68,7 @@ export const ZVehicleCommandResult = z.object({
   message: z.string().nullable(),
 });
 export type VehicleCommandResult = z.infer<typeof ZVehicleCommandResult>;
-export const ZCommandParams = z.object({ commandId: z.coerce.number().int().positive() });
+export const ZCommandParams = z.object({ commandId: ZIntIdParam });
 /** GET /api/vehicles/by-vin/{vin}/commands: the latest commands, newest first. */
 export const ZVehicleCommandsResponse = z.array(ZVehicleCommandResult);
 
@@ -104,7 +105,14 @@ export const ZDamageReportFields = z.object({
   description_en: z.string().trim().min(1).max(DAMAGE_DESCRIPTION_MAX),
 });
 export type DamageReportFields = z.infer<typeof ZDamageReportFields>;
-export const ZDamageParams = z.object({ id: z.coerce.number().int().positive() });
+/**
+ * The whole multipart/form-data body of POST /api/damage/by-vin/{vin}, as the OpenAPI document publishes it: the two
+ * descriptions and the `image` file part. The server reads the parts itself (ZDamageReportFields and the image checks).
+ */
+export const ZDamageReportForm = ZDamageReportFields.extend({
+  image: z.file().max(DAMAGE_IMAGE_MAX_MB * 1024 * 1024).describe(`The photo: JPEG, PNG, WebP or GIF, at most ${DAMAGE_IMAGE_MAX_MB} MB`),
+});
+export const ZDamageParams = z.object({ id: ZIntIdParam });
 
 // ---------- Alarms ----------
 
@@ -119,4 +127,4 @@ export const ZAlarmListQuery = z.object({
 });
 export type AlarmListQuery = z.infer<typeof ZAlarmListQuery>;
 export const ZAlarmListResponse = z.object({ results: z.array(ZAlarm), moreResults: z.boolean(), nextCursor: z.string().nullable() });
-export const ZAlarmParams = z.object({ alarmId: z.coerce.number().int().positive() });
+export const ZAlarmParams = z.object({ alarmId: ZIntIdParam });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CardErrorCode, Currency } from '@fleetdesk/contract';
+import { isCardExpired, type CardErrorCode, type Currency } from '@fleetdesk/contract';
 import type { CardRefusal, ChargeResult, PaymentCard, PaymentProvider, Reservation } from './provider.ts';
 
 /**
@@ -59,13 +59,8 @@ export const SANDBOX_TEST_CARDS = {
 
 const lastDigits = (masked: string): string => masked.replace(/\D/g, '').slice(-4);
 
-/** True when the card's YYYY-MM expiry month has ended before `now` (UTC). */
-export function isCardExpired(expires: string, now: Date): boolean {
-  const match = /^(\d{4})-(\d{2})$/.exec(expires);
-  if (!match) return true;
-  const firstDayAfter = Date.UTC(Number(match[1]), Number(match[2]), 1);
-  return now.getTime() >= firstDayAfter;
-}
+/** The one expiry rule (packages/contract/src/rules/card-choice.ts): the card's YYYY-MM month has ended in UTC. */
+export { isCardExpired };
 
 /** What the sandbox does with a card: a refusal code, authorisation, or success. */
 export function sandboxCardOutcome(card: PaymentCard, now: Date): { ok: false; code: CardErrorCode } | { ok: true; needsAuthorization: boolean } {

@@ -1,6 +1,3 @@
-import type { Config } from '../../config.ts';
-import { DiskFileStorage } from './disk-storage.ts';
-
 /**
  * Where uploaded files (damage photos) live. Keys are relative, slash-separated names chosen by the
  * server (never by the client), e.g. `damage/fjord/2f1c….jpg`; the content type is kept by the caller
@@ -21,8 +18,4 @@ const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]*(?:\.[a-z0-9_-]+)*(?:\/[a-z0-9][a-z0-9_
 
 export function assertStorageKey(key: string): void {
   if (key.length > 300 || !KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
-}
-
-export function createFileStorage(config: Pick<Config, 'storageDir'>): FileStorage {
-  return new DiskFileStorage(config.storageDir);
 }

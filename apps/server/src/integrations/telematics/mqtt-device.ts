@@ -9,7 +9,7 @@ import { ZCommandMessage, type CommandAck, type RandomSource, type StatusReport 
  * simulator does (after a delay, failing or staying silent by the given rates) and reports the changed lock or
  * immobilizer state on the status topic. Used by the MQTT test and by hand:
  *
- *   MQTT_URL=mqtt://127.0.0.1:1883 MQTT_TOPIC_PREFIX=fleetdesk npx tsx apps/server/src/integrations/telematics/mqtt-device.ts
+ *   MQTT_URL=mqtt://127.0.0.1:1883 MQTT_TOPIC_PREFIX=fleetdesk npx tsx --conditions=@fleetdesk/source apps/server/src/integrations/telematics/mqtt-device.ts
  */
 export interface MqttDeviceOptions {
   url: string;

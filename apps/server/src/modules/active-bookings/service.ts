@@ -2,7 +2,7 @@ import { overdueHours, type ActiveBookingRow, type ActiveBookingStatus, type Act
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, companies, payments, pools, users, vehicles } from '../../db/schema.ts';
-import type { Actor } from '../auth/session.ts';
+import type { Actor } from '../auth/index.ts';
 
 /**
  * §1/§3 Active bookings: every ACTIVE booking of the operator as one list (served by bookings_fleet_state_start_idx),

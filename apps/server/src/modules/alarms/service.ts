@@ -1,12 +1,12 @@
-import { MESSAGE_IDS, type Alarm, type AlarmListQuery } from '@fleetdesk/contract';
+import { eventText, MESSAGE_IDS, type Alarm, type AlarmListQuery } from '@fleetdesk/contract';
 import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZAlarmListResponse } from '@fleetdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { alarms, vehicles } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/session.ts';
-import { appendEvent } from '../events/service.ts';
+import type { Actor } from '../auth/index.ts';
+import { appendEvent } from '../events/index.ts';
 
 /**
  * GET /api/alarms and PUT /api/alarms/{alarmId}/acknowledge (§7; docs/decisions/0016-vehicles-journal-alarms.md).
@@ -118,7 +118,7 @@ export async function acknowledgeAlarm(db: Db, actor: Actor, alarmId: number, no
       vin: found.vin,
       bid: found.a.bid,
       affectedUsername: found.a.username,
-      displayText: `Alarm ${found.a.name} acknowledged`,
+      text: eventText('alarmAcknowledged', { alarm: found.a.name }),
       properties: { alarmId: found.a.id, name: found.a.name, alarmTypes: found.a.alarmTypes, alarmTimestamp: found.a.alarmTimestamp.toISOString() },
       occurred: now,
     });

@@ -3,17 +3,21 @@ import type { Db } from '../../db/client.ts';
 import { loginAttempts, passwordResetTokens, sessions } from '../../db/schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The longest idle limit SESSION_IDLE_MINUTES allows (config.ts): without the configured one, no live session is purged. */
+export const MAX_SESSION_IDLE_MS = DAY_MS;
 
 /**
- * Deletes what authentication no longer needs: sessions expired or revoked more than a day ago,
- * login attempts older than a day (the rate-limit window is 15 minutes) and reset tokens that
- * expired more than a day ago. The event log keeps the audit trail of logins and logouts.
+ * Deletes what authentication no longer needs: sessions expired, revoked or idle past `idleMs` more than a day ago,
+ * login attempts older than a day (the rate-limit window is 15 minutes) and reset tokens that expired more than a day
+ * ago. The event log keeps the audit trail of logins and logouts. The day of grace also keeps a single-sign-on ID
+ * token (at most a day long) from finding its ended session row gone and starting a new one.
  */
-export async function purgeExpiredAuthData(db: Db, now = new Date()) {
+export async function purgeExpiredAuthData(db: Db, now = new Date(), idleMs = MAX_SESSION_IDLE_MS) {
   const cutoff = new Date(now.getTime() - DAY_MS);
+  const idleCutoff = new Date(now.getTime() - DAY_MS - idleMs);
   const s = await db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, cutoff), lt(sessions.revokedAt, cutoff)))
+    .where(or(lt(sessions.expiresAt, cutoff), lt(sessions.revokedAt, cutoff), lt(sessions.lastUsedAt, idleCutoff)))
     .returning({ id: sessions.id });
   const a = await db.delete(loginAttempts).where(lt(loginAttempts.at, cutoff)).returning({ id: loginAttempts.id });
   const r = await db
@@ -23,9 +27,14 @@ export async function purgeExpiredAuthData(db: Db, now = new Date()) {
   return { sessions: s.length, loginAttempts: a.length, passwordResetTokens: r.length };
 }
 
-/** Runs the purge now and then hourly; returns a stop function. Several servers may run it at once. */
-export function startAuthHousekeeping(db: Db, onError: (e: unknown) => void, intervalMs = 60 * 60 * 1000) {
-  const run = () => void purgeExpiredAuthData(db).catch(onError);
+/**
+ * Runs the purge now and then hourly; returns a stop function. Several servers may run it at once. `idleMs` is the
+ * configured idle limit (SESSION_IDLE_MINUTES × 60 000); the default, the longest allowed, is safe for any configuration.
+ */
+export function startAuthHousekeeping(
+  db: Db, onError: (e: unknown) => void, { intervalMs = 60 * 60 * 1000, idleMs = MAX_SESSION_IDLE_MS }: { intervalMs?: number; idleMs?: number } = {},
+) {
+  const run = () => void purgeExpiredAuthData(db, new Date(), idleMs).catch(onError);
   run();
   const timer = setInterval(run, intervalMs);
   timer.unref();

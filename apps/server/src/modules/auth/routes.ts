@@ -3,9 +3,11 @@ import {
 } from '@fleetdesk/contract';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
+import { assertSafeText } from '../../http/input-guard.ts';
+import { LOGIN_SECURITY } from '../../http/openapi-security.ts';
 import { requestMeta, requireSession, type App, type AppContext } from '../../http/context.ts';
 import {
-  confirmPasswordReset, listAuthMethods, loginWithPassword, parseAuthToken, parseBasic, refreshSession, requestPasswordReset, resolveSession, revokeSession,
+  confirmPasswordReset, listAuthMethods, loginWithPassword, parseAuthToken, parseBasic, refreshSession, requestPasswordReset, revokeSession,
 } from './service.ts';
 import { registerSsoRoutes } from './sso-routes.ts';
 import { parseBearer } from './sso-service.ts';
@@ -18,20 +20,23 @@ export function registerAuthRoutes(app: App, ctx: AppContext) {
 
   app.post('/api/auth', {
     config: { public: true },
-    schema: { tags: ['auth'], summary: 'Log in (Basic) or refresh (AUTH-TOKEN, or Bearer + X-Token-Issuer of single sign-on)', response: { 200: ZAuthResponse, ...errors } },
+    schema: {
+      tags: ['auth'],
+      summary: 'Log in (Basic) or refresh (AUTH-TOKEN, or Bearer + X-Token-Issuer of single sign-on)',
+      security: LOGIN_SECURITY,
+      response: { 200: ZAuthResponse, ...errors },
+    },
   }, async (request) => {
     const header = request.headers.authorization;
-    const token = parseAuthToken(header);
-    if (token) {
-      const session = await resolveSession(db, token);
-      if (!session) throw AppError.unauthorized();
-      return refreshSession(db, session, settings, requestMeta(request));
-    }
-    // A single-sign-on session (bearer ID token, resolved by the onRequest hook) is refreshed into a console
-    // session, so that work goes on after the ID token runs out (docs/decisions/0028-single-sign-on.md).
-    if (parseBearer(header)) return refreshSession(db, requireSession(request), settings, requestMeta(request));
+    // The onRequest hook resolved the AUTH-TOKEN (or bearer) under the idle rule; a refresh marked
+    // X-Fleetdesk-Background is no use, and the new session keeps the old one's last use (docs/decisions/0039).
+    // A single-sign-on session (bearer ID token) is refreshed into a console session, so that work goes on after
+    // the ID token runs out (docs/decisions/0028-single-sign-on.md).
+    if (parseAuthToken(header) || parseBearer(header)) return refreshSession(db, requireSession(request), settings, requestMeta(request));
     const creds = parseBasic(header);
     if (!creds) throw AppError.unauthorized();
+    // The input guard for the one text a header carries into the database (login attempts are recorded by name).
+    assertSafeText(creds.username, 'username');
     return loginWithPassword(db, creds, settings, requestMeta(request));
   });
 

@@ -1,16 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  LOGIN_MAX_ATTEMPTS_PER_IP, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_RATE_WINDOW_MS, MESSAGE_IDS, PASSWORD_RESET_MAX_PER_HOUR, PASSWORD_RESET_TTL_MS,
-  MESSAGES, type AuthenticationMethod, type AuthResponse, type StaffRole, type StaffUser,
+  eventText, LOGIN_MAX_ATTEMPTS_PER_IP, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_RATE_WINDOW_MS, MESSAGE_IDS, PASSWORD_RESET_MAX_PER_HOUR, PASSWORD_RESET_TTL_MS, MESSAGES, type AuthenticationMethod, type AuthResponse, type StaffRole, type StaffUser,
 } from '@fleetdesk/contract';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { identityProviders, loginAttempts, passwordResetTokens, sessions, userAuthMethods, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { enqueueMail } from '../../integrations/mail/mailer.ts';
-import { appendEvent } from '../events/service.ts';
+import { appendEvent } from '../events/index.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
-import type { RequestSession } from './session.ts';
+import { LAST_USE_GRANULARITY_MS, type RequestSession, type SessionCheck } from './session.ts';
 
 export interface AuthSettings {
   sessionTtlMs: number;
@@ -24,6 +23,12 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 type UserRow = typeof users.$inferSelect;
 const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
+/** PostgreSQL text cannot hold NUL: such a name is nobody's (and must not reach a query as a 500). */
+const isNameless = (username: string) => username.includes('\u0000');
+
+/** Whether a user row may hold a console session: a staff role, ACTIVE, and not disabled (docs/decisions/0039). */
+export const isConsoleStaff = (user: Pick<UserRow, 'role' | 'status' | 'disabledAt'>) =>
+  STAFF_ROLES.includes(user.role) && user.status === 'ACTIVE' && user.disabledAt === null;
 
 function toStaffUser(u: UserRow): StaffUser {
   return {
@@ -68,21 +73,27 @@ async function assertNotRateLimited(db: Db, username: string, ip: string, now: D
   }
 }
 
-async function createSession(tx: Db, user: UserRow, settings: AuthSettings, meta: { ip: string; userAgent?: string }, now: Date) {
+/** A new console session; its last use is now (a login) or the refreshed session's last use. */
+async function createSession(tx: Db, user: UserRow, settings: AuthSettings, meta: { ip: string; userAgent?: string }, now: Date, lastUsedAt = now) {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + settings.sessionTtlMs);
   await tx.insert(sessions).values({
     tokenHash: hashToken(token),
     userId: user.id,
     fleetId: user.fleetId,
+    createdAt: now,
     expiresAt,
+    lastUsedAt,
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 500) ?? null,
   });
   return { token, expires: expiresAt.toISOString(), user: toStaffUser(user) } satisfies AuthResponse;
 }
 
-/** POST /api/auth with Basic credentials. Only ACTIVE staff (SUPPORT, ADMIN) obtain console sessions. */
+/**
+ * POST /api/auth with Basic credentials. Only ACTIVE staff (SUPPORT, ADMIN) obtain console sessions; a disabled
+ * member is refused with 403 accountDisabled (after the password check, so it reveals nothing to a guesser).
+ */
 export async function loginWithPassword(
   db: Db,
   creds: { username: string; password: string },
@@ -90,10 +101,11 @@ export async function loginWithPassword(
   meta: { ip: string; userAgent?: string },
   now = new Date(),
 ): Promise<AuthResponse> {
-  if (!creds.username || !creds.password) throw AppError.of(MESSAGE_IDS.wrongCredentials, 401, 'wrongCredentials');
+  if (!creds.username || !creds.password || isNameless(creds.username)) throw AppError.of(MESSAGE_IDS.wrongCredentials, 401, 'wrongCredentials');
   await assertNotRateLimited(db, creds.username, meta.ip, now);
   const [user] = await db.select().from(users).where(byUsername(creds.username)).limit(1);
-  const ok = user ? await verifyPassword(user.passwordHash, creds.password) : (await verifyPassword(await dummyHash(), creds.password), false);
+  // Unknown users and members who have not chosen a password yet cost the same hash check (timing reveals nothing).
+  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, creds.password) : (await verifyPassword(await dummyHash(), creds.password), false);
   const record = (success: boolean) => db.insert(loginAttempts).values({ username: creds.username, ip: meta.ip, success, at: now });
   if (!user || !ok) {
     await record(false);
@@ -103,16 +115,21 @@ export async function loginWithPassword(
     await record(false);
     throw AppError.of(MESSAGE_IDS.loginDenied, 403, 'loginDenied');
   }
+  if (user.disabledAt) {
+    await record(false);
+    throw AppError.of(MESSAGE_IDS.accountDisabled, 403, 'accountDisabled');
+  }
   if (!user.passwordLoginAllowed) {
     await record(false);
     throw AppError.of(MESSAGE_IDS.passwordLoginNotAllowed, 403, 'passwordLoginNotAllowed');
   }
   return db.transaction(async (tx) => {
     await tx.insert(loginAttempts).values({ username: creds.username, ip: meta.ip, success: true, at: now });
+    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
     const result = await createSession(tx, user, settings, meta, now);
     await appendEvent(tx, { username: user.username, fleet: user.fleetId }, {
       type: 'USER_ACTION',
-      displayText: 'Staff logged in to the console',
+      text: eventText('staffLoggedIn'),
       affectedUsername: user.username,
       properties: { public: false, action: 'LOGIN', ip: meta.ip },
     });
@@ -120,15 +137,42 @@ export async function loginWithPassword(
   });
 }
 
-/** Resolves `AUTH-TOKEN <token>` to a live session of an active staff member, or null. */
-export async function resolveSession(db: Db, token: string, now = new Date()): Promise<RequestSession | null> {
+/** Whether a session row is live at `now`: not revoked, not expired, and used within the idle limit. */
+export function isLiveSession(row: Pick<typeof sessions.$inferSelect, 'revokedAt' | 'expiresAt' | 'lastUsedAt'>, check: SessionCheck, now: Date): boolean {
+  return row.revokedAt === null && row.expiresAt > now && now.getTime() - row.lastUsedAt.getTime() < check.idleMs;
+}
+
+/**
+ * Records a use of the session: a request that is not marked background moves last_used_at to now, but only when
+ * it is older than a minute (a conditional UPDATE), so a burst of reads writes once. Returns the last use.
+ */
+export async function touchSession(db: Db, row: { id: number; lastUsedAt: Date }, check: SessionCheck, now: Date): Promise<Date> {
+  if (check.background || now.getTime() - row.lastUsedAt.getTime() < LAST_USE_GRANULARITY_MS) return row.lastUsedAt;
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: now })
+    .where(and(eq(sessions.id, row.id), lt(sessions.lastUsedAt, new Date(now.getTime() - LAST_USE_GRANULARITY_MS))));
+  return now;
+}
+
+/**
+ * Resolves `AUTH-TOKEN <token>` to a live session of an active, enabled staff member, or null (401): revoked,
+ * expired, idle longer than `check.idleMs`, or the member disabled, demoted to customer or no longer ACTIVE.
+ */
+export async function resolveSession(db: Db, token: string, check: SessionCheck, now = new Date()): Promise<RequestSession | null> {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(and(
+      eq(sessions.tokenHash, hashToken(token)),
+      isNull(sessions.revokedAt),
+      gt(sessions.expiresAt, now),
+      gt(sessions.lastUsedAt, new Date(now.getTime() - check.idleMs)),
+    ))
     .limit(1);
-  if (!row || !STAFF_ROLES.includes(row.user.role) || row.user.status !== 'ACTIVE') return null;
+  if (!row || !isLiveSession(row.session, check, now) || !isConsoleStaff(row.user)) return null;
+  const lastUsedAt = await touchSession(db, row.session, check, now);
   return {
     sessionId: row.session.id,
     userId: row.user.id,
@@ -136,28 +180,37 @@ export async function resolveSession(db: Db, token: string, now = new Date()): P
     fleet: row.user.fleetId,
     role: row.user.role as StaffRole,
     expiresAt: row.session.expiresAt,
+    lastUsedAt,
   };
 }
 
 /** Grace period during which a refreshed token still works, for requests already in flight. */
 const REFRESH_GRACE_MS = 60_000;
 
-/** POST /api/auth with `AUTH-TOKEN`: a new token; the old one stops working after a short grace period. */
+/**
+ * POST /api/auth with `AUTH-TOKEN` (or a bearer): a new token; the old one stops working after a short grace period.
+ * The new session inherits the old one's last use, so a refresh alone (a background one) does not reset the idle clock.
+ */
 export async function refreshSession(db: Db, session: RequestSession, settings: AuthSettings, meta: { ip: string; userAgent?: string }, now = new Date()) {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, session.userId)).limit(1);
-    if (!user) throw AppError.unauthorized();
+    if (!user || !isConsoleStaff(user)) throw AppError.unauthorized();
     const graceEnd = new Date(Math.min(session.expiresAt.getTime(), now.getTime() + REFRESH_GRACE_MS));
     await tx.update(sessions).set({ expiresAt: graceEnd }).where(eq(sessions.id, session.sessionId));
-    const result = await createSession(tx, user, settings, meta, now);
+    const result = await createSession(tx, user, settings, meta, now, session.lastUsedAt);
     await appendEvent(tx, session, {
       type: 'USER_ACTION',
-      displayText: 'Console session refreshed',
+      text: eventText('sessionRefreshed'),
       affectedUsername: session.username,
       properties: { public: false, action: 'SESSION_REFRESH' },
     });
     return result;
   });
+}
+
+/** Ends every open session of a user at once (disabled, or a new password): their next request gets 401. */
+export async function revokeUserSessions(tx: Db, userId: number, now: Date): Promise<void> {
+  await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 /** DELETE /api/auth: revokes the session. */
@@ -166,7 +219,7 @@ export async function revokeSession(db: Db, session: RequestSession, now = new D
     await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.sessionId));
     await appendEvent(tx, session, {
       type: 'USER_ACTION',
-      displayText: 'Staff logged out of the console',
+      text: eventText('staffLoggedOut'),
       affectedUsername: session.username,
       properties: { public: false, action: 'LOGOUT' },
     });
@@ -178,6 +231,7 @@ export async function revokeSession(db: Db, session: RequestSession, now = new D
  * and providers configured for the user's e-mail domain or company. Unknown users get [].
  */
 export async function listAuthMethods(db: Db, username: string, settings: AuthSettings): Promise<AuthenticationMethod[]> {
+  if (isNameless(username)) return [];
   const [user] = await db.select().from(users).where(byUsername(username)).limit(1);
   if (!user) return [];
   const linked = await db
@@ -207,27 +261,35 @@ export async function listAuthMethods(db: Db, username: string, settings: AuthSe
 }
 
 /**
+ * A one-time token for /reset-password (a reset link, or a new staff member's set-password link), valid `ttlMs`;
+ * only its hash is stored. POST /api/password-reset/confirm spends it.
+ */
+export async function issuePasswordToken(tx: Db, userId: number, ttlMs: number, now: Date): Promise<string> {
+  const token = newToken();
+  await tx.insert(passwordResetTokens).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(now.getTime() + ttlMs), createdAt: now });
+  return token;
+}
+
+/** The link of the web's /reset-password page for a token. */
+export const passwordLink = (publicUrl: string, token: string) => `${publicUrl}/reset-password?token=${token}`;
+
+/**
  * POST /api/password-reset: mails a one-hour reset link when the user exists and may use a
  * password. The answer is the same either way, so it reveals nothing.
  */
 export async function requestPasswordReset(db: Db, username: string, settings: AuthSettings, now = new Date()): Promise<{ message: string }> {
   const answer = { message: MESSAGES.passwordResetRequested };
+  if (isNameless(username)) return answer;
   const [user] = await db.select().from(users).where(byUsername(username)).limit(1);
-  if (!user || !user.emailAddress || !user.passwordLoginAllowed) return answer;
+  if (!user || !user.emailAddress || !user.passwordLoginAllowed || user.disabledAt) return answer;
   const [recent] = await db
     .select({ n: count() })
     .from(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, new Date(now.getTime() - 3_600_000))));
   if ((recent?.n ?? 0) >= PASSWORD_RESET_MAX_PER_HOUR) return answer;
-  const token = newToken();
   await db.transaction(async (tx) => {
-    await tx.insert(passwordResetTokens).values({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
-      createdAt: now,
-    });
-    const link = `${settings.publicUrl}/reset-password?token=${token}`;
+    const token = await issuePasswordToken(tx, user.id, PASSWORD_RESET_TTL_MS, now);
+    const link = passwordLink(settings.publicUrl, token);
     await enqueueMail(tx, {
       fleet: user.fleetId,
       to: user.emailAddress!,
@@ -236,7 +298,7 @@ export async function requestPasswordReset(db: Db, username: string, settings: A
     });
     await appendEvent(tx, { username: user.username, fleet: user.fleetId }, {
       type: 'USER_ACTION',
-      displayText: 'Password reset requested',
+      text: eventText('passwordResetRequested'),
       affectedUsername: user.username,
       properties: { public: false, action: 'PASSWORD_RESET_REQUESTED' },
     });
@@ -244,7 +306,10 @@ export async function requestPasswordReset(db: Db, username: string, settings: A
   return answer;
 }
 
-/** POST /api/password-reset/confirm: sets the password from a valid, unused token and ends all sessions. */
+/**
+ * POST /api/password-reset/confirm: sets the password from a valid, unused token (a reset link, or the set-password
+ * link of a new staff member) and ends all sessions. A disabled member's link is invalid.
+ */
 export async function confirmPasswordReset(db: Db, token: string, password: string, now = new Date()): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
@@ -252,16 +317,21 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
       .select({ reset: passwordResetTokens, user: users })
       .from(passwordResetTokens)
       .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-      .where(and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .where(and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+        isNull(users.disabledAt),
+      ))
       .limit(1)
       .for('update');
     if (!row) throw AppError.of(MESSAGE_IDS.passwordResetInvalid, 400, 'passwordResetInvalid');
     await tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.tokenHash, row.reset.tokenHash));
     await tx.update(users).set({ passwordHash, needsToSetPassword: false, updatedAt: now }).where(eq(users.id, row.user.id));
-    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, row.user.id), isNull(sessions.revokedAt)));
+    await revokeUserSessions(tx, row.user.id, now);
     await appendEvent(tx, { username: row.user.username, fleet: row.user.fleetId }, {
       type: 'USER_ACTION',
-      displayText: 'Password set from a reset link',
+      text: eventText('passwordSetFromLink'),
       affectedUsername: row.user.username,
       properties: { public: false, action: 'PASSWORD_RESET' },
     });

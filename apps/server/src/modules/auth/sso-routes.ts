@@ -1,4 +1,4 @@
-import { ZErrorEnvelope } from '@fleetdesk/contract';
+import { ZErrorEnvelope, ZIntIdParam } from '@fleetdesk/contract';
 import { z } from 'zod';
 import { requestMeta, type App, type AppContext } from '../../http/context.ts';
 import { DEMO_IDP_ACCOUNTS, DEMO_IDP_CLIENT_ID, DEMO_IDP_PATH } from '../../integrations/oidc/demo-idp.ts';
@@ -7,7 +7,7 @@ import { SSO_COOKIE_NAME, SSO_COOKIE_PATH, readSsoCookie, ssoCookieHeader } from
 import { finishSsoLogin, ssoRedirectUri, startSsoLogin, syncDemoProviderIssuer, SSO_CALLBACK_PATH } from './sso-service.ts';
 
 /** GET /api/auth/sso/{providerId}/login: path and query. */
-export const ZSsoLoginParams = z.object({ providerId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZSsoLoginParams = z.object({ providerId: ZIntIdParam });
 export const ZSsoLoginQuery = z.object({
   /** Passed to the provider as login_hint. */
   username: z.string().max(200).optional(),
@@ -28,7 +28,7 @@ export function registerSsoRoutes(app: App, { db, config }: AppContext) {
       summary: "Single sign-on: redirects (302) to the provider's authorization endpoint (code flow with PKCE), or to /postLogin?error=unavailable",
       params: ZSsoLoginParams,
       querystring: ZSsoLoginQuery,
-      response: { 400: ZErrorEnvelope, 404: ZErrorEnvelope },
+      response: { 302: z.null().describe("Found: a redirect to the provider's authorization endpoint, or to /postLogin?error=unavailable"), 400: ZErrorEnvelope, 404: ZErrorEnvelope },
     },
   }, async (request, reply) => {
     const { location, cookie } = await startSsoLogin(db, settings, request.params.providerId, request.query, (err) => request.log.warn({ err }, 'single sign-on: provider unavailable'));
@@ -41,6 +41,7 @@ export function registerSsoRoutes(app: App, { db, config }: AppContext) {
     schema: {
       tags: ['auth'],
       summary: 'Single sign-on callback (the redirect_uri): redirects (302) to /postLogin with issuer, token, username and expirationTime, or /postLogin?error=expired|failed|unknownUser|notStaff',
+      response: { 302: z.null().describe('Found: a redirect to /postLogin, signed in or with the error') },
     },
   }, async (request, reply) => {
     const url = new URL(request.url, `${config.publicUrl}/`);

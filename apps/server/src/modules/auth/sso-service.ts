@@ -1,3 +1,4 @@
+import { eventText } from '@fleetdesk/contract';
 import type { StaffRole } from '@fleetdesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { JWTPayload } from 'jose';
@@ -5,9 +6,9 @@ import type { Db } from '../../db/client.ts';
 import { identityProviders, sessions, userAuthMethods, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { buildAuthorizationRequest, discoverProvider, exchangeCode, verifyIssuerJwt } from '../../integrations/oidc/relying-party.ts';
-import { appendEvent } from '../events/service.ts';
-import { hashToken } from './service.ts';
-import type { RequestSession } from './session.ts';
+import { appendEvent } from '../events/index.ts';
+import { hashToken, isConsoleStaff, isLiveSession, touchSession } from './service.ts';
+import type { RequestSession, SessionCheck } from './session.ts';
 import { openSsoFlow, sealSsoFlow } from './sso-cookie.ts';
 
 /**
@@ -22,7 +23,7 @@ export const MAX_BEARER_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const STAFF_ROLES: readonly string[] = ['SUPPORT', 'ADMIN'];
 
 /** Why a sign-in ended without a session; the web shows a message per reason on /postLogin?error=…. */
-export type SsoError = 'expired' | 'failed' | 'unavailable' | 'unknownUser' | 'notStaff';
+export type SsoError = 'expired' | 'failed' | 'unavailable' | 'unknownUser' | 'notStaff' | 'accountDisabled';
 
 export interface SsoSettings {
   publicUrl: string;
@@ -128,17 +129,23 @@ export async function finishSsoLogin(
   const user = await findUserForClaims(db, provider, result.claims);
   if (!user) return ssoErrorLocation('unknownUser');
   if (!isActiveStaff(user)) return ssoErrorLocation('notStaff');
+  // A disabled member is refused like at the password login (docs/decisions/0039-staff-accounts.md).
+  if (!isConsoleStaff(user)) return ssoErrorLocation('accountDisabled');
   const expiresAt = new Date(result.claims.exp * 1000);
   if (expiresAt.getTime() - now.getTime() > MAX_BEARER_LIFETIME_MS) return ssoErrorLocation('failed');
 
   await db.transaction(async (tx) => {
     await tx
       .insert(sessions)
-      .values({ tokenHash: hashToken(result.idToken), userId: user.id, fleetId: user.fleetId, expiresAt, ip: meta.ip, userAgent: meta.userAgent?.slice(0, 500) ?? null })
+      .values({
+        tokenHash: hashToken(result.idToken), userId: user.id, fleetId: user.fleetId, createdAt: now, expiresAt, lastUsedAt: now,
+        ip: meta.ip, userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      })
       .onConflictDoNothing();
+    await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
     await appendEvent(tx, { username: user.username, fleet: user.fleetId }, {
       type: 'USER_ACTION',
-      displayText: `Staff logged in to the console with single sign-on (${provider.displayName})`,
+      text: eventText('staffLoggedInSso', { provider: provider.displayName }),
       affectedUsername: user.username,
       properties: { public: false, action: 'LOGIN_SSO', ip: meta.ip, issuer: provider.issuer },
     });
@@ -157,10 +164,14 @@ export function parseBearer(header: string | undefined): string | null {
 /**
  * Resolves `Authorization: Bearer <jwt>` with `X-Token-Issuer: <issuer>` to a session, or null: the issuer must be
  * a configured provider; the token must verify against the issuer's keys, name that provider's client id in its
- * audience (and azp), not be expired, and map to an active staff member of the provider's operator. The token's
- * session row (created at the callback, or here on first use) carries logout and refresh as for AUTH-TOKEN.
+ * audience (and azp), not be expired, and map to an active, enabled staff member of the provider's operator. The
+ * token's session row (created at the callback, or here on first use, which counts as a sign-in) carries logout,
+ * refresh and the idle rule as for AUTH-TOKEN: a token whose session went unused for longer than `check.idleMs`
+ * stays refused, and the staff member signs in again (docs/decisions/0039-staff-accounts.md).
  */
-export async function resolveBearerSession(db: Db, token: string, issuer: string | undefined, now = new Date()): Promise<RequestSession | null> {
+export async function resolveBearerSession(
+  db: Db, token: string, issuer: string | undefined, check: SessionCheck, now = new Date(),
+): Promise<RequestSession | null> {
   if (!issuer) return null;
   const providers = await db.select().from(identityProviders).where(eq(identityProviders.issuer, issuer));
   if (providers.length === 0) return null;
@@ -177,15 +188,23 @@ export async function resolveBearerSession(db: Db, token: string, issuer: string
 
   for (const provider of candidates) {
     const user = await findUserForClaims(db, provider, claims);
-    if (!user || !isActiveStaff(user)) continue;
+    if (!user || !isConsoleStaff(user)) continue;
     const tokenHash = hashToken(token);
     let [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
     if (!row) {
-      await db.insert(sessions).values({ tokenHash, userId: user.id, fleetId: user.fleetId, expiresAt }).onConflictDoNothing();
+      const inserted = await db
+        .insert(sessions)
+        .values({ tokenHash, userId: user.id, fleetId: user.fleetId, createdAt: now, expiresAt, lastUsedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: sessions.id });
+      if (inserted.length) await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
       [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
     }
-    if (!row || row.userId !== user.id || row.revokedAt || row.expiresAt <= now) return null;
-    return { sessionId: row.id, userId: user.id, username: user.username, fleet: user.fleetId, role: user.role as StaffRole, expiresAt: row.expiresAt };
+    if (!row || row.userId !== user.id || !isLiveSession(row, check, now)) return null;
+    const lastUsedAt = await touchSession(db, row, check, now);
+    return {
+      sessionId: row.id, userId: user.id, username: user.username, fleet: user.fleetId, role: user.role as StaffRole, expiresAt: row.expiresAt, lastUsedAt,
+    };
   }
   return null;
 }

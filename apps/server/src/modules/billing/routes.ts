@@ -1,10 +1,9 @@
 import {
-  BILLING_MAX_ITEMS, MESSAGES, ZBillingItem, ZBillingResponse, ZBookingParams, ZErrorEnvelope, ZFixedPriceResponse,
+  BILLING_AMOUNT_MAX, BILLING_COMMENT_MAX, BILLING_MAX_ITEMS, formatMessage, MESSAGES, ZBillingItem, ZBillingResponse, ZBookingParams, ZErrorEnvelope, ZFixedPriceResponse,
 } from '@fleetdesk/contract';
 import { z } from 'zod';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
 import { idempotencyKeyOf } from '../../http/idempotency.ts';
-import { BILLING_AMOUNT_MAX, BILLING_COMMENT_MAX } from './billing-items.ts';
 import { addBillingItems, updateFixedPrice } from './service.ts';
 
 /**
@@ -26,7 +25,7 @@ export const ZFixedPriceBody = z.object({
   price: z
     .number({ error: amountMessage })
     .min(0, { error: MESSAGES.amountNegative })
-    .max(BILLING_AMOUNT_MAX, { error: `The amount can be at most ${BILLING_AMOUNT_MAX.toFixed(2)}` }),
+    .max(BILLING_AMOUNT_MAX, { error: formatMessage('amountTooLarge', { max: BILLING_AMOUNT_MAX.toFixed(2) }) }),
   comment: z.string().max(BILLING_COMMENT_MAX).nullable().optional(),
 });
 

@@ -1,25 +1,24 @@
 import {
-  BID_PATTERN, CARD_ERROR_MESSAGES, MESSAGE_IDS, PAYMENT_EXCEPTION_PREFIX,
-  type Booking, type CardErrorCode, type MessageKey, type PaymentStatus, type PaymentType,
+  type EventTextPart, eventValue, eventMoney, eventText, BILLING_COMMENT_MAX, billingRequestRefusal, CARD_ERROR_MESSAGES, checkBillingItems, CREDITING, formatMessage, MESSAGE_IDS, mixConflict, PAYMENT_EXCEPTION_PREFIX, roundMoney, type BillingItem, type BillingItemInput, type Booking, type CardErrorCode, type FeeType, type MessageKey, type PaymentStatus, type PaymentType,
 } from '@fleetdesk/contract';
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookings, contracts, paymentEvents, payments, registeredCards, users, vehicles } from '../../db/schema.ts';
+import { paymentEvents, payments, registeredCards } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import type { PaymentProvider } from '../../integrations/payments/provider.ts';
-import type { Actor } from '../auth/session.ts';
-import { freshEventOrderId } from '../bookings/identifiers.ts';
-import { roundMoney, vatRateOf } from '../bookings/pricing.ts';
-import { bookingNotFound, getBooking, mainBookingPayment } from '../bookings/service.ts';
-import { appendEvent } from '../events/service.ts';
-import {
-  BILLING_COMMENT_MAX, checkBillingItems, CREDITING, FEE_DISPLAY_TEXTS, mixConflict, type BillingItem, type BillingItemInput,
-} from './billing-items.ts';
+import type { Actor } from '../auth/index.ts';
+import { freshEventOrderId } from '../bookings/index.ts';
+import { vatRateOf } from '../bookings/index.ts';
+import { fixedPriceRefusal } from '../bookings/index.ts';
+import { bookingEvent, lockBooking, patchBooking, type LockedBooking } from '../bookings/index.ts';
+import { getBooking, mainBookingPayment, normalizeBid } from '../bookings/index.ts';
+import { chooseUserCard, type RegisteredCardRow } from '../users/index.ts';
 
 /**
  * Billing (§5 fee form and its rules, §7 POST /api/bookings/{bid}/billing) and the fixed price (§3, §5 fixed price
- * form, §7 /fixedprice). Choices: docs/decisions/0022-billing.md.
+ * form, §7 /fixedprice). Choices: docs/decisions/0022-billing.md. The item, mix and credit rules are the ones the fee
+ * form runs (packages/contract/src/rules/billing.ts); the card is the one `chooseUserCard` picks.
  *
  * - A fee becomes an event payment (EVE…, target EVENT) whose parent is the booking payment (BOK…), of the same
  *   type, with one manual line. A card fee is charged at once through the PaymentProvider (PAID; a refusal leaves
@@ -33,59 +32,29 @@ export interface BillingDeps {
   payments: PaymentProvider;
 }
 
-type BookingRow = typeof bookings.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
-type UserRow = typeof users.$inferSelect;
-type ContractRow = typeof contracts.$inferSelect;
-type CardRow = typeof registeredCards.$inferSelect;
+type CardRow = RegisteredCardRow;
 
-/** A booking payment in one of these states has not been paid, so it cannot be credited (§5). */
-export const UNCREDITABLE_STATUSES: readonly PaymentStatus[] = ['UNPAID', 'ABANDONED', 'RESERVATION_FAILED', 'NEEDS_AUTHORIZATION', 'NO_CHARGE'];
+/** English display texts of the fee types (the payment line's itemDisplayText). */
+export const FEE_DISPLAY_TEXTS: Record<FeeType, string> = {
+  PARKING_TICKET: 'Parking ticket',
+  SPEED_TICKET: 'Speed ticket',
+  RECONDITIONING_FEE: 'Reconditioning fee',
+  NOT_REFUELED: 'Not refuelled',
+  DEDUCTIBLE_FEE: 'Deductible',
+  TOLL_FEE: 'Toll fee',
+  DISTANCE_FEE: 'Distance fee',
+  EV_CHARGING: 'EV charging',
+  OTHER: 'Other fee',
+  CREDITING: 'Credit',
+};
 
 const conflict = (key: MessageKey) => AppError.of(MESSAGE_IDS.conflict, 409, key);
 const ore = (amount: number) => Math.round(amount * 100);
 const fromOre = (n: number) => n / 100 + 0;
-/** Amounts with 2 decimals (§9). */
-const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;
-
-function normalizeBid(rawBid: string): string {
-  const bid = rawBid.trim().toUpperCase();
-  if (!BID_PATTERN.test(bid)) throw bookingNotFound();
-  return bid;
-}
-
-interface LockedBooking {
-  row: BookingRow;
-  user: UserRow | null;
-  contract: ContractRow;
-  vin: string | null;
-}
-
-/** Locks the actor's booking for the rest of the transaction; another operator's answers 404 like an unknown one. */
-async function lockBooking(tx: Db, actor: Actor, bid: string): Promise<LockedBooking> {
-  const [row] = await tx.select().from(bookings).where(and(eq(bookings.bid, bid), eq(bookings.fleetId, actor.fleet))).limit(1).for('update');
-  if (!row) throw bookingNotFound();
-  const [contractRows, userRows, vehicleRows] = await Promise.all([
-    tx.select().from(contracts).where(eq(contracts.id, row.contractId)).limit(1),
-    row.userId !== null ? tx.select().from(users).where(eq(users.id, row.userId)).limit(1) : Promise.resolve([]),
-    row.allocatedVehicleId !== null ? tx.select({ vin: vehicles.vin }).from(vehicles).where(eq(vehicles.id, row.allocatedVehicleId)).limit(1) : Promise.resolve([]),
-  ]);
-  const contract = contractRows[0];
-  if (!contract) throw new Error(`booking ${row.bid} refers to a missing contract ${row.contractId}`);
-  return { row, user: userRows[0] ?? null, contract, vin: vehicleRows[0]?.vin ?? null };
-}
-
-async function paymentEvent(tx: Db, actor: Actor, b: LockedBooking, displayText: string, properties: Record<string, unknown>, now: Date) {
-  await appendEvent(tx, actor, {
-    type: 'PAYMENT_ACTION',
-    displayText,
-    bid: b.row.bid,
-    vin: b.vin,
-    affectedUsername: b.user?.username ?? null,
-    properties: Object.fromEntries(Object.entries(properties).filter(([, v]) => v !== undefined)),
-    occurred: now,
-  });
-}
+/** The booking's PAYMENT_ACTION event (its vehicle and customer from the locked booking). */
+const paymentEvent = (tx: Db, actor: Actor, b: LockedBooking, text: EventTextPart, properties: Record<string, unknown>, now: Date) =>
+  bookingEvent(tx, actor, b, text, properties, { type: 'PAYMENT_ACTION', occurred: now });
 
 /** A line's price: the value without VAT, its VAT rounded to øre, and the sum. */
 function priceOf(value: number, rate: number) {
@@ -105,7 +74,8 @@ export async function addBillingItems(
   db: Db, actor: Actor, rawBid: string, input: readonly BillingItemInput[], deps: BillingDeps,
   o: { idempotencyKey?: string | undefined } = {}, now = new Date(),
 ): Promise<{ booking: Booking; replayed: boolean }> {
-  const { items, errors } = checkBillingItems(input);
+  const { items, problems } = checkBillingItems(input);
+  const errors = problems.map((p) => ({ field: `${p.index}.${p.field}`, message: formatMessage(p.message, p.params) }));
   if (errors.length) throw AppError.invalidInput(errors, errors[0]?.message);
   const mix = mixConflict(items);
   if (mix) throw conflict(mix);
@@ -130,9 +100,10 @@ async function addCredits(
   tx: Db, actor: Actor, b: LockedBooking, main: PaymentRow | null, items: readonly BillingItem[], deps: BillingDeps,
   providerKey: (i: number, fallback: string) => string, now: Date,
 ): Promise<void> {
-  if (!main || UNCREDITABLE_STATUSES.includes(main.status)) throw conflict('unpaidBookingCannotBeCredited');
-  const creditOre = items.reduce((sum, x) => sum - ore(x.value), 0);
-  if (creditOre > ore(main.totalPriceWithoutVat)) throw conflict('creditExceedsTotal');
+  // The rules of the fee form's pending list, and the credit rule of the booking's `credit` ability.
+  const refused = billingRequestRefusal(items, main);
+  if (refused) throw conflict(refused);
+  if (!main) throw new Error('a creditable booking has a payment');
   const contractRate = vatRateOf(b.contract.priceList);
   const refundable = main.type === 'CREDITCARD' && main.status === 'PAID' && main.externalId !== null;
 
@@ -170,7 +141,10 @@ async function addCredits(
     }
     const c = main.currency;
     await paymentEvent(tx, actor, b,
-      `Credit added to ${main.orderId}: ${money(p.priceWithoutVat, c)} + VAT ${money(p.vat, c)} = ${money(p.totalPrice, c)}${refunded ? `; ${money(refunded, c)} refunded to the card` : ''}`,
+      eventText(refunded ? 'creditAddedRefunded' : 'creditAdded', {
+        orderId: main.orderId, withoutVat: eventMoney(p.priceWithoutVat, c), vat: eventMoney(p.vat, c), total: eventMoney(p.totalPrice, c),
+        refunded: refunded ? eventMoney(refunded, c) : undefined,
+      }),
       {
         action: 'CREDIT_ADDED', orderId: main.orderId, itemType: CREDITING, priceWithoutVat: p.priceWithoutVat, vat: p.vat, totalPrice: p.totalPrice,
         currency: c, refunded, comment: item.comment ?? undefined, publicComment: item.publicComment ?? undefined,
@@ -180,18 +154,13 @@ async function addCredits(
 
 const cardRefused = (code: CardErrorCode) => new AppError(`${PAYMENT_EXCEPTION_PREFIX}${code}`, 400, CARD_ERROR_MESSAGES[code]);
 
-/** The card a fee is charged on: the booking payment's card, else the user's latest card that has not expired. */
-async function cardFor(tx: Db, b: LockedBooking, main: PaymentRow | null, now: Date): Promise<CardRow | null> {
+/** The card a fee is charged on: the booking payment's card, else the card `chooseUserCard` picks for the user. */
+async function cardFor(tx: Db, actor: Actor, b: LockedBooking, main: PaymentRow | null, now: Date): Promise<CardRow | null> {
   if (main?.cardId) {
     const [card] = await tx.select().from(registeredCards).where(eq(registeredCards.id, main.cardId)).limit(1);
     if (card) return card;
   }
-  if (!b.user) return null;
-  const month = now.toISOString().slice(0, 7);
-  const [card] = await tx.select().from(registeredCards)
-    .where(and(eq(registeredCards.userId, b.user.id), gte(registeredCards.expires, month)))
-    .orderBy(desc(registeredCards.id)).limit(1);
-  return card ?? null;
+  return (await chooseUserCard(tx, actor.fleet, b.user?.id ?? null, now)).card;
 }
 
 async function addFees(
@@ -199,9 +168,9 @@ async function addFees(
   providerKey: (i: number, fallback: string) => string, now: Date,
 ): Promise<void> {
   const contractRate = vatRateOf(b.contract.priceList);
-  const fallbackCard = main ? null : await cardFor(tx, b, null, now);
+  const fallbackCard = main ? null : await cardFor(tx, actor, b, null, now);
   const type: PaymentType = main?.type ?? (fallbackCard ? 'CREDITCARD' : 'USER_INVOICE');
-  const card = type === 'CREDITCARD' ? (fallbackCard ?? (await cardFor(tx, b, main, now))) : null;
+  const card = type === 'CREDITCARD' ? (fallbackCard ?? (await cardFor(tx, actor, b, main, now))) : null;
   const currency = main?.currency ?? b.contract.currency;
 
   for (const [i, item] of items.entries()) {
@@ -261,7 +230,10 @@ async function addFees(
       if (failureCode) await tx.update(payments).set({ failureCode, reservationFailed: true }).where(eq(payments.id, eve.id));
     }
     await paymentEvent(tx, actor, b,
-      `Fee added: ${FEE_DISPLAY_TEXTS[item.type]} ${money(p.priceWithoutVat, currency)} + VAT ${money(p.vat, currency)} = ${money(p.totalPrice, currency)} (${orderId}, ${status}${failureCode ? `: ${failureCode}` : ''})`,
+      eventText(failureCode ? 'feeAddedFailed' : 'feeAdded', {
+        feeType: eventValue('feeType', item.type), withoutVat: eventMoney(p.priceWithoutVat, currency), vat: eventMoney(p.vat, currency),
+        total: eventMoney(p.totalPrice, currency), orderId, status: eventValue('paymentStatus', status), failureCode: failureCode ?? undefined,
+      }),
       {
         action: 'FEE_ADDED', orderId, parentOrderId: main?.orderId ?? null, itemType: item.type, paymentType: type, status,
         failureCode: failureCode ?? undefined, priceWithoutVat: p.priceWithoutVat, vat: p.vat, totalPrice: p.totalPrice, currency,
@@ -291,24 +263,25 @@ export async function updateFixedPrice(db: Db, actor: Actor, rawBid: string, mod
   await db.transaction(async (tx) => {
     const b = await lockBooking(tx, actor, bid);
     const r = b.row;
-    if (r.state === 'FINISHED' || r.state === 'CANCELLED') throw conflict('fixedPriceNotOnFinished');
+    const refused = fixedPriceRefusal(r);
+    if (refused) throw conflict(refused);
     if (mode === 'SET' && r.fixedPrice !== null) throw conflict('fixedPriceExists');
     if (mode !== 'SET' && r.fixedPrice === null) throw conflict('fixedPriceMissing');
     const c = b.contract.currency;
     const next = mode === 'REMOVE' ? { fixedPrice: null, fixedPriceComment: null, fixedPriceSetBy: null } : { fixedPrice: price, fixedPriceComment: comment, fixedPriceSetBy: actor.username };
-    await tx.update(bookings).set({ ...next, updatedAt: now }).where(eq(bookings.id, r.id));
-    const withComment = (text: string) => (comment ? `${text} (${comment})` : text);
-    const texts: Record<FixedPriceMode, () => string> = {
-      SET: () => withComment(`Fixed price set: ${money(price ?? 0, c)} without VAT`),
-      CHANGE: () => withComment(`Fixed price changed: ${money(r.fixedPrice ?? 0, c)} → ${money(price ?? 0, c)} without VAT`),
-      REMOVE: () => `Fixed price removed (was ${money(r.fixedPrice ?? 0, c)} without VAT)`,
+    await patchBooking(tx, r.id, next, now);
+    const withComment = (text: EventTextPart) => (comment ? [text, eventText('withComment', { comment })] : [text]);
+    const texts: Record<FixedPriceMode, () => EventTextPart[]> = {
+      SET: () => withComment(eventText('fixedPriceSet', { price: eventMoney(price ?? 0, c) })),
+      CHANGE: () => withComment(eventText('fixedPriceChanged', { previous: eventMoney(r.fixedPrice ?? 0, c), price: eventMoney(price ?? 0, c) })),
+      REMOVE: () => [eventText('fixedPriceRemoved', { previous: eventMoney(r.fixedPrice ?? 0, c) })],
     };
-    await paymentEvent(tx, actor, b, texts[mode](), {
+    await bookingEvent(tx, actor, b, texts[mode](), {
       action: { SET: 'FIXED_PRICE_SET', CHANGE: 'FIXED_PRICE_CHANGED', REMOVE: 'FIXED_PRICE_REMOVED' }[mode],
       previous: r.fixedPrice !== null ? { price: r.fixedPrice, comment: r.fixedPriceComment } : null,
       fixedPrice: mode === 'REMOVE' ? null : { price, comment },
       currency: c,
-    }, now);
+    }, { type: 'PAYMENT_ACTION', occurred: now });
   });
   return getBooking(db, actor, bid, now);
 }

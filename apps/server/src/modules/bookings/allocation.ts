@@ -1,8 +1,9 @@
-import type { VehicleCategory } from '@fleetdesk/contract';
+import { MESSAGE_IDS, MESSAGES, type VehicleCategory } from '@fleetdesk/contract';
 import { and, asc, eq, getTableColumns, inArray, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { isExclusionViolation } from '../../db/sql-state.ts';
+import { isExclusionViolation, isUniqueViolation } from '../../db/sql-state.ts';
 import { bookings, vehicleModels, vehicles, vehicleStatus } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
 
 /**
  * Vehicle allocation shared by booking creation, update and activation (docs/decisions/0012-booking-lifecycle.md).
@@ -86,6 +87,31 @@ export async function findFreeVehicle(tx: Db, fleet: string, o: FindFreeVehicleO
     )
     .limit(1);
   return row ?? null;
+}
+
+/** No free vehicle for the booking: 409. */
+export const noVehicleAvailable = () => new AppError(MESSAGE_IDS.conflict, 409, MESSAGES.noVehicleAvailable);
+
+/**
+ * Runs a booking transaction; on an exclusion violation (a concurrent transaction took the vehicle) runs it once
+ * more, so that it picks the next free vehicle or answers 409; on a unique violation (an identifier drawn twice)
+ * retries up to three times.
+ */
+export async function withAllocationRetry<T>(run: () => Promise<T>): Promise<T> {
+  let exclusionRetries = 1;
+  let uniqueRetries = 3;
+  for (;;) {
+    try {
+      return await run();
+    } catch (err) {
+      if (isExclusionViolation(err)) {
+        if (exclusionRetries-- > 0) continue;
+        throw noVehicleAvailable();
+      }
+      if (isUniqueViolation(err) && uniqueRetries-- > 0) continue;
+      throw err;
+    }
+  }
 }
 
 /** Re-exported for callers of the allocation: a concurrent transaction took the vehicle (SQLSTATE 23P01). */

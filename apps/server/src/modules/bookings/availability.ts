@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { bookings, contracts, fleets, pools, vehicleModels, vehicles } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/session.ts';
+import type { Actor } from '../auth/index.ts';
 import { LIVE_BOOKING_STATES } from './allocation.ts';
 import { priceBooking, toPriceEstimate } from './pricing.ts';
 import { validateStartEnd } from './rules.ts';

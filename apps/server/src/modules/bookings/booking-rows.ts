@@ -2,7 +2,7 @@ import type { SearchBooking } from '@fleetdesk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, contracts, payments, pools, users, vehicles } from '../../db/schema.ts';
-import type { Actor } from '../auth/session.ts';
+import type { Actor } from '../auth/index.ts';
 import { computeActions, displayState, type BookingFacts } from './state.ts';
 
 /**

@@ -1,17 +1,21 @@
 import {
   ZAvailabilityQuery, ZAvailabilityResponse, ZBooking, ZBookingCreateRequest, ZBookingParams, ZBookingUpdateRequest, ZContractRulesResponse,
-  ZErrorEnvelope, ZPriceRequest, ZPriceResponse, ZSuggestionsQuery, ZSuggestionsResponse,
+  ZErrorEnvelope, ZIntIdParam, ZPriceRequest, ZPriceResponse, ZSuggestionsQuery, ZSuggestionsResponse,
 } from '@fleetdesk/contract';
 import { z } from 'zod';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
 import { sandboxPaymentProvider } from '../../integrations/payments/sandbox.ts';
 import { getAvailability } from './availability.ts';
-import { createBooking, estimatePrice, getContractRules, listSuggestions, updateBooking, type BookingDeps } from './create-service.ts';
+import { getContractRules } from './contract-rules.ts';
+import { createBooking, type BookingDeps } from './create-booking.ts';
+import { estimatePrice } from './estimate.ts';
+import { listSuggestions } from './suggestions.ts';
+import { updateBooking } from './update-booking.ts';
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null || v === 'null' ? undefined : v);
 /** GET /api/contracts/{id}/rules?poolId (path not shown in the spec). */
-const ZContractRulesParams = z.object({ id: z.coerce.number().int() });
-const ZContractRulesQuery = z.object({ poolId: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()) });
+const ZContractRulesParams = z.object({ id: ZIntIdParam });
+const ZContractRulesQuery = z.object({ poolId: z.preprocess(emptyToUndefined, ZIntIdParam.optional()) });
 
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope };
 

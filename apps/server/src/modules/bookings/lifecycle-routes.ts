@@ -1,17 +1,20 @@
 import {
   ZAdjustedValuesRequest, ZAdjustQuery, ZBookingEventsQuery, ZBookingEventsResponse, ZBookingParams, ZBookingResponse, ZChargingPinQuery,
   ZChargingPinResponse, ZDeactivateRequest, ZErrorEnvelope, ZForceDeactivateQuery, ZMetadata, ZMetadataSpecResponse, ZReasonQuery,
-  ZTechnicalIssueRequest,
+  ZReasonRequest, ZTechnicalIssueRequest,
 } from '@fleetdesk/contract';
 import { z } from 'zod';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
 import type { ChargingProvider } from '../../integrations/charging/provider.ts';
 import { sandboxChargingProvider } from '../../integrations/charging/sandbox.ts';
-import {
-  activateBooking, adjustBooking, adjustBookingValues, cancelBooking, checkoutBooking, deactivateBooking, forceDeactivateBooking,
-  getBookingMetadata, getBookingMetadataSpec, getChargingActivationData, listBookingEvents, replaceBooking, reportTechnicalIssue,
-  sendBookingReceipt, updateBookingMetadata, updateBookingMetadataSpec,
-} from './lifecycle-service.ts';
+import { adjustBookingValues } from './adjusted-values.ts';
+import { listBookingEvents } from './booking-events.ts';
+import { checkoutBooking, reportTechnicalIssue } from './booking-flags.ts';
+import { getChargingActivationData } from './charging-pin.ts';
+import { adjustBooking } from './extend.ts';
+import { getBookingMetadata, getBookingMetadataSpec, updateBookingMetadata, updateBookingMetadataSpec } from './metadata-service.ts';
+import { sendBookingReceipt } from './receipt.ts';
+import { activateBooking, cancelBooking, deactivateBooking, forceDeactivateBooking, replaceBooking } from './transitions.ts';
 
 export interface BookingLifecycleDeps {
   /** The charging provider (default: the built-in sandbox). */
@@ -21,41 +24,66 @@ export interface BookingLifecycleDeps {
 const tags = ['bookings'];
 /** Errors of a booking mutation: bad input or a refused activate/deactivate/force end (400), 404, state conflicts (409). */
 const mutationErrors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope, 409: ZErrorEnvelope };
-const reason = (q: { reason?: string | undefined }) => (q.reason ? { reason: q.reason } : {});
+/**
+ * The reason of an action: from the JSON body (how the console sends it, out of URLs and logs), else from the spec's
+ * `?reason=` query. The body wins when both are given.
+ */
+const reason = (q: { reason?: string | undefined }, body?: { reason?: string | undefined } | null) => {
+  const given = body?.reason ?? q.reason;
+  return given ? { reason: given } : {};
+};
+/** The optional JSON body with the reason (a request without a body is fine). */
+const reasonBody = ZReasonRequest.nullish();
 
-/** The booking lifecycle calls of §7 (docs/decisions/0012-booking-lifecycle.md); the services are in lifecycle-service.ts. */
+/**
+ * The booking lifecycle calls of §7 (docs/decisions/0012-booking-lifecycle.md). The services, one file per concern:
+ * transitions.ts, extend.ts, adjusted-values.ts, booking-flags.ts, receipt.ts, metadata-service.ts, booking-events.ts
+ * and charging-pin.ts, all on the locked booking of locked-booking.ts.
+ */
 export function registerBookingLifecycleRoutes(app: App, { db }: AppContext, deps: BookingLifecycleDeps = {}) {
   const charging = deps.charging ?? sandboxChargingProvider();
 
   app.post('/api/bookings/:bid/activate-without-pin', {
-    schema: { tags, summary: 'Activate a booking without the customer PIN (INACTIVE → ACTIVE)', params: ZBookingParams, querystring: ZReasonQuery, response: { 200: ZBookingResponse, ...mutationErrors } },
-  }, async (request) => activateBooking(db, requireSession(request), request.params.bid, reason(request.query)));
+    schema: {
+      tags, summary: 'Activate a booking without the customer PIN (INACTIVE → ACTIVE)', params: ZBookingParams, querystring: ZReasonQuery, body: reasonBody,
+      response: { 200: ZBookingResponse, ...mutationErrors },
+    },
+  }, async (request) => activateBooking(db, requireSession(request), request.params.bid, reason(request.query, request.body)));
 
   app.post('/api/bookings/:bid/deactivate', {
     schema: {
       tags, summary: 'Deactivate an active booking (checked, or unchecked)', params: ZBookingParams, querystring: ZReasonQuery, body: ZDeactivateRequest,
       response: { 200: ZBookingResponse, ...mutationErrors },
     },
-  }, async (request) => deactivateBooking(db, requireSession(request), request.params.bid, { unchecked: request.body.unchecked, ...reason(request.query) }));
+  }, async (request) => deactivateBooking(db, requireSession(request), request.params.bid, { unchecked: request.body.unchecked, ...reason(request.query, request.body) }));
 
   app.post('/api/bookings/:bid/force-deactivate-without-pin', {
     schema: {
-      tags, summary: 'Force end a booking with its usage, or as not used', params: ZBookingParams, querystring: ZForceDeactivateQuery,
-      response: { 200: ZBookingResponse, ...mutationErrors },
+      tags, summary: 'Force end a booking with its usage, or as not used (the reason in the body, or in the query)', params: ZBookingParams,
+      querystring: ZForceDeactivateQuery, body: reasonBody, response: { 200: ZBookingResponse, ...mutationErrors },
     },
-  }, async (request) => forceDeactivateBooking(db, requireSession(request), request.params.bid, request.query));
+  }, async (request) => forceDeactivateBooking(db, requireSession(request), request.params.bid, { ...request.query, reason: request.body?.reason ?? request.query.reason }));
 
   app.delete('/api/bookings/:bid', {
-    schema: { tags, summary: 'Cancel a booking', params: ZBookingParams, querystring: ZReasonQuery, response: { 200: ZBookingResponse, ...mutationErrors } },
-  }, async (request) => cancelBooking(db, requireSession(request), request.params.bid, reason(request.query)));
+    schema: {
+      tags, summary: 'Cancel a booking (the reason in the body, or in the query)', params: ZBookingParams, querystring: ZReasonQuery, body: reasonBody,
+      response: { 200: ZBookingResponse, ...mutationErrors },
+    },
+  }, async (request) => cancelBooking(db, requireSession(request), request.params.bid, reason(request.query, request.body)));
 
   app.post('/api/bookings/:bid/replace-with-taxi', {
-    schema: { tags, summary: 'Cancel a booking, replaced by a taxi', params: ZBookingParams, querystring: ZReasonQuery, response: { 200: ZBookingResponse, ...mutationErrors } },
-  }, async (request) => replaceBooking(db, requireSession(request), request.params.bid, 'TAXI', reason(request.query)));
+    schema: {
+      tags, summary: 'Cancel a booking, replaced by a taxi', params: ZBookingParams, querystring: ZReasonQuery, body: reasonBody,
+      response: { 200: ZBookingResponse, ...mutationErrors },
+    },
+  }, async (request) => replaceBooking(db, requireSession(request), request.params.bid, 'TAXI', reason(request.query, request.body)));
 
   app.post('/api/bookings/:bid/replace-with-rideshare', {
-    schema: { tags, summary: 'Cancel a booking, replaced by a ride share', params: ZBookingParams, querystring: ZReasonQuery, response: { 200: ZBookingResponse, ...mutationErrors } },
-  }, async (request) => replaceBooking(db, requireSession(request), request.params.bid, 'RIDESHARE', reason(request.query)));
+    schema: {
+      tags, summary: 'Cancel a booking, replaced by a ride share', params: ZBookingParams, querystring: ZReasonQuery, body: reasonBody,
+      response: { 200: ZBookingResponse, ...mutationErrors },
+    },
+  }, async (request) => replaceBooking(db, requireSession(request), request.params.bid, 'RIDESHARE', reason(request.query, request.body)));
 
   app.put('/api/bookings/:bid/adjust', {
     schema: {

@@ -1,15 +1,17 @@
 import {
-  BID_PATTERN, CARD_ERROR_MESSAGES, MESSAGE_IDS, MESSAGES, PAYMENT_EXCEPTION_PREFIX, type Booking, type CardErrorCode, type PaymentStatus, type PaymentType,
+  eventValue, eventText, CARD_ERROR_MESSAGES, MESSAGE_IDS, MESSAGES, PAYMENT_EXCEPTION_PREFIX, type Booking, type CardErrorCode, type PaymentStatus, type PaymentType,
 } from '@fleetdesk/contract';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookings, payments, registeredCards, users } from '../../db/schema.ts';
+import { payments, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { PaymentProvider, Reservation } from '../../integrations/payments/provider.ts';
-import { isCardExpired } from '../../integrations/payments/sandbox.ts';
-import type { Actor } from '../auth/session.ts';
-import { appendEvent } from '../events/service.ts';
-import { bookingNotFound, getBooking, mainBookingPayment } from './service.ts';
+import type { Actor } from '../auth/index.ts';
+import { appendEvent } from '../events/index.ts';
+import { assertPaymentAllowed } from './payment-abilities.ts';
+import { lockBookingRow, lockMainBookingPayment } from './locked-booking.ts';
+import { getBooking, normalizeBid } from './service.ts';
+import { chooseUserCard, type RegisteredCardRow } from '../users/index.ts';
 
 /**
  * PUT /api/bookings/{bid}/paymentType (§4 payment actions, §4 "Converted to invoice", §7): switches the booking
@@ -35,7 +37,7 @@ export interface PaymentTypeDeps {
 }
 
 type PaymentRow = typeof payments.$inferSelect;
-type CardRow = typeof registeredCards.$inferSelect;
+type CardRow = RegisteredCardRow;
 
 const conflict = (message: string) => new AppError(MESSAGE_IDS.conflict, 409, message);
 const paymentNotFound = () => AppError.notFound();
@@ -43,66 +45,59 @@ const paymentNotFound = () => AppError.notFound();
 const cardProblem = (code: CardErrorCode, httpCode: number, message: string = CARD_ERROR_MESSAGES[code]) =>
   new AppError(`${PAYMENT_EXCEPTION_PREFIX}${code}`, httpCode, message);
 
-const LOCKED_STATUSES: readonly PaymentStatus[] = ['PAID', 'NO_CHARGE'];
 /** Card statuses that hold (or wait for) a reservation at the provider. */
 const HELD_STATUSES: readonly PaymentStatus[] = ['RESERVED', 'NEEDS_AUTHORIZATION'];
 
-/** The newest registered card of the user that has not expired; 409 'missing' or 'expired_card' when there is none. */
+/** The card `chooseUserCard` picks (the newest that has not expired); 409 'missing' or 'expired_card' when there is none. */
 async function usableCard(tx: Db, fleet: string, userId: number | null, now: Date): Promise<CardRow> {
-  const cards = userId === null ? [] : await tx.select().from(registeredCards)
-    .where(and(eq(registeredCards.userId, userId), eq(registeredCards.fleetId, fleet)))
-    .orderBy(desc(registeredCards.createdAt), desc(registeredCards.id));
-  const card = cards.find((c) => !isCardExpired(c.expires, now));
-  if (!card) throw cards.length ? cardProblem('expired_card', 409) : cardProblem('missing', 409);
+  const { card, refusal } = await chooseUserCard(tx, fleet, userId, now);
+  if (!card) throw cardProblem(refusal, 409);
   return card;
 }
 
-function refuseSwitch(from: PaymentType, to: PaymentType, status: PaymentStatus): void {
-  if (from === 'INVOICE') {
-    throw conflict(to === 'CREDITCARD' ? MESSAGES.cantTurnInvoiceToCard : MESSAGES.companyInvoiceTypeFixed);
-  }
+/**
+ * The switch's rules: the payment's `switchType` ability (payment-abilities.ts; the card is checked by usableCard,
+ * which tells a missing card from an expired one), and the two targets the console never switches to.
+ */
+function refuseSwitch(p: PaymentRow, to: PaymentType): void {
+  if (p.type === 'INVOICE' && to !== 'CREDITCARD') throw conflict(MESSAGES.companyInvoiceTypeFixed);
   if (to === 'INVOICE') throw conflict(MESSAGES.paymentSwitchCardInvoiceOnly);
-  if (LOCKED_STATUSES.includes(status)) throw conflict(`The payment type cannot be changed when the payment is ${status}`);
+  assertPaymentAllowed('switchType', { orderId: p.orderId, type: p.type, status: p.status, target: p.target, hasValidCard: true }, MESSAGES.paymentSwitchCardInvoiceOnly);
 }
 
 export async function setBookingPaymentType(
   db: Db, actor: Actor, rawBid: string, paymentType: PaymentType, deps: PaymentTypeDeps, now = new Date(),
 ): Promise<Booking> {
-  const bid = rawBid.trim().toUpperCase();
-  if (!BID_PATTERN.test(bid)) throw bookingNotFound();
+  const bid = normalizeBid(rawBid);
   /** Reservation made in the transaction: released again if the transaction fails. */
   let made: Reservation | null = null;
   /** Reservation to release once the switch to invoice has committed. */
   let toRelease: string | null = null;
   try {
     await db.transaction(async (tx) => {
-      const [booking] = await tx.select().from(bookings)
-        .where(and(eq(bookings.bid, bid), eq(bookings.fleetId, actor.fleet))).limit(1).for('update');
-      if (!booking) throw bookingNotFound();
-      const main: PaymentRow | null = mainBookingPayment(await tx.select().from(payments)
-        .where(and(eq(payments.bookingId, booking.id), eq(payments.target, 'BOOKING'), isNull(payments.parentPaymentId), eq(payments.fleetId, actor.fleet)))
-        .orderBy(asc(payments.id)).for('update'));
+      const booking = await lockBookingRow(tx, actor, bid);
+      const main: PaymentRow | null = await lockMainBookingPayment(tx, booking);
       if (!main) throw paymentNotFound();
       const from = main.type;
       if (from === paymentType) return;
-      refuseSwitch(from, paymentType, main.status);
+      refuseSwitch(main, paymentType);
 
       let patch: Partial<typeof payments.$inferInsert>;
       if (paymentType === 'USER_INVOICE') {
         if (main.externalId && HELD_STATUSES.includes(main.status)) toRelease = main.externalId;
-        patch = { type: 'USER_INVOICE', status: 'UNPAID', paymentProvider: 'invoice', reservationFailed: false, cardId: null };
+        patch = { type: 'USER_INVOICE', status: 'UNPAID', paymentProvider: 'invoice', reservationFailed: false, failureCode: null, cardId: null };
       } else {
         const card = await usableCard(tx, actor.fleet, booking.userId, now);
         made = await deps.payments.reserve(card, main.totalPrice, main.currency, now);
         if (made.status === 'RESERVATION_FAILED') throw cardProblem('card_declined', 400, MESSAGES.reservationFailed);
-        patch = { type: 'CREDITCARD', status: made.status, paymentProvider: deps.payments.name, externalId: made.externalId, reservationFailed: false, cardId: card.id };
+        patch = { type: 'CREDITCARD', status: made.status, paymentProvider: deps.payments.name, externalId: made.externalId, reservationFailed: false, failureCode: null, cardId: card.id };
       }
       await tx.update(payments).set(patch).where(eq(payments.id, main.id));
 
       const [user] = booking.userId !== null ? await tx.select({ username: users.username }).from(users).where(eq(users.id, booking.userId)).limit(1) : [];
       await appendEvent(tx, actor, {
         type: 'PAYMENT_ACTION',
-        displayText: `Payment type changed from ${from} to ${paymentType}`,
+        text: eventText('bookingPaymentTypeChanged', { from: eventValue('paymentTypeCode', from), to: eventValue('paymentTypeCode', paymentType) }),
         bid: booking.bid,
         affectedUsername: user?.username ?? null,
         occurred: now,

@@ -1,5 +1,7 @@
-import type { Currency, PriceEstimate, PriceListEntry } from '@fleetdesk/contract';
-import { startOfLocalDay } from '../../lib/zoned-time.ts';
+import {
+  adminFeeOf, fromOre, instantOfWallTime, isoWeekday, roundHalfAway, roundMoney, toOre, wallTimeOf,
+  type Currency, type PriceEstimate, type PriceListEntry,
+} from '@fleetdesk/contract';
 
 /**
  * The booking pricing engine (§3 price list and price estimate, §7 POST /api/price): pure functions that
@@ -71,28 +73,6 @@ const LINE_ORDER: readonly string[] = [
   'PER_KM', 'START_UP_FEE', 'ADMIN_BOOKING_FEE',
 ];
 
-// ---- Rounding ------------------------------------------------------------------------------------------------
-
-/**
- * Rounds half away from zero to `decimals` places. The scaled value is first cut to 15 significant digits, which
- * removes binary noise (1.005 × 100 = 100.49999999999999 becomes 100.5) without moving genuine values.
- */
-function roundHalfAway(x: number, decimals: number): number {
-  if (!Number.isFinite(x)) throw new RangeError(`Cannot round a non-finite amount: ${x}`);
-  const factor = 10 ** decimals;
-  const scaled = Number((Math.abs(x) * factor).toPrecision(15));
-  const rounded = (Math.sign(x) * Math.floor(scaled + 0.5)) / factor;
-  return rounded + 0; // never -0
-}
-
-/** Rounds an amount to øre/öre (2 decimals), half away from zero, robust to float noise (1.005 → 1.01). */
-export function roundMoney(x: number): number {
-  return roundHalfAway(x, 2);
-}
-
-const toOre = (amount: number): number => Math.round(amount * 100);
-const fromOre = (ore: number): number => ore / 100 + 0;
-
 // ---- Price list ------------------------------------------------------------------------------------------------
 
 /** Entries by name; a later duplicate wins (as the seed's price map). */
@@ -118,56 +98,21 @@ export function vatRateOf(priceList: readonly PriceListEntry[]): number {
 
 // ---- Weekend window --------------------------------------------------------------------------------------------
 
-const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-function format(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  let f = cache.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, ...options }); // throws RangeError on an unknown zone
-    cache.set(timeZone, f);
-  }
-  return f;
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** The local weekday (0 = Sunday) of an instant. */
-function localWeekday(instant: Date, timeZone: string): number {
-  const name = format(weekdayFormats, timeZone, { weekday: 'short' }).format(instant);
-  const day = WEEKDAYS.indexOf(name);
-  if (day < 0) throw new RangeError(`Unexpected weekday ${name}`);
-  return day;
-}
-
-/** Minutes past local midnight shown by a wall clock in the zone at an instant. */
-function localClockMinutes(instant: Date, timeZone: string): number {
-  const parts = format(clockFormats, timeZone, { hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return get('hour') * 60 + get('minute');
-}
-
-/** The instant a local wall-clock time occurs on the local day beginning at `dayStart`, across DST changes. */
-function localTimeOn(dayStart: Date, hour: number, timeZone: string): Date {
-  const wanted = hour * 60;
-  let guess = dayStart.getTime() + wanted * 60_000;
-  let diff = wanted - localClockMinutes(new Date(guess), timeZone);
-  if (diff > 720) diff -= 1440;
-  if (diff < -720) diff += 1440;
-  guess += diff * 60_000;
-  return new Date(guess);
-}
-
 /**
  * The weekend window (Friday 15:00 – Monday 10:00 local time) that contains the local day of `instant`, or null
  * when that day is Tuesday to Thursday. The window's length follows the zone (65 h or 67 h over a DST change).
  */
 export function weekendWindow(instant: Date, timeZone: string): { start: Date; end: Date } | null {
-  const daysSinceFriday = (localWeekday(instant, timeZone) - WEEKEND_WINDOW.startWeekday + 7) % 7;
+  const day = wallTimeOf(instant, timeZone);
+  const weekday = isoWeekday(day) % 7; // 0 = Sunday, as WEEKEND_WINDOW.startWeekday
+  const daysSinceFriday = (weekday - WEEKEND_WINDOW.startWeekday + 7) % 7;
   if (daysSinceFriday > WEEKEND_WINDOW.endDaysAfterStart) return null;
-  const friday = startOfLocalDay(instant, timeZone, -daysSinceFriday);
-  const monday = startOfLocalDay(instant, timeZone, WEEKEND_WINDOW.endDaysAfterStart - daysSinceFriday);
-  return { start: localTimeOn(friday, WEEKEND_WINDOW.startHour, timeZone), end: localTimeOn(monday, WEEKEND_WINDOW.endHour, timeZone) };
+  const date = { year: day.year, month: day.month };
+  const friday = day.day - daysSinceFriday;
+  return {
+    start: new Date(instantOfWallTime({ ...date, day: friday, hour: WEEKEND_WINDOW.startHour }, timeZone)),
+    end: new Date(instantOfWallTime({ ...date, day: friday + WEEKEND_WINDOW.endDaysAfterStart, hour: WEEKEND_WINDOW.endHour }, timeZone)),
+  };
 }
 
 function liesInWeekend(start: Date, end: Date, timeZone: string): boolean {
@@ -286,7 +231,7 @@ export function priceBooking(input: PriceInput): PriceResult {
   const hours = startedHours(input.start, input.end);
   if (hours > MAX_PRICED_HOURS) throw new RangeError(`Cannot price more than ${MAX_PRICED_HOURS} hours`);
   if (!Number.isFinite(input.distanceKm) || input.distanceKm < 0) throw new RangeError('The distance must be a number >= 0');
-  format(weekdayFormats, input.timeZone, { weekday: 'short' }); // validates the zone even when no weekend entry exists
+  wallTimeOf(input.start, input.timeZone); // validates the zone (RangeError) even when no weekend entry exists
 
   const prices = priceMap(input.priceList);
   const vatRate = vatRateOf(input.priceList);
@@ -303,7 +248,8 @@ export function priceBooking(input: PriceInput): PriceResult {
   const km = roundHalfAway(input.distanceKm, 1);
   if (km > 0 && prices.has('PER_KM')) amounts.set('PER_KM', km);
   if (prices.has('START_UP_FEE')) amounts.set('START_UP_FEE', 1);
-  if (input.includeAdminFee && prices.has('ADMIN_BOOKING_FEE')) amounts.set('ADMIN_BOOKING_FEE', 1);
+  // The one admin-fee rule (adminFeeOf): an entry of 0 or less adds nothing.
+  if (input.includeAdminFee && adminFeeOf(input.priceList) !== null) amounts.set('ADMIN_BOOKING_FEE', 1);
 
   const lines: PriceLine[] = [];
   for (const name of LINE_ORDER) {
@@ -340,3 +286,6 @@ export function fixedPriceLine(price: number, vatRate: number): PriceLine {
   if (!Number.isFinite(price) || price < 0) throw new RangeError(`A fixed price must be a number >= 0, got ${price}`);
   return { ...line(FIXED_PRICE_ITEM, 1, roundMoney(price), vatRate), itemType: FIXED_PRICE_ITEM };
 }
+
+/** Amounts in event and mail texts: 2 decimals and the currency (§9), e.g. "150.00 NOK". */
+export const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`;

@@ -1,12 +1,14 @@
 import {
-  BID_PATTERN, MESSAGE_IDS, type Booking, type Payment, type VehicleSpecification,
+  adminFeeOf, BID_PATTERN, MESSAGE_IDS, roundMoney, ZCardErrorCode, type Booking, type Payment, type VehicleSpecification,
 } from '@fleetdesk/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, contracts, paymentEvents, payments, pools, users, vehicleModels, vehicles } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/session.ts';
-import { roundMoney, vatRateOf } from './pricing.ts';
+import type { Actor } from '../auth/index.ts';
+import { vatRateOf } from './pricing.ts';
+import { paymentAbilities, usersWithValidCard } from './payment-abilities.ts';
+import { bookingAbilities, type BookingMenuFacts } from './abilities.ts';
 import { computeActions, displayState, type BookingFacts } from './state.ts';
 
 type BookingRow = typeof bookings.$inferSelect;
@@ -17,10 +19,16 @@ const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const bookingNotFound = () => AppError.notFound(MESSAGE_IDS.bookingNotFound, 'bookingNotFound');
 
-/** Finds a booking of the actor's operator by bid (upper-cased); another operator's answers 404. */
-export async function findBookingRow(db: Db, actor: Actor, rawBid: string): Promise<BookingRow> {
+/** The bid as stored (trimmed, upper-cased); a string that cannot be a bid answers 404 like an unknown booking. */
+export function normalizeBid(rawBid: string): string {
   const bid = rawBid.trim().toUpperCase();
   if (!BID_PATTERN.test(bid)) throw bookingNotFound();
+  return bid;
+}
+
+/** Finds a booking of the actor's operator by bid (upper-cased); another operator's answers 404. */
+export async function findBookingRow(db: Db, actor: Actor, rawBid: string): Promise<BookingRow> {
+  const bid = normalizeBid(rawBid);
   const [row] = await db.select().from(bookings).where(and(eq(bookings.bid, bid), eq(bookings.fleetId, actor.fleet))).limit(1);
   if (!row) throw bookingNotFound();
   return row;
@@ -35,8 +43,13 @@ export function mainBookingPayment<P extends Pick<PaymentRow, 'id' | 'target' | 
   return candidates.find((p) => p.status !== 'NO_CHARGE') ?? candidates[0] ?? null;
 }
 
-/** Maps a payment row, its lines and its event payments (EVE children) to the §3 Payment. */
-export function toPayment(p: PaymentRow, events: (typeof paymentEvents.$inferSelect)[], children: PaymentRow[], username: string | null, bid: string | null): Payment {
+/**
+ * Maps a payment row, its lines and its event payments (EVE children) to the §3 Payment, with its §4 action abilities
+ * (`hasValidCard`: the customer has a registered card that has not expired).
+ */
+export function toPayment(
+  p: PaymentRow, events: (typeof paymentEvents.$inferSelect)[], children: PaymentRow[], username: string | null, bid: string | null, hasValidCard: boolean,
+): Payment {
   return {
     orderId: p.orderId,
     bid,
@@ -67,10 +80,51 @@ export function toPayment(p: PaymentRow, events: (typeof paymentEvents.$inferSel
     externalId: p.externalId,
     paymentProvider: p.paymentProvider,
     reservationFailed: p.reservationFailed,
+    failureCode: ZCardErrorCode.safeParse(p.failureCode).data ?? null,
+    abilities: paymentAbilities({ orderId: p.orderId, type: p.type, status: p.status, target: p.target, hasValidCard }),
   };
 }
 
-/** GET /api/bookings/{bid}: the §3 booking with its computed actions, allocation and payment. */
+type UserRow = typeof users.$inferSelect;
+type ContractRow = typeof contracts.$inferSelect;
+type PoolRow = typeof pools.$inferSelect;
+
+/** The state machine's facts of a booking row (state.ts). */
+export function bookingFactsOf(b: BookingRow, contract: ContractRow, user: UserRow | null, bookingPayments: readonly PaymentRow[]): BookingFacts {
+  return {
+    state: b.state,
+    start: b.startTime,
+    end: b.endTime,
+    hasUser: user !== null,
+    vehicleCategory: b.vehicleCategory,
+    allocationState: b.allocationState,
+    allocateOnActivation: b.allocateOnActivation,
+    irrevocableUntil: b.irrevocableUntil,
+    taxiAcceptable: b.taxiAcceptable,
+    rideShare: b.rideShare,
+    fromPoolId: b.fromPoolId,
+    taxiFromPools: contract.taxiFromPools,
+    paymentsRequiringAuthorization: bookingPayments.filter((p) => p.status === 'NEEDS_AUTHORIZATION').map((p) => p.orderId),
+  };
+}
+
+/** The booking menu's facts (abilities.ts): the state machine's, the payment's and the pick-up pool's. */
+export function bookingMenuFactsOf(
+  b: BookingRow, contract: ContractRow, user: UserRow | null, bookingPayments: readonly PaymentRow[], fromPool: Pick<PoolRow, 'wattWorldStationName'> | null,
+): BookingMenuFacts {
+  const main = mainBookingPayment(bookingPayments);
+  return {
+    ...bookingFactsOf(b, contract, user, bookingPayments),
+    checkoutRequired: b.checkoutRequired,
+    technicalIssueReported: b.technicalIssueReportedAt !== null,
+    lockedForUser: b.lockedForUser,
+    customerHasEmail: Boolean(user?.emailAddress?.trim()),
+    poolHasChargingStation: Boolean(fromPool?.wattWorldStationName?.trim()),
+    payment: main ? { status: main.status, totalPrice: main.totalPrice } : null,
+  };
+}
+
+/** GET /api/bookings/{bid}: the §3 booking with its computed actions, abilities, allocation and payment. */
 export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new Date()): Promise<Booking> {
   const b = await findBookingRow(db, actor, rawBid);
   const [poolRows, userRows, contractRows, bookingPayments] = await Promise.all([
@@ -83,6 +137,7 @@ export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new
   const vehicleRows = vehicleIds.length ? await db.select().from(vehicles).where(inArray(vehicles.id, vehicleIds)) : [];
   const [model] = b.specModelId ? await db.select().from(vehicleModels).where(eq(vehicleModels.id, b.specModelId)).limit(1) : [];
   const main = mainBookingPayment(bookingPayments);
+  const hasValidCard = b.userId !== null && main !== null && (await usersWithValidCard(db, actor.fleet, [b.userId], now)).has(b.userId);
   const events = main ? await db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, main.id)).orderBy(asc(paymentEvents.id)) : [];
 
   const pool = (id: number) => {
@@ -93,7 +148,7 @@ export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new
   const user = userRows[0] ?? null;
   const contract = contractRows[0];
   if (!contract) throw new Error(`booking ${b.bid} refers to a missing contract ${b.contractId}`);
-  const adminFee = contract.priceList.filter((e) => e.name === 'ADMIN_BOOKING_FEE').at(-1)?.cost ?? null;
+  const adminFee = adminFeeOf(contract.priceList);
   const allocated = vehicleRows.find((v) => v.id === b.allocatedVehicleId) ?? null;
   const specVehicle = vehicleRows.find((v) => v.id === b.specVehicleId) ?? null;
 
@@ -111,21 +166,7 @@ export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new
     specification = { type: 'CLASS', className: b.specClassName ?? model?.priceClass ?? '', vehicleCategory: b.vehicleCategory };
   }
 
-  const facts: BookingFacts = {
-    state: b.state,
-    start: b.startTime,
-    end: b.endTime,
-    hasUser: user !== null,
-    vehicleCategory: b.vehicleCategory,
-    allocationState: b.allocationState,
-    allocateOnActivation: b.allocateOnActivation,
-    irrevocableUntil: b.irrevocableUntil,
-    taxiAcceptable: b.taxiAcceptable,
-    rideShare: b.rideShare,
-    fromPoolId: b.fromPoolId,
-    taxiFromPools: contract.taxiFromPools,
-    paymentsRequiringAuthorization: bookingPayments.filter((p) => p.status === 'NEEDS_AUTHORIZATION').map((p) => p.orderId),
-  };
+  const facts = bookingMenuFactsOf(b, contract, user, bookingPayments, poolRows.find((r) => r.id === b.fromPoolId) ?? null);
   const actions = computeActions(facts, now);
   const adjusted =
     b.adjustedStartTime || b.adjustedEndTime || b.adjustedDistance !== null || b.adjustedBookingType || b.dataQuality
@@ -146,9 +187,10 @@ export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new
     state: b.state,
     displayState: displayState(facts, actions),
     actions,
+    abilities: bookingAbilities(facts, now),
     user: user ? { username: user.username, fullNameLastFirst: `${user.familyName}, ${user.givenName}` } : null,
     contractId: b.contractId,
-    contract: { id: contract.id, name: contract.name, contractType: contract.contractType, currency: contract.currency, adminFee: adminFee && adminFee > 0 ? adminFee : null },
+    contract: { id: contract.id, name: contract.name, contractType: contract.contractType, currency: contract.currency, adminFee },
     bookedInterval: { start: iso(b.startTime), end: iso(b.endTime) },
     usageTime: b.usageStart || b.usageEnd ? { start: isoOrNull(b.usageStart), end: isoOrNull(b.usageEnd) } : null,
     startTime: iso(b.startTime),
@@ -173,7 +215,7 @@ export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new
     paymentsRequiringAuthorization: facts.paymentsRequiringAuthorization.slice(),
     metadata: b.metadata,
     payment: main
-      ? toPayment(main, events, bookingPayments.filter((p) => p.parentPaymentId === main.id).sort((x, y) => x.id - y.id), user?.username ?? null, b.bid)
+      ? toPayment(main, events, bookingPayments.filter((p) => p.parentPaymentId === main.id).sort((x, y) => x.id - y.id), user?.username ?? null, b.bid, hasValidCard)
       : null,
     // A fixed price (without VAT) replaces the computed estimate while it is set (docs/decisions/0022-billing.md).
     estimatedPriceWithoutVat: b.fixedPrice !== null ? b.fixedPrice : b.estimatedPriceWithoutVat,

@@ -1,12 +1,16 @@
 import {
   isLightVehicleCategory, type AllocationState, type BookingAction, type BookingDisplayState, type BookingState,
-  type OptionalService, type VehicleCategory,
+  type MessageKey, type OptionalService, type VehicleCategory,
 } from '@fleetdesk/contract';
 
 /**
  * The booking state machine (spec §4): INACTIVE → ACTIVE → FINISHED, and CANCELLED. READY,
  * REQUIRES_AUTH and ARCHIVED are display states derived from the facts below, never stored.
  * Choices are recorded in docs/decisions/0011-booking-states.md.
+ *
+ * Each transition has one refusal function (the message key of why not, or null when allowed). The §3 `actions`
+ * list, the abilities sent with a booking (abilities.ts) and the action endpoints all ask these, so the menu and the
+ * server can never disagree (issue 16).
  */
 
 /** A booking may be activated this long before its start. */
@@ -68,22 +72,86 @@ export function allocatesOnActivation(b: Pick<BookingFacts, 'allocateOnActivatio
   return b.allocateOnActivation || isLightVehicleCategory(b.vehicleCategory);
 }
 
-/** The §3 `actions` list of a booking at `now`. */
-export function computeActions(b: BookingFacts, now: Date): BookingAction[] {
-  const actions: BookingAction[] = [];
+/** §4: FINISHED and CANCELLED bookings are historic. */
+export const isHistoric = (state: BookingState): boolean => state === 'FINISHED' || state === 'CANCELLED';
+
+/** §4: only bookings that are not cancelled or finished may be edited. */
+export const isEditable = (state: BookingState): boolean => !isHistoric(state);
+
+// ---------- One refusal per transition: a message key, or null when allowed ----------
+
+/** ACTIVATE: an INACTIVE booking with a customer, in its window, with a vehicle (or allocated on activation), authorised. */
+export function activateRefusal(b: BookingFacts, now: Date): MessageKey | null {
+  if (b.state !== 'INACTIVE') return 'activateOnlyInactive';
+  if (!b.hasUser) return 'bookingHasNoCustomer';
   const t = now.getTime();
-  if (b.state === 'INACTIVE') {
-    const inWindow = t >= b.start.getTime() - ACTIVATION_WINDOW_MS && t < b.end.getTime();
-    const vehicleReady = b.allocationState === 'ALLOCATED' || allocatesOnActivation(b);
-    if (b.hasUser && inWindow && vehicleReady && b.paymentsRequiringAuthorization.length === 0) actions.push('ACTIVATE');
-    const irrevocable = b.irrevocableUntil !== null && t < b.irrevocableUntil.getTime();
-    if (!irrevocable) actions.push('CANCEL');
-    if (b.taxiAcceptable === 'ENABLED' && b.taxiFromPools.includes(b.fromPoolId)) actions.push('REPLACE_WITH_TAXI');
-  } else if (b.state === 'ACTIVE') {
-    if (b.allocationState === 'ALLOCATED') actions.push('DEACTIVATE');
-    actions.push('DEACTIVATE_UNCHECKED');
+  if (t < b.start.getTime() - ACTIVATION_WINDOW_MS || t >= b.end.getTime()) return 'activateOutsideWindow';
+  if (b.allocationState !== 'ALLOCATED' && !allocatesOnActivation(b)) return 'activateNoVehicle';
+  if (b.paymentsRequiringAuthorization.length > 0) return 'activateAwaitingAuthorization';
+  return null;
+}
+
+/** DEACTIVATE (checked: the vehicle must be allocated, so its return can be checked) and DEACTIVATE_UNCHECKED. */
+export function deactivateRefusal(b: Pick<BookingFacts, 'state' | 'allocationState'>, unchecked: boolean): MessageKey | null {
+  if (b.state !== 'ACTIVE') return 'deactivateOnlyActive';
+  if (!unchecked && b.allocationState !== 'ALLOCATED') return 'activateNoVehicle';
+  return null;
+}
+
+/** CANCEL: an INACTIVE booking that is not irrevocable now. */
+export function cancelRefusal(b: Pick<BookingFacts, 'state' | 'irrevocableUntil'>, now: Date): MessageKey | null {
+  if (b.state !== 'INACTIVE') return isHistoric(b.state) ? 'cannotCancel' : 'cancelStarted';
+  if (b.irrevocableUntil !== null && now.getTime() < b.irrevocableUntil.getTime()) return 'cancelIrrevocable';
+  return null;
+}
+
+/** REPLACE_WITH_TAXI: an INACTIVE booking whose customer accepts a taxi, from a pool the contract offers taxis from. */
+export function taxiRefusal(b: Pick<BookingFacts, 'state' | 'taxiAcceptable' | 'taxiFromPools' | 'fromPoolId'>): MessageKey | null {
+  if (b.state !== 'INACTIVE') return isHistoric(b.state) ? 'cannotReplaceWithTaxi' : 'replaceStarted';
+  if (b.taxiAcceptable !== 'ENABLED') return 'taxiNotAccepted';
+  if (!b.taxiFromPools.includes(b.fromPoolId)) return 'taxiNotFromPool';
+  return null;
+}
+
+/** REPLACE_WITH_RIDESHARE (§4 booking menu): only when rideShare is ENABLED, and the booking has not started. */
+export function rideshareRefusal(b: Pick<BookingFacts, 'state' | 'rideShare'>): MessageKey | null {
+  if (b.state !== 'INACTIVE') return isHistoric(b.state) ? 'cannotReplaceWithRideshare' : 'replaceStarted';
+  if (b.rideShare !== 'ENABLED') return 'rideshareNotEnabled';
+  return null;
+}
+
+/** FORCE_END (§4 booking menu): a live booking that can be activated or deactivated, or whose start has passed. */
+export function forceEndRefusal(b: BookingFacts, now: Date): MessageKey | null {
+  if (isHistoric(b.state)) return 'forceEndNotYet';
+  const transitionAllowed =
+    activateRefusal(b, now) === null || deactivateRefusal(b, false) === null || deactivateRefusal(b, true) === null;
+  return transitionAllowed || b.start.getTime() < now.getTime() ? null : 'forceEndNotYet';
+}
+
+/** The refusal of a command on a booking at `now` (the endpoints re-check every command with it, under lock). */
+export function commandRefusal(b: BookingFacts, command: BookingCommand, now: Date): MessageKey | null {
+  switch (command) {
+    case 'ACTIVATE':
+      return activateRefusal(b, now);
+    case 'DEACTIVATE':
+      return deactivateRefusal(b, false);
+    case 'DEACTIVATE_UNCHECKED':
+      return deactivateRefusal(b, true);
+    case 'CANCEL':
+      return cancelRefusal(b, now);
+    case 'REPLACE_WITH_TAXI':
+      return taxiRefusal(b);
+    case 'REPLACE_WITH_RIDESHARE':
+      return rideshareRefusal(b);
+    case 'FORCE_END':
+      return forceEndRefusal(b, now);
   }
-  return actions;
+}
+
+/** The §3 `actions` list of a booking at `now`: the commands of the list that are allowed. */
+export function computeActions(b: BookingFacts, now: Date): BookingAction[] {
+  const listed: BookingAction[] = ['ACTIVATE', 'DEACTIVATE', 'DEACTIVATE_UNCHECKED', 'CANCEL', 'REPLACE_WITH_TAXI'];
+  return listed.filter((action) => commandRefusal(b, action, now) === null);
 }
 
 /** §4 display state: ARCHIVED without a user, REQUIRES_AUTH while payments wait, READY when it can be activated. */
@@ -92,33 +160,4 @@ export function displayState(b: BookingFacts, actions: readonly BookingAction[])
   if ((b.state === 'INACTIVE' || b.state === 'ACTIVE') && b.paymentsRequiringAuthorization.length > 0) return 'REQUIRES_AUTH';
   if (b.state === 'INACTIVE' && actions.includes('ACTIVATE')) return 'READY';
   return b.state;
-}
-
-/** §4: only bookings that are not cancelled or finished may be edited. */
-export const isEditable = (state: BookingState): boolean => state === 'INACTIVE' || state === 'ACTIVE';
-
-/** §4 booking menu: force end is enabled if activate, deactivate or unchecked deactivate is allowed, or the start is past. */
-export function canForceEnd(b: Pick<BookingFacts, 'state' | 'start'>, actions: readonly BookingAction[], now: Date): boolean {
-  if (b.state !== 'INACTIVE' && b.state !== 'ACTIVE') return false;
-  return actions.some((a) => a === 'ACTIVATE' || a === 'DEACTIVATE' || a === 'DEACTIVATE_UNCHECKED') || b.start.getTime() < now.getTime();
-}
-
-/** §4 booking menu: ride share is offered only when rideShare is ENABLED (and the booking has not started). */
-export const canReplaceWithRideshare = (b: Pick<BookingFacts, 'state' | 'rideShare'>): boolean => b.state === 'INACTIVE' && b.rideShare === 'ENABLED';
-
-/**
- * Which command a staff action needs to be allowed by `actions` (the server re-checks every
- * command against the actions list, so the rule lives in one place).
- */
-export function isCommandAllowed(b: BookingFacts, command: BookingCommand, now: Date): boolean {
-  if (nextState(b.state, command) === null) return false;
-  const actions = computeActions(b, now);
-  switch (command) {
-    case 'FORCE_END':
-      return canForceEnd(b, actions, now);
-    case 'REPLACE_WITH_RIDESHARE':
-      return canReplaceWithRideshare(b);
-    default:
-      return actions.includes(command);
-  }
 }

@@ -1,6 +1,7 @@
-import { BATCH_FILE_FIELD, BATCH_FILE_MAX_BYTES, MESSAGES } from '@fleetdesk/contract';
+import { BATCH_FILE_FIELD, BATCH_FILE_MAX_BYTES, MESSAGES, type ErrorItem } from '@fleetdesk/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.ts';
+import { unsafeTextErrors } from '../../http/input-guard.ts';
 
 /** Limits handed to the multipart parser: one file part, a couple of short fields. */
 export const BATCH_FORM_LIMITS = {
@@ -35,12 +36,16 @@ export async function readBatchUpload(request: FastifyRequest): Promise<BatchUpl
   let file: { bytes: Buffer; filename: string } | null = null;
   let companyIdField: string | undefined;
   let oversize = false;
+  // The input guard (http/input-guard.ts) for what the multipart parser hands over: field values and file names.
+  const unsafe: ErrorItem[] = [];
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
+        unsafe.push(...unsafeTextErrors(part.value, part.fieldname));
         if (part.fieldname === 'companyId' && typeof part.value === 'string') companyIdField = part.value;
         continue;
       }
+      unsafe.push(...unsafeTextErrors(part.filename, `${part.fieldname}.filename`));
       try {
         const bytes = await part.toBuffer();
         if (part.fieldname === BATCH_FILE_FIELD) file = { bytes, filename: part.filename ?? '' };
@@ -56,6 +61,7 @@ export async function readBatchUpload(request: FastifyRequest): Promise<BatchUpl
     else if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw unreadableForm('too many fields');
     else throw unreadableForm(error instanceof Error ? error.message : 'malformed multipart data');
   }
+  if (unsafe.length > 0) throw AppError.invalidInput(unsafe);
   if (oversize) throw tooLarge();
   if (!file) throw AppError.invalidInput([{ field: BATCH_FILE_FIELD, message: MESSAGES.required }], 'Choose a .csv file of users to import');
   // §5: batch import accepts .csv files only (by name; browsers send varying content types for .csv).

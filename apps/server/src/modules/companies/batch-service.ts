@@ -1,22 +1,22 @@
 import {
-  EVENT_TYPE_GROUP, MESSAGE_IDS, MESSAGES, ZBatchUserLine, type BatchColumn, type BatchCreateResponse, type BatchFailedLine, type BatchUserLine,
-  type CompanyType, type UserCategory,
+  eventText, EVENT_TYPE_GROUP, formatMessage, MESSAGE_IDS, MESSAGES, ZBatchUserLine, ZIntIdParam, type BatchColumn, type BatchCreateResponse, type BatchFailedLine, type BatchUserLine, type CompanyType, type UserCategory,
 } from '@fleetdesk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contracts, events, fleets, userContracts, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { RequestSession } from '../auth/session.ts';
-import { appendEvent } from '../events/service.ts';
-import { refreshDuplicateFlags } from '../identity/duplicates.ts';
+import { unsafeTextErrors } from '../../http/input-guard.ts';
+import type { RequestSession } from '../auth/index.ts';
+import { appendEvent, eventTextColumns } from '../events/index.ts';
+import { refreshDuplicateFlags } from '../users/index.ts';
 import { CsvFileError, mapHeader, parseCsv, remainingCsv, type CsvRecord, type ParsedCsv } from './batch-csv.ts';
 import type { BatchUpload } from './batch-form.ts';
 import { findFleetCompany, loadFleetCompanies, subtreeIds, type CompanyRow } from './service.ts';
 
 /**
- * POST /api/users/createBatch (docs/decisions/0027-companies-batch.md): ADMIN staff create the users of a .csv in a
- * top-level company of their operator. Every line is checked first (the user form's field rules, user names unique
- * case-insensitively among all users and within the file, the optional company column); then the valid lines are
+ * POST /api/users/createBatch (docs/decisions/0027-companies-batch.md): staff (SUPPORT and ADMIN, §6 "batch
+ * create") create the users of a .csv in a top-level company of their operator. Every line is checked first (the user
+ * form's field rules, user names unique case-insensitively among all users and within the file, the optional company column); then the valid lines are
  * created in ONE transaction with their contracts, duplicate flags and events, so a file is either imported (its valid lines) or,
  * on a database failure, not at all. Invalid lines come back with their line number, user name and message, and as
  * a .csv of the remaining lines.
@@ -53,19 +53,56 @@ function resolveCompany(text: string | undefined, top: CompanyRow, subtree: Comp
   return `There is no company ${text} under ${top.name}`;
 }
 
-function checkLines(parsed: ParsedCsv, columns: (BatchColumn | null)[], top: CompanyRow, subtree: CompanyRow[]): CheckedLine[] {
+/** The cell as the user typed it: a leading apostrophe that keeps a formula-like cell text (ours, `escapeFormula`) is dropped. */
+const unescapeCell = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
+
+const POST_CODE_DIGITS: Partial<Record<string, number>> = { NO: 4, SE: 5 };
+const COUNTRY_NAMES: Partial<Record<string, string>> = { NO: 'Norway', SE: 'Sweden' };
+
+/**
+ * What a spreadsheet does to a line before it reaches us (issue 17): a phone number saved as a figure loses its "+",
+ * and a post code loses its leading zero (0150 → 150). Both are refused with a hint rather than stored wrong.
+ */
+function spreadsheetHints(raw: Partial<Record<BatchColumn, string>>, fleetCountry: string): { field: string; message: string }[] {
+  const hints: { field: string; message: string }[] = [];
+  const phone = (raw.mobilePhone ?? '').replace(/\s/g, '');
+  if (/^\d{6,21}$/.test(phone)) hints.push({ field: 'mobilePhone', message: MESSAGES.phoneMissingPlus });
+  const zip = (raw.zipCode ?? '').trim();
+  const country = (raw.countryCode ?? '').trim().toUpperCase() || fleetCountry;
+  const expected = POST_CODE_DIGITS[country];
+  if (expected && /^\d+$/.test(zip) && zip.length < expected) {
+    hints.push({
+      field: 'zipCode',
+      message: formatMessage('zipLostLeadingZero', {
+        zip, digits: zip.length, country: COUNTRY_NAMES[country] ?? country, expected, suggestion: zip.padStart(expected, '0'),
+      }),
+    });
+  }
+  return hints;
+}
+
+function checkLines(parsed: ParsedCsv, columns: (BatchColumn | null)[], top: CompanyRow, subtree: CompanyRow[], fleetCountry: string): CheckedLine[] {
   return parsed.records.map((record) => {
     const raw: Partial<Record<BatchColumn, string>> = {};
     columns.forEach((column, i) => {
-      if (column) raw[column] = record.fields[i] ?? '';
+      if (column) raw[column] = unescapeCell(record.fields[i] ?? '');
     });
     const errors: { field: string; message: string }[] = [];
+    // The input guard for the file's cells: a NUL would never reach the database (an unpaired surrogate cannot occur,
+    // the file is decoded as strict UTF-8).
+    errors.push(...unsafeTextErrors(raw));
     if (record.fields.slice(columns.length).some((f) => f.trim() !== '')) {
       errors.push({ field: 'line', message: `The line has ${record.fields.length} fields but the header only ${columns.length}` });
     }
+    const hints = spreadsheetHints(raw, fleetCountry);
+    errors.push(...hints);
     const parsedLine = ZBatchUserLine.safeParse(raw);
     if (!parsedLine.success) {
-      for (const issue of parsedLine.error.issues) errors.push({ field: issue.path.map(String).join('.') || 'line', message: issue.message });
+      for (const issue of parsedLine.error.issues) {
+        const field = issue.path.map(String).join('.') || 'line';
+        // The hint says more than the rule it explains.
+        if (!hints.some((h) => h.field === field)) errors.push({ field, message: issue.message });
+      }
     }
     let company: CompanyRow | null = null;
     if (parsedLine.success) {
@@ -94,14 +131,16 @@ export async function createUserBatch(
   query: { companyId?: number | undefined },
   readUpload: () => Promise<BatchUpload>,
 ): Promise<BatchCreateResponse> {
-  // §6 / issue 7: the batch screen is for ADMIN staff; refused before the body is read.
-  if (session.role !== 'ADMIN') throw AppError.forbidden();
+  // §6: support staff "batch create" users on behalf of customers; SUPPORT and ADMIN alike (issue 14 point 7).
   const upload = await readUpload();
   const companyIdText = query.companyId !== undefined ? String(query.companyId) : upload.companyIdField?.trim();
-  if (!companyIdText || !/^\d+$/.test(companyIdText)) {
-    throw AppError.invalidInput([{ field: 'companyId', message: MESSAGES.required }], 'Choose the company to create the users in');
+  if (!companyIdText) throw AppError.invalidInput([{ field: 'companyId', message: MESSAGES.required }], 'Choose the company to create the users in');
+  // The form field is read here, not by the route's schema: the same id rule (1 … 2147483647) as the query string.
+  const companyId = ZIntIdParam.safeParse(companyIdText);
+  if (!companyId.success || !/^\d+$/.test(companyIdText)) {
+    throw AppError.invalidInput([{ field: 'companyId', message: MESSAGES.idOutOfRange }], 'Choose the company to create the users in');
   }
-  const top = await findFleetCompany(db, session, Number(companyIdText));
+  const top = await findFleetCompany(db, session, companyId.data);
   if (top.parentId !== null) {
     throw AppError.invalidInput([{ field: 'companyId', message: 'Batch import is offered for top-level companies only' }], 'Batch import is offered for top-level companies only');
   }
@@ -119,7 +158,8 @@ export async function createUserBatch(
   const fleetCompanies = await loadFleetCompanies(db, session.fleet);
   const subtreeSet = new Set(subtreeIds(fleetCompanies, top.id));
   const subtree = fleetCompanies.filter((c) => subtreeSet.has(c.id));
-  const lines = checkLines(parsed, columns, top, subtree);
+  const [fleet] = await db.select({ defaultLanguage: fleets.defaultLanguage, country: fleets.country }).from(fleets).where(eq(fleets.id, session.fleet)).limit(1);
+  const lines = checkLines(parsed, columns, top, subtree, fleet?.country ?? '');
 
   // User names: unique case-insensitively within the file (the first line keeps it) and among all users (the
   // database's unique index spans every operator; the message does not say whose the name is).
@@ -147,7 +187,6 @@ export async function createUserBatch(
   const valid = lines.filter((l): l is CheckedLine & { value: BatchUserLine; company: CompanyRow } => l.errors.length === 0 && l.value !== null && l.company !== null);
   const failed = lines.filter((l) => l.errors.length > 0);
 
-  const [fleet] = await db.select({ defaultLanguage: fleets.defaultLanguage }).from(fleets).where(eq(fleets.id, session.fleet)).limit(1);
   const now = new Date();
   try {
     await db.transaction(async (tx) => {
@@ -191,21 +230,23 @@ export async function createUserBatch(
         const links = created.flatMap((u) => companyContracts.map((c) => ({ userId: u.id, contractId: c.id })));
         for (let i = 0; i < links.length; i += 1000) await tx.insert(userContracts).values(links.slice(i, i + 1000));
         const companyName = new Map(valid.map((l) => [l.username.toLowerCase(), l.company.name]));
+        const received = new Date(Math.max(Date.now(), now.getTime()));
         await tx.insert(events).values(created.map((u) => ({
           fleetId: session.fleet,
           occurred: now,
+          received,
           actingUsername: session.username,
           affectedUsername: u.username,
           type: 'USER_ACTION' as const,
           typeGroup: EVENT_TYPE_GROUP.USER_ACTION,
-          displayText: `User ${u.username} created by batch import into ${companyName.get(u.username.toLowerCase()) ?? top.name}`,
+          ...eventTextColumns(eventText('userBatchCreated', { username: u.username, company: companyName.get(u.username.toLowerCase()) ?? top.name })),
           properties: { action: 'BATCH_CREATED', companyId: top.id, fileName: upload.filename },
         })));
       }
       await appendEvent(tx, session, {
         type: 'USER_ACTION',
         occurred: now,
-        displayText: `Batch import into ${top.name} from ${upload.filename}: ${valid.length} created, ${failed.length} failed`,
+        text: eventText('batchImport', { company: top.name, fileName: upload.filename, created: valid.length, failed: failed.length }),
         properties: { action: 'BATCH_IMPORT', companyId: top.id, fileName: upload.filename, created: valid.length, failed: failed.length },
       });
     });
@@ -224,5 +265,6 @@ export async function createUserBatch(
     notCreatedUsers,
     remaningUsersFileBytes: failed.length > 0 ? remainingCsv(parsed, failed.map((l) => ({ record: l.record, message: lineMessage(l.errors) }))).toString('base64') : null,
     remainingUsersFileName: failed.length > 0 ? `${base}-remaining.csv` : null,
+    fileEncoding: parsed.encoding,
   };
 }

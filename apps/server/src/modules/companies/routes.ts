@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
-  ZBatchCreateQuery, ZBatchCreateResponse, ZCompanyDetail, ZCompanyParams, ZCompanyTreeResponse, ZCompanyUpdate, ZCompanyUpdateResponse,
+  ZBatchCreateForm, ZBatchCreateQuery, ZBatchCreateResponse, ZCompanyDetail, ZCompanyParams, ZCompanyTreeResponse, ZCompanyUpdate, ZCompanyUpdateResponse,
   ZCompanyUsersQuery, ZCompanyUsersResponse, ZErrorEnvelope, ZFleetByUsernameParams, ZFleetByUsernameResponse, ZTopLevelCompaniesResponse,
 } from '@fleetdesk/contract';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
@@ -73,10 +73,11 @@ export function registerCompanyRoutes(app: App, { db }: AppContext) {
     scope.post('/api/users/createBatch', {
       schema: {
         tags: ['users'],
-        summary: 'Batch user creation (ADMIN): multipart/form-data with the .csv file part "file" and companyId (query or form field) of a top-level company',
+        summary: 'Batch user creation (SUPPORT and ADMIN staff): multipart/form-data with the .csv file part "file" and companyId (query or form field) of a top-level company',
         consumes: ['multipart/form-data'],
+        multipartBody: ZBatchCreateForm,
         querystring: ZBatchCreateQuery,
-        response: { 200: ZBatchCreateResponse, ...errors, 403: ZErrorEnvelope, 409: ZErrorEnvelope },
+        response: { 200: ZBatchCreateResponse, ...errors, 409: ZErrorEnvelope },
       },
     }, async (request) => createUserBatch(db, requireSession(request), request.query, () => readBatchUpload(request)));
   });

@@ -1,13 +1,12 @@
 import {
-  MESSAGE_IDS, type CompanyDetail, type CompanyNode, type CompanyUpdate, type CompanyUsersQuery, type CompanyUsersResponse,
-  type CompanyUsersSortField, type FleetByUsernameResponse, type TopLevelCompany,
+  eventText, MESSAGE_IDS, type CompanyDetail, type CompanyNode, type CompanyUpdate, type CompanyUsersQuery, type CompanyUsersResponse, type CompanyUsersSortField, type FleetByUsernameResponse, type TopLevelCompany,
 } from '@fleetdesk/contract';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, fleets, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor, RequestSession } from '../auth/session.ts';
-import { appendEvent } from '../events/service.ts';
+import type { Actor, RequestSession } from '../auth/index.ts';
+import { appendEvent } from '../events/index.ts';
 
 /**
  * Companies of the session's operator (issue 6; docs/decisions/0027-companies-batch.md). An operator has tens to a
@@ -185,7 +184,7 @@ export async function updateCompany(db: Db, session: RequestSession, id: number,
     await tx.update(companies).set(next).where(eq(companies.id, id));
     await appendEvent(tx, session, {
       type: 'USER_ACTION',
-      displayText: `Company ${input.name} updated (${changed.join(', ')})`,
+      text: eventText('companyUpdated', { company: input.name, fields: changed.join(', ') }),
       properties: { action: 'COMPANY_UPDATED', companyId: id, changed },
     });
   });

@@ -1,5 +1,4 @@
 import { ZClientConfig } from '@fleetdesk/contract';
-import { z } from 'zod';
 import type { App, AppContext } from '../../http/context.ts';
 
 export const VERSION = '0.1.0';
@@ -19,9 +18,4 @@ export function registerConfigRoutes(app: App, { config }: AppContext) {
       mapTileAttribution: none ? null : config.MAP_TILE_ATTRIBUTION,
     };
   });
-
-  app.get('/api/health', {
-    config: { public: true },
-    schema: { tags: ['config'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } },
-  }, async () => ({ status: 'ok' as const }));
 }

@@ -1,6 +1,7 @@
 import { DAMAGE_IMAGE_MAX_MB, formatMessage, MESSAGES, ZDamageReportFields, type DamageReportFields, type ErrorItem } from '@fleetdesk/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.ts';
+import { unsafeTextErrors } from '../../http/input-guard.ts';
 import { DAMAGE_IMAGE_MAX_BYTES, InvalidImageError, processDamagePhoto, type DamagePhoto } from './photo.ts';
 
 /** Limits handed to the multipart parser: one file, a handful of short fields. */
@@ -19,6 +20,8 @@ interface RawReportForm {
   fields: Partial<Record<(typeof TEXT_FIELDS)[number], string>>;
   image: Buffer | null;
   imageTooLarge: boolean;
+  /** The input guard's field errors (http/input-guard.ts): NUL or an unpaired surrogate in a field or a file name. */
+  unsafe: ErrorItem[];
 }
 
 export const notMultipart = () =>
@@ -31,14 +34,16 @@ const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code
 /** Reads the multipart body: the two text fields and the `image` file part (other parts are drained and ignored). */
 async function readReportForm(request: FastifyRequest): Promise<RawReportForm> {
   if (!request.isMultipart()) throw notMultipart();
-  const form: RawReportForm = { fields: {}, image: null, imageTooLarge: false };
+  const form: RawReportForm = { fields: {}, image: null, imageTooLarge: false, unsafe: [] };
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
+        form.unsafe.push(...unsafeTextErrors(part.value, part.fieldname));
         const name = TEXT_FIELDS.find((f) => f === part.fieldname);
         if (name && form.fields[name] === undefined && typeof part.value === 'string') form.fields[name] = part.value;
         continue;
       }
+      form.unsafe.push(...unsafeTextErrors(part.filename, `${part.fieldname}.filename`));
       try {
         const data = await part.toBuffer();
         if (part.fieldname === 'image' && data.length > 0) form.image = data;
@@ -69,6 +74,8 @@ export interface DamageReportInput {
  */
 export async function parseDamageReport(request: FastifyRequest): Promise<DamageReportInput> {
   const form = await readReportForm(request);
+  // Text the database cannot store is refused before anything else is looked at (the image is never processed).
+  if (form.unsafe.length > 0) throw AppError.invalidInput(form.unsafe);
   const errors: ErrorItem[] = [];
   const parsed = ZDamageReportFields.safeParse(form.fields);
   if (!parsed.success) {

@@ -1,8 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
-import { ZDamage, ZDamageListQuery, ZDamageListResponse, ZDamageParams, ZErrorEnvelope, ZVinParams } from '@fleetdesk/contract';
+import { ZDamage, ZDamageListQuery, ZDamageListResponse, ZDamageParams, ZDamageReportForm, ZErrorEnvelope, ZVinParams } from '@fleetdesk/contract';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
-import { createFileStorage } from '../../integrations/storage/file-storage.ts';
+import { createFileStorage } from '../../integrations/storage/storage.ts';
 import { notMultipart, parseDamageReport, REPORT_FORM_LIMITS } from './report-form.ts';
 import { deleteDamage, fixDamage, listDamage, readDamagePhoto, reportDamage, type PhotoVariant } from './service.ts';
 
@@ -55,6 +55,7 @@ export function registerDamageRoutes(app: App, { db, config }: AppContext) {
         tags: ['damage'],
         summary: 'Report damage: multipart/form-data with description_operator, description_en (1–80 characters each) and the file part image',
         consumes: ['multipart/form-data'],
+        multipartBody: ZDamageReportForm,
         params: ZVinParams,
         response: { 201: ZDamage, ...errors },
       },
@@ -76,6 +77,7 @@ export function registerDamageRoutes(app: App, { db, config }: AppContext) {
           tags: ['damage'],
           summary: variant === 'image' ? 'The damage photo (JPEG)' : 'The damage thumbnail (JPEG, 320 px wide)',
           params: ZDamageParams,
+          produces: ['image/jpeg'],
           response: { 200: z.instanceof(Buffer).describe('The JPEG bytes (image/jpeg)'), ...errors },
         },
       }, async (request, reply) => {

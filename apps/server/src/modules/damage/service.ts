@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGE_IDS, type Damage } from '@fleetdesk/contract';
+import { eventText, MESSAGE_IDS, type Damage } from '@fleetdesk/contract';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, damages, fleets, vehicles } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { FileStorage } from '../../integrations/storage/file-storage.ts';
-import type { Actor } from '../auth/session.ts';
-import { appendEvent } from '../events/service.ts';
-import { findFleetVehicle } from '../vehicles/vehicle-view.ts';
+import type { Actor } from '../auth/index.ts';
+import { appendEvent } from '../events/index.ts';
+import { findFleetVehicle } from '../vehicles/index.ts';
 import type { DamageReportInput } from './report-form.ts';
 
 type DamageRow = typeof damages.$inferSelect;
@@ -115,7 +115,7 @@ export async function reportDamage(
         type: 'VEHICLE_ADMIN',
         vin: vehicle.vin,
         bid: await activeBookingBid(tx, actor, vehicle.id),
-        displayText: `Damage registered: ${input.fields.description_en}`,
+        text: eventText('damageRegistered', { description: input.fields.description_en }),
         properties: { damageId: inserted.id, action: 'DAMAGE_REGISTERED' },
       });
       return inserted;
@@ -142,7 +142,7 @@ export async function fixDamage(db: Db, actor: Actor, id: number): Promise<Damag
       type: 'VEHICLE_ADMIN',
       vin,
       bid: await activeBookingBid(tx, actor, updated.vehicleId),
-      displayText: `Damage marked as fixed: ${englishText(updated)}`,
+      text: eventText('damageFixed', { description: englishText(updated) }),
       properties: { damageId: updated.id, action: 'DAMAGE_FIXED' },
     });
     return updated;
@@ -160,7 +160,7 @@ export async function deleteDamage(db: Db, storage: FileStorage, actor: Actor, i
       type: 'VEHICLE_ADMIN',
       vin,
       bid: await activeBookingBid(tx, actor, row.vehicleId),
-      displayText: `Damage deleted: ${englishText(row)}`,
+      text: eventText('damageDeleted', { description: englishText(row) }),
       properties: { damageId: row.id, action: 'DAMAGE_DELETED', fixDate: row.fixDate?.toISOString() ?? null },
     });
     return row;

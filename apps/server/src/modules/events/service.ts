@@ -1,16 +1,16 @@
 import {
-  EVENT_TYPE_GROUP, MESSAGE_IDS, type EventLogEntry, type EventSearchQuery, type EventSearchResponse, type EventType,
+  englishEventText, startOfLocalDay, EVENT_TYPE_GROUP, type EventTextPart, MESSAGE_IDS, type EventLogEntry, type EventSearchQuery, type EventSearchResponse, type EventType,
 } from '@fleetdesk/contract';
 import { and, desc, asc, eq, gte, inArray, lt, lte, or, sql, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, events, fleets, users, vehicles } from '../../db/schema.ts';
-import { startOfLocalDay } from '../../lib/zoned-time.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/session.ts';
+import type { Actor } from '../auth/index.ts';
 
 export interface NewEvent {
   type: EventType;
-  displayText: string;
+  /** The text as ids with parameters (docs/decisions/0048-event-texts.md); `displayText` is its English rendering. */
+  text: EventTextPart | readonly EventTextPart[];
   bid?: string | null;
   vin?: string | null;
   affectedUsername?: string | null;
@@ -23,18 +23,35 @@ export interface NewEvent {
  * `tx` as the mutation it records, so the audit trail and the change commit together.
  */
 export async function appendEvent(tx: Db, actor: Actor, event: NewEvent): Promise<void> {
+  // `received` is when the server wrote the entry, from the same clock as `occurred` and never before it: the column's
+  // default (PostgreSQL's now()) is the start of the transaction, earlier than an action taken inside it, which showed
+  // every console action with a red negative offset in the event log (issue 17).
+  const written = new Date();
+  const occurred = event.occurred ?? written;
+  const textParts = eventTextParts(event.text);
   await tx.insert(events).values({
     fleetId: actor.fleet,
-    occurred: event.occurred ?? new Date(),
+    occurred,
+    received: occurred.getTime() > written.getTime() ? occurred : written,
     bid: event.bid ?? null,
     vin: event.vin ?? null,
     actingUsername: actor.username,
     affectedUsername: event.affectedUsername ?? null,
     type: event.type,
     typeGroup: EVENT_TYPE_GROUP[event.type],
-    displayText: event.displayText,
+    displayText: englishEventText(textParts),
+    textParts,
     properties: event.properties ?? {},
   });
+}
+
+/** One part or several, as the list the events table stores. */
+export const eventTextParts = (text: EventTextPart | readonly EventTextPart[]): EventTextPart[] => ('id' in text ? [text] : [...text]);
+
+/** The two text columns of an events row written without appendEvent (bulk inserts): the parts and their English. */
+export function eventTextColumns(text: EventTextPart | readonly EventTextPart[]): { displayText: string; textParts: EventTextPart[] } {
+  const textParts = eventTextParts(text);
+  return { displayText: englishEventText(textParts), textParts };
 }
 
 type Cursor = { t: string; id: number };
@@ -66,6 +83,7 @@ export function toEventLogEntry(row: typeof events.$inferSelect): EventLogEntry 
     type: row.type,
     typeGroup: row.typeGroup,
     displayText: row.displayText,
+    textParts: row.textParts,
     properties: row.properties,
   };
 }

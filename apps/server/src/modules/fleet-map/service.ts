@@ -2,7 +2,7 @@ import { batteryColour, type FleetMapResponse, type FleetMapStatus, type FleetMa
 import { and, asc, eq, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alarms, bookings, pools, vehicleModels, vehicleStatus, vehicles } from '../../db/schema.ts';
-import type { Actor } from '../auth/session.ts';
+import type { Actor } from '../auth/index.ts';
 
 /**
  * §1 Fleet overview map: every vehicle of the operator at its last position with a status

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fleets } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/session.ts';
+import type { Actor } from '../auth/index.ts';
 
 /** GET /api/fleets/{fleet}: the session's own operator only; any other answers 404. */
 export async function getFleet(db: Db, actor: Actor, fleet: string): Promise<Fleet> {

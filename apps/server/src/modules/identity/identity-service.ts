@@ -1,12 +1,12 @@
-import { normalizeIdentityNumber, type IdentityNumberResponse, type SetIdentityRequest, type UserDetail } from '@fleetdesk/contract';
+import { eventValue, eventText, normalizeIdentityNumber, type IdentityNumberResponse, type SetIdentityRequest, type UserDetail } from '@fleetdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import type { Actor } from '../auth/session.ts';
-import { appendEvent } from '../events/service.ts';
-import { refreshDuplicateFlags } from './duplicates.ts';
+import type { Actor } from '../auth/index.ts';
+import { appendEvent } from '../events/index.ts';
+import { refreshDuplicateFlags } from '../users/index.ts';
 import { findCustomer } from './lookup.ts';
-import { toUserDetail, type UserViewSettings } from '../user-admin/user-view.ts';
+import { toUserDetail, type UserViewSettings } from '../user-admin/index.ts';
 
 /**
  * GET /api/users/{username}/identity: an explicit reveal of the identity number (§5: shown only after a click, with
@@ -19,7 +19,7 @@ export async function revealIdentityNumber(db: Db, actor: Actor, username: strin
     await appendEvent(tx, actor, {
       type: 'USER_ACTION',
       affectedUsername: user.username,
-      displayText: user.identityNumber ? 'Identity number shown' : 'Identity number shown (none on file)',
+      text: eventText(user.identityNumber ? 'identityNumberShown' : 'identityNumberShownNone'),
       properties: { action: 'IDENTITY_NUMBER_SHOWN', identityCountry: user.identityCountry },
     });
     return {
@@ -62,7 +62,7 @@ export async function setIdentity(db: Db, actor: Actor, username: string, body: 
     await appendEvent(tx, actor, {
       type: 'USER_ACTION',
       affectedUsername: user.username,
-      displayText: `Identity set manually (${body.country})${user.identityMethod && user.identityMethod !== 'MANUAL' ? `, replacing ${user.identityMethod}` : ''}${changed ? '' : ', number unchanged'}`,
+      text: identitySetText(body.country, user.identityMethod && user.identityMethod !== 'MANUAL' ? user.identityMethod : null, changed),
       properties: { action: 'IDENTITY_SET', identityCountry: body.country, identityMethod: 'MANUAL', previousMethod: user.identityMethod, numberChanged: changed },
       occurred: now,
     });
@@ -70,4 +70,11 @@ export async function setIdentity(db: Db, actor: Actor, username: string, body: 
     return fresh ?? updated!;
   });
   return toUserDetail(db, actor, row, settings);
+}
+
+/** "Identity set manually (NO), replacing BANKID, number unchanged" as event text parts. */
+function identitySetText(country: string, replacing: string | null, changed: boolean) {
+  const params = { country, method: replacing ? eventValue('identityMethod', replacing) : undefined };
+  if (replacing) return eventText(changed ? 'identitySetReplacing' : 'identitySetReplacingUnchanged', params);
+  return eventText(changed ? 'identitySet' : 'identitySetUnchanged', params);
 }

@@ -1,6 +1,5 @@
 import {
-  formatMessage, isValidIdentityNumber, LICENSE_REGISTRY_COUNTRIES, MESSAGES, normalizeIdentityNumber, type LicenseCheck,
-  type LicenseCheckResult, type LicenseState, type LicenseStatusResponse, type ValidateLicenseRequest, type ValidateLicenseResponse,
+  eventValue, eventText, formatMessage, isValidIdentityNumber, LICENSE_REGISTRY_COUNTRIES, MESSAGES, normalizeIdentityNumber, type LicenseCheck, type LicenseCheckResult, type LicenseState, type LicenseStatusResponse, type ValidateLicenseRequest, type ValidateLicenseResponse,
 } from '@fleetdesk/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -8,8 +7,8 @@ import { licenseChecks, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { LicenseRegistryCountry, LicenseVerdict, LicenseVerifier } from '../../integrations/license/provider.ts';
 import { REGISTRY_NAME } from '../../integrations/license/provider.ts';
-import type { Actor } from '../auth/session.ts';
-import { appendEvent } from '../events/service.ts';
+import type { Actor } from '../auth/index.ts';
+import { appendEvent } from '../events/index.ts';
 import { findCustomer, type UserRow } from './lookup.ts';
 
 /** How long the register may take before the check counts as ERROR. */
@@ -91,7 +90,9 @@ export async function validateLicense(
     await appendEvent(tx, actor, {
       type: 'USER_ACTION',
       affectedUsername: current.username,
-      displayText: `Driver's licence check (${body.country}, ${how}): ${verdict.result}${verdict.reason ? `. ${verdict.reason}` : ''}`,
+      text: eventText(verdict.reason ? 'licenceCheckReason' : 'licenceCheck', {
+        country: body.country, verifier: eventValue('verifier', how), result: eventValue('licenceResult', verdict.result), reason: verdict.reason ?? undefined,
+      }),
       properties: { action: 'LICENSE_CHECK', country: body.country, validUntil, result: verdict.result, state, verifier: verdict.verifier },
       occurred: now,
     });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/session.ts';
+import type { Actor } from '../auth/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export const userNotFound = () => AppError.notFound(MESSAGE_IDS.userNotFound, 'userNotFound');

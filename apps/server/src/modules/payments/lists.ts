@@ -7,8 +7,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { bookings, payments, registeredCards, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/session.ts';
-import { escapeLike, findFleetUser } from '../users/service.ts';
+import type { Actor } from '../auth/index.ts';
+import { escapeLike, findFleetUser } from '../users/index.ts';
 import { loadPayments } from './payment-view.ts';
 
 /** Unsettled payments (§3 outstandingPayments): counted per currency over all dates. */

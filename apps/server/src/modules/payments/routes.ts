@@ -1,6 +1,6 @@
 import {
   ZBookingParams, ZBookingPaymentsResponse, ZErrorEnvelope, ZOrderPaymentTypeRequest, ZPaymentMethodsResponse, ZPaymentResponse, ZPaymentStatusRequest,
-  ZPaymentsQuery, ZPaymentsResponse, ZReplacePaymentRequest, ZSandboxAuthorizeRequest, ZUsernameParams, ZUserPaymentsQuery, ZUserPaymentsResponse,
+  ZPaymentsQuery, ZPaymentsResponse, ZReplacePaymentRequest, ZSandboxAuthorizeRequest, ZUsernameParams, ZUserPaymentsQuery, ZUserPaymentsResponse, ZReasonRequest,
 } from '@fleetdesk/contract';
 import { z } from 'zod';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
@@ -64,17 +64,17 @@ export function registerPaymentRoutes(app: App, ctx: AppContext) {
 
   app.post('/api/payments/:orderId/release', {
     schema: {
-      tags: ['payments'], summary: 'Release an INVOICE payment that is not NO_CHARGE, or an ABANDONED card payment',
-      params: ZOrderParams, response: { 200: ZPaymentResponse, ...errors },
+      tags: ['payments'], summary: 'Release an INVOICE payment that is not NO_CHARGE, or an ABANDONED card payment (the reason in the body)',
+      params: ZOrderParams, body: ZReasonRequest.nullish(), response: { 200: ZPaymentResponse, ...errors },
     },
-  }, async (request) => releasePayment(db, requireSession(request), request.params.orderId, deps));
+  }, async (request) => releasePayment(db, requireSession(request), request.params.orderId, deps, request.body?.reason));
 
   app.post('/api/payments/:orderId/cancel', {
     schema: {
-      tags: ['payments'], summary: 'Cancel an event payment (EVE) that is not PAID',
-      params: ZOrderParams, response: { 200: ZPaymentResponse, ...errors },
+      tags: ['payments'], summary: 'Cancel an event payment (EVE) that is not PAID (the reason in the body)',
+      params: ZOrderParams, body: ZReasonRequest.nullish(), response: { 200: ZPaymentResponse, ...errors },
     },
-  }, async (request) => cancelEventPayment(db, requireSession(request), request.params.orderId, deps));
+  }, async (request) => cancelEventPayment(db, requireSession(request), request.params.orderId, deps, request.body?.reason));
 
   app.post('/api/bookings/:bid/payment/replace', {
     schema: {

@@ -1,21 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import {
-  CARD_ERROR_MESSAGES, MESSAGE_IDS, MESSAGES, PAYMENT_EXCEPTION_PREFIX, formatMessage,
-  type CardErrorCode, type InvoiceStatus, type Payment, type PaymentStatus, type PaymentType,
+  type EventTextPart, type EventTextId, eventValue, eventText, CARD_ERROR_MESSAGES, MESSAGE_IDS, MESSAGES, PAYMENT_EXCEPTION_PREFIX, formatMessage, type CardErrorCode, type InvoiceStatus, type Payment, type PaymentStatus, type PaymentType, type PaymentAbilityKey,
 } from '@fleetdesk/contract';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, paymentEvents, payments, registeredCards, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import type { PaymentCard, PaymentProvider, Reservation } from '../../integrations/payments/provider.ts';
 import { isCardExpired, type SandboxAuthorizationOutcome, type SandboxPaymentProvider } from '../../integrations/payments/sandbox.ts';
-import type { Actor } from '../auth/session.ts';
-import { bookingNotFound, findBookingRow, mainBookingPayment } from '../bookings/service.ts';
-import { freshOrderId } from '../bookings/identifiers.ts';
-import { setBookingPaymentType } from '../bookings/payment-type-service.ts';
-import { appendEvent } from '../events/service.ts';
+import type { Actor } from '../auth/index.ts';
+import { lockBookingRow, lockMainBookingPayment } from '../bookings/index.ts';
+import { findBookingRow, mainBookingPayment } from '../bookings/index.ts';
+import { freshOrderId } from '../bookings/index.ts';
+import { setBookingPaymentType } from '../bookings/index.ts';
+import { appendEvent } from '../events/index.ts';
+import { chooseUserCard } from '../users/index.ts';
 import { loadPayments, type PaymentRow } from './payment-view.ts';
+import { assertPaymentAllowed, type PaymentFacts } from '../bookings/index.ts';
 
 /**
  * Payment operations (§4 payment actions, §7 payment operations; docs/decisions/0021-payments.md). Each runs on the
@@ -53,6 +55,12 @@ async function lockPayment(tx: Db, actor: Actor, orderId: string): Promise<Payme
   return row;
 }
 
+/**
+ * The facts the payment abilities need (abilities.ts). The card check is left to the card code that follows a switch
+ * to a card (it tells a missing card from an expired one), so it counts as present here.
+ */
+const factsOf = (p: PaymentRow): PaymentFacts => ({ orderId: p.orderId, type: p.type, status: p.status, target: p.target, hasValidCard: true });
+
 async function bookingOf(tx: Db, p: PaymentRow): Promise<BookingRow | null> {
   if (p.bookingId === null) return null;
   const [b] = await tx.select().from(bookings).where(eq(bookings.id, p.bookingId)).limit(1);
@@ -67,18 +75,20 @@ async function usernameOf(tx: Db, userId: number | null): Promise<string | null>
 
 /** One PAYMENT_ACTION event: acting staff, bid, affected user, orderId, previous and new status. */
 async function recordAction(
-  tx: Db, actor: Actor, p: PaymentRow, status: PaymentStatus, displayText: string, now: Date, extra: Record<string, unknown> = {},
+  tx: Db, actor: Actor, p: PaymentRow, status: PaymentStatus, text: EventTextPart | EventTextPart[], now: Date, extra: Record<string, unknown> = {},
 ): Promise<void> {
   const booking = await bookingOf(tx, p);
   await appendEvent(tx, actor, {
     type: 'PAYMENT_ACTION',
-    displayText,
+    text,
     bid: booking?.bid ?? null,
     affectedUsername: await usernameOf(tx, p.userId),
     occurred: now,
     properties: { orderId: p.orderId, previousStatus: p.status, status, paymentType: p.type, ...extra },
   });
 }
+
+const withReason = (text: EventTextPart, reason: string | undefined): EventTextPart[] => (reason ? [text, eventText('withReason', { reason })] : [text]);
 
 async function reload(tx: Db, id: number): Promise<Payment> {
   const [row] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1);
@@ -105,11 +115,10 @@ async function retryCard(tx: Db, fleet: string, p: PaymentRow, now: Date): Promi
   return valid.find((c) => c.id === p.cardId) ?? valid[0] ?? cards[0] ?? null;
 }
 
-/** The user's newest valid card for a switch to card payment; 409 `missing` / `expired_card` as PUT paymentType. */
+/** The card for a switch to card payment: the one `chooseUserCard` picks; 409 `missing` / `expired_card` as PUT paymentType. */
 async function switchCard(tx: Db, fleet: string, userId: number | null, now: Date): Promise<CardRow> {
-  const cards = await cardsOf(tx, fleet, userId);
-  const card = cards.find((c) => !isCardExpired(c.expires, now));
-  if (!card) throw cardRefused(cards.length ? 'expired_card' : 'missing', 409);
+  const { card, refusal } = await chooseUserCard(tx, fleet, userId, now);
+  if (!card) throw cardRefused(refusal, 409);
   return card;
 }
 
@@ -156,9 +165,10 @@ export async function listBookingPayments(db: Db, actor: Actor, rawBid: string):
 
 // ---------- §4 invoice status ----------
 
-const INVOICE_FROM: Record<InvoiceStatus, PaymentStatus> = { INVOICE_SENT: 'UNPAID', PAID: 'INVOICE_SENT', UNPAID: 'INVOICE_SENT' };
-const INVOICE_TEXT: Record<InvoiceStatus, string> = {
-  INVOICE_SENT: MESSAGES.invoiceMarkedSent, PAID: MESSAGES.invoiceMarkedPaid, UNPAID: MESSAGES.invoiceMarkedUnpaid,
+/** The action each invoice status is set by (its rule in abilities.ts). */
+const INVOICE_ACTION: Record<InvoiceStatus, PaymentAbilityKey> = { INVOICE_SENT: 'markInvoiceSent', PAID: 'markInvoicePaid', UNPAID: 'markInvoiceUnpaid' };
+const INVOICE_TEXT: Record<InvoiceStatus, EventTextId> = {
+  INVOICE_SENT: 'invoiceMarkedSent', PAID: 'invoiceMarkedPaid', UNPAID: 'invoiceMarkedUnpaid',
 };
 
 /** PUT /api/payments/{orderId}/status: USER_INVOICE only; UNPAID → INVOICE_SENT → PAID, INVOICE_SENT → UNPAID. */
@@ -166,13 +176,13 @@ export async function setInvoiceStatus(db: Db, actor: Actor, rawOrderId: string,
   const orderId = normalizeOrderId(rawOrderId);
   return db.transaction(async (tx) => {
     const p = await lockPayment(tx, actor, orderId);
-    if (p.type !== 'USER_INVOICE') throw conflict(MESSAGES.onlyUserInvoiceStatus);
-    if (p.status !== INVOICE_FROM[status]) throw conflict(formatMessage('invoiceStatusNotAllowed', { from: p.status, to: status }));
+    assertPaymentAllowed(INVOICE_ACTION[status], factsOf(p),
+      p.type !== 'USER_INVOICE' ? MESSAGES.onlyUserInvoiceStatus : formatMessage('invoiceStatusNotAllowed', { from: p.status, to: status }));
     const stamp = status === 'PAID' ? { timestampType: 'PAYMENT_DATE' as const, timestamp: now }
       : status === 'INVOICE_SENT' ? { timestampType: 'INVOICE_DATE' as const, timestamp: now }
       : { timestampType: 'CREATED_DATE' as const, timestamp: p.createdAt };
     await tx.update(payments).set({ status, ...stamp }).where(eq(payments.id, p.id));
-    await recordAction(tx, actor, p, status, `${INVOICE_TEXT[status]} (${p.orderId})`, now);
+    await recordAction(tx, actor, p, status, eventText(INVOICE_TEXT[status], { orderId: p.orderId }), now);
     return reload(tx, p.id);
   });
 }
@@ -193,7 +203,7 @@ export async function retryPayment(
   const providerKey = `${actor.fleet}:${orderId}:retry:${key ?? randomUUID()}`;
   const { result } = await idempotent<RetryResult>(db, actor.fleet, `payment-retry:${orderId}`, key, async (tx) => {
     const p = await lockPayment(tx, actor, orderId);
-    if (p.type !== 'CREDITCARD' || (p.status !== 'ABANDONED' && p.status !== 'UNPAID')) throw conflict(MESSAGES.retryNotAllowed);
+    assertPaymentAllowed('retry', factsOf(p), MESSAGES.retryNotAllowed);
     const booking = await bookingOf(tx, p);
     const card = await retryCard(tx, actor.fleet, p, now);
     const atOnce = chargesAtOnce(p, booking);
@@ -204,7 +214,7 @@ export async function retryPayment(
     if (!outcome.ok) {
       // Kept: this transaction commits, and the 400 is thrown after it.
       await tx.update(payments).set({ failureCode: outcome.code, reservationFailed: true }).where(eq(payments.id, p.id));
-      await recordAction(tx, actor, p, p.status, `Payment ${p.orderId} retried: refused (${outcome.code})`, now, {
+      await recordAction(tx, actor, p, p.status, eventText('paymentRetriedRefused', { orderId: p.orderId, code: outcome.code }), now, {
         failureCode: outcome.code, ...(outcome.externalId ? { externalId: outcome.externalId } : {}),
       });
       return { refused: outcome.code };
@@ -213,7 +223,7 @@ export async function retryPayment(
       status: outcome.status, externalId: outcome.externalId, paymentProvider: deps.payments.name, cardId: card!.id, reservationFailed: false, failureCode: null,
       ...(outcome.status === 'PAID' ? { timestampType: 'PAYMENT_DATE' as const, timestamp: now } : {}),
     }).where(eq(payments.id, p.id));
-    await recordAction(tx, actor, p, outcome.status, formatMessage('paymentRetried', { status: outcome.status }) + ` (${p.orderId})`, now, {
+    await recordAction(tx, actor, p, outcome.status, eventText('paymentRetried', { status: eventValue('paymentStatus', outcome.status), orderId: p.orderId }), now, {
       externalId: outcome.externalId, amount, charged: atOnce,
     });
     return { payment: await reload(tx, p.id) };
@@ -225,16 +235,15 @@ export async function retryPayment(
 // ---------- release and cancel ----------
 
 /** POST /api/payments/{orderId}/release: an INVOICE payment not NO_CHARGE, or an ABANDONED CREDITCARD one → NO_CHARGE. */
-export async function releasePayment(db: Db, actor: Actor, rawOrderId: string, deps: PaymentDeps, now = new Date()): Promise<Payment> {
+export async function releasePayment(db: Db, actor: Actor, rawOrderId: string, deps: PaymentDeps, reason?: string, now = new Date()): Promise<Payment> {
   const orderId = normalizeOrderId(rawOrderId);
   let held: string | null = null;
   const payment = await db.transaction(async (tx) => {
     const p = await lockPayment(tx, actor, orderId);
-    const allowed = (p.type === 'INVOICE' && p.status !== 'NO_CHARGE') || (p.type === 'CREDITCARD' && p.status === 'ABANDONED');
-    if (!allowed) throw conflict(MESSAGES.releaseNotAllowed);
+    assertPaymentAllowed('release', factsOf(p), MESSAGES.releaseNotAllowed);
     if (HELD.includes(p.status)) held = p.externalId;
     await tx.update(payments).set({ status: 'NO_CHARGE' }).where(eq(payments.id, p.id));
-    await recordAction(tx, actor, p, 'NO_CHARGE', `${MESSAGES.paymentReleased} (${p.orderId})`, now);
+    await recordAction(tx, actor, p, 'NO_CHARGE', withReason(eventText('paymentReleased', { orderId: p.orderId }), reason), now, reason ? { reason } : {});
     return reload(tx, p.id);
   });
   await releaseQuietly(deps, held);
@@ -242,16 +251,15 @@ export async function releasePayment(db: Db, actor: Actor, rawOrderId: string, d
 }
 
 /** POST /api/payments/{orderId}/cancel: an event payment (EVE) that is not PAID → NO_CHARGE (NO_CHARGE again: unchanged). */
-export async function cancelEventPayment(db: Db, actor: Actor, rawOrderId: string, deps: PaymentDeps, now = new Date()): Promise<Payment> {
+export async function cancelEventPayment(db: Db, actor: Actor, rawOrderId: string, deps: PaymentDeps, reason?: string, now = new Date()): Promise<Payment> {
   const orderId = normalizeOrderId(rawOrderId);
   let held: string | null = null;
   const payment = await db.transaction(async (tx) => {
     const p = await lockPayment(tx, actor, orderId);
-    if (!p.orderId.startsWith('EVE') || p.target === 'BOOKING' || p.status === 'PAID') throw conflict(MESSAGES.cancelEventPaymentNotAllowed);
-    if (p.status === 'NO_CHARGE') return reload(tx, p.id);
+    assertPaymentAllowed('cancelEventPayment', factsOf(p), MESSAGES.cancelEventPaymentNotAllowed);
     if (HELD.includes(p.status)) held = p.externalId;
     await tx.update(payments).set({ status: 'NO_CHARGE' }).where(eq(payments.id, p.id));
-    await recordAction(tx, actor, p, 'NO_CHARGE', `${MESSAGES.eventPaymentCancelled} (${p.orderId})`, now);
+    await recordAction(tx, actor, p, 'NO_CHARGE', withReason(eventText('eventPaymentCancelled', { orderId: p.orderId }), reason), now, reason ? { reason } : {});
     return reload(tx, p.id);
   });
   await releaseQuietly(deps, held);
@@ -285,9 +293,9 @@ export async function setOrderPaymentType(
     const p = await lockPayment(tx, actor, orderId);
     const from = p.type;
     if (from === paymentType) return reload(tx, p.id);
-    if (from === 'INVOICE') throw conflict(paymentType === 'CREDITCARD' ? MESSAGES.cantTurnInvoiceToCard : MESSAGES.companyInvoiceTypeFixed);
+    if (from === 'INVOICE' && paymentType !== 'CREDITCARD') throw conflict(MESSAGES.companyInvoiceTypeFixed);
     if (paymentType === 'INVOICE') throw conflict(MESSAGES.paymentSwitchCardInvoiceOnly);
-    if (p.status === 'PAID' || p.status === 'NO_CHARGE') throw conflict(`The payment type cannot be changed when the payment is ${p.status}`);
+    assertPaymentAllowed('switchType', factsOf(p), MESSAGES.paymentSwitchCardInvoiceOnly);
     let patch: Partial<typeof payments.$inferInsert>;
     if (paymentType === 'USER_INVOICE') {
       if (HELD.includes(p.status)) held = p.externalId;
@@ -302,7 +310,7 @@ export async function setOrderPaymentType(
       };
     }
     await tx.update(payments).set(patch).where(eq(payments.id, p.id));
-    await recordAction(tx, actor, p, patch.status!, `Payment type changed from ${from} to ${paymentType} (${p.orderId})`, now, { from, to: paymentType });
+    await recordAction(tx, actor, p, patch.status!, eventText('paymentTypeChanged', { from: eventValue('paymentTypeCode', from), to: eventValue('paymentTypeCode', paymentType), orderId: p.orderId }), now, { from, to: paymentType });
     return reload(tx, p.id);
   });
   await releaseQuietly(deps, held);
@@ -326,13 +334,10 @@ export async function replaceBookingPayment(
   const providerKey = `${actor.fleet}:${bid}:replace:${randomUUID()}`;
   try {
     const payment = await db.transaction(async (tx) => {
-      const [booking] = await tx.select().from(bookings).where(and(eq(bookings.bid, bid), eq(bookings.fleetId, actor.fleet))).limit(1).for('update');
-      if (!booking) throw bookingNotFound();
-      const old = mainBookingPayment(await tx.select().from(payments)
-        .where(and(eq(payments.bookingId, booking.id), eq(payments.target, 'BOOKING'), isNull(payments.parentPaymentId), eq(payments.fleetId, actor.fleet)))
-        .for('update'));
+      const booking = await lockBookingRow(tx, actor, bid);
+      const old = await lockMainBookingPayment(tx, booking);
       if (!old) throw new AppError(MESSAGE_IDS.paymentNotFound, 404, MESSAGES.noPaymentToReplace);
-      if (old.status === 'PAID') throw conflict('A paid payment cannot be replaced; add a credit instead');
+      assertPaymentAllowed('replace', factsOf(old), MESSAGES.paymentReplacePaid);
 
       let fields: Partial<typeof payments.$inferInsert> = { status: 'UNPAID', paymentProvider: 'invoice', externalId: null, cardId: null };
       if (paymentType === 'CREDITCARD') {
@@ -361,7 +366,9 @@ export async function replaceBookingPayment(
       await tx.update(payments).set({ parentPaymentId: created!.id }).where(eq(payments.parentPaymentId, old.id));
       await tx.update(payments).set({ status: 'NO_CHARGE' }).where(eq(payments.id, old.id));
       if (HELD.includes(old.status)) held = old.externalId;
-      await recordAction(tx, actor, old, 'NO_CHARGE', `${MESSAGES.paymentReplaced}: ${old.orderId} → ${created!.orderId} (${paymentType}, ${created!.status})`, now, {
+      await recordAction(tx, actor, old, 'NO_CHARGE', eventText('paymentReplaced', {
+        orderId: old.orderId, newOrderId: created!.orderId, paymentType: eventValue('paymentTypeCode', paymentType), status: eventValue('paymentStatus', created!.status),
+      }), now, {
         newOrderId: created!.orderId, newStatus: created!.status, newPaymentType: paymentType,
       });
       return reload(tx, created!.id);
@@ -386,7 +393,7 @@ export async function authorizeSandboxPayment(
     if (p.status !== 'NEEDS_AUTHORIZATION') throw conflict(`The payment does not wait for authorisation (it is ${p.status})`);
     const { status } = await sandbox.authorize(p.externalId ?? `sandbox_pi_${p.orderId}`, outcome);
     await tx.update(payments).set({ status, reservationFailed: false, failureCode: null }).where(eq(payments.id, p.id));
-    await recordAction(tx, actor, p, status, `Card authorisation of ${p.orderId}: ${status}`, now, { outcome });
+    await recordAction(tx, actor, p, status, eventText('cardAuthorisation', { orderId: p.orderId, status: eventValue('paymentStatus', status) }), now, { outcome });
     return reload(tx, p.id);
   });
 }

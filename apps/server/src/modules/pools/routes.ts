@@ -1,8 +1,9 @@
 import {
-  ZErrorEnvelope, ZPoolBookingsQuery, ZPoolBookingsResponse, ZPoolGroupsResponse, ZPoolListResponse, ZPoolParams,
+  ZErrorEnvelope, ZPoolBookingsQuery, ZPoolBookingsResponse, ZPoolContractOptionsResponse, ZPoolGroupsResponse, ZPoolListResponse, ZPoolParams,
   ZPoolUpdateRequest, ZPoolUpdateResponse, ZPoolVehiclesResponse,
 } from '@fleetdesk/contract';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
+import { listPoolContractOptions } from './contract-options.ts';
 import { listPoolBookings, listPoolGroups, listPools, listPoolVehicles, updatePool } from './service.ts';
 
 const tags = ['pools'];
@@ -17,6 +18,13 @@ export function registerPoolRoutes(app: App, { db }: AppContext) {
   app.get('/api/pools/groups', {
     schema: { tags, summary: "The operator's pool groups: a map of id to name", response: { 200: ZPoolGroupsResponse, 401: ZErrorEnvelope } },
   }, async (request) => listPoolGroups(db, requireSession(request)));
+
+  app.get('/api/pools/contracts', {
+    schema: {
+      tags, summary: "The operator's contracts a pool can allow (id, name, type), by name",
+      response: { 200: ZPoolContractOptionsResponse, 401: ZErrorEnvelope },
+    },
+  }, async (request) => listPoolContractOptions(db, requireSession(request)));
 
   app.put('/api/pools/:poolId', {
     schema: {

@@ -1,17 +1,13 @@
 import {
-  MESSAGE_IDS, MESSAGES, POOL_BOOKINGS_DEFAULT_STATES, POOL_BOOKINGS_MAX_LIMIT, POOL_BOOKINGS_MAX_WINDOW_MS,
-  POOL_BOOKINGS_UPCOMING_LIMIT, POOL_BOOKINGS_UPCOMING_STATES, POOL_UPCOMING_LOOKBACK_MS, type BookingState, type ErrorItem,
-  type Pool, type PoolBookingRow, type PoolBookingsQuery, type PoolBookingsResponse, type PoolGroupsResponse,
-  type PoolUpdateRequest, type PoolVehicle,
+  eventText, startOfLocalDay, MESSAGE_IDS, MESSAGES, POOL_BOOKINGS_DEFAULT_STATES, POOL_BOOKINGS_MAX_LIMIT, POOL_BOOKINGS_MAX_WINDOW_MS, POOL_BOOKINGS_UPCOMING_LIMIT, POOL_BOOKINGS_UPCOMING_STATES, POOL_UPCOMING_LOOKBACK_MS, type BookingState, type ErrorItem, type Pool, type PoolBookingRow, type PoolBookingsQuery, type PoolBookingsResponse, type PoolGroupsResponse, type PoolUpdateRequest, type PoolVehicle,
 } from '@fleetdesk/contract';
 import { and, asc, eq, gt, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, contracts, fleets, payments, poolContracts, poolGroups, pools, users, vehicleModels, vehicles } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { startOfLocalDay } from '../../lib/zoned-time.ts';
-import type { Actor } from '../auth/session.ts';
-import { computeActions, displayState, type BookingFacts } from '../bookings/state.ts';
-import { appendEvent } from '../events/service.ts';
+import type { Actor } from '../auth/index.ts';
+import { computeActions, displayState, type BookingFacts } from '../bookings/index.ts';
+import { appendEvent } from '../events/index.ts';
 
 /**
  * Pools (§2 /pools, §3 Pool, §7 "Pools, events, alarms", §9 pool windows); docs/decisions/0032-operations-api.md.
@@ -160,7 +156,7 @@ export async function updatePool(db: Db, actor: Actor, poolId: number, req: Pool
     if (Object.keys(changes).length) {
       await appendEvent(tx, actor, {
         type: 'VEHICLE_ADMIN',
-        displayText: `Pool ${current.name} updated: ${Object.keys(changes).join(', ')}`,
+        text: eventText('poolUpdated', { pool: current.name, fields: Object.keys(changes).join(', ') }),
         properties: { poolId, pool: current.name, city: current.city, changes },
       });
     }

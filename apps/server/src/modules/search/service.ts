@@ -6,13 +6,13 @@ import {
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, companies, fleets, users, vehicles } from '../../db/schema.ts';
-import type { Actor } from '../auth/session.ts';
-import { loadBookingRows, loadBookingRowsById } from '../bookings/booking-rows.ts';
-import { loadVehicles } from '../vehicles/vehicle-view.ts';
+import type { Actor } from '../auth/index.ts';
+import { loadBookingRows, loadBookingRowsById } from '../bookings/index.ts';
+import { loadVehicles } from '../vehicles/index.ts';
 import {
   decodeBookingCursor, decodeUserCursor, decodeVehicleCursor, encodeCursor, type BookingCursor, type UserCursor, type VehicleCursor,
 } from './cursor.ts';
-import { bidCondition, parseTerms, resolveRefs, userConditionParts, usersCondition, vehiclesCondition, type SearchRefs, type SearchTerms } from './terms.ts';
+import { bidCondition, parseTerms, resolveRefs, userConditionParts, usersCondition, vehiclesCondition, type SearchRefs, type SearchTerms } from '../../lib/search-terms.ts';
 
 /**
  * The combined support search (§2 /support, §5 Search; docs/decisions/0015-support-search.md).

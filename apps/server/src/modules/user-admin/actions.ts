@@ -1,15 +1,14 @@
 import {
-  formatMessage, MESSAGE_IDS, MESSAGES, USER_ACTION_STATUSES, ZUserStatus, type BlockReason, type BlockStatus, type BulkApproveResponse,
-  type IdentityMethod, type UserActionResponse, type UserDetail, type UserStatus,
+  type EventTextPart, eventValue, eventText, formatMessage, MESSAGE_IDS, MESSAGES, USER_ACTION_STATUSES, type BlockReason, type BlockStatus, type BulkApproveResponse, type IdentityMethod, type UserActionResponse, type UserDetail, type UserStatus,
 } from '@fleetdesk/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, events, fleets, users } from '../../db/schema.ts';
+import { companies, fleets, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { enqueueMail } from '../../integrations/mail/mailer.ts';
-import type { Actor } from '../auth/session.ts';
-import { requestPasswordReset, type AuthSettings } from '../auth/service.ts';
-import { appendEvent } from '../events/service.ts';
+import type { Actor } from '../auth/index.ts';
+import { requestPasswordReset, type AuthSettings } from '../auth/index.ts';
+import { appendEvent } from '../events/index.ts';
 import { statusRefused } from './rules.ts';
 import { findCustomer, hasSingleSignOn, toUserDetail, type UserRow, type UserViewSettings } from './user-view.ts';
 
@@ -22,7 +21,7 @@ import { findCustomer, hasSingleSignOn, toUserDetail, type UserRow, type UserVie
 type UserUpdate = Partial<typeof users.$inferInsert>;
 interface Effect {
   set: UserUpdate;
-  displayText: string;
+  text: EventTextPart;
   properties?: Record<string, unknown>;
 }
 
@@ -40,7 +39,7 @@ async function act(db: Db, actor: Actor, username: string, action: string, decid
       .returning();
     await appendEvent(tx, actor, {
       type: 'USER_ACTION',
-      displayText: effect.displayText,
+      text: effect.text,
       affectedUsername: row.username,
       occurred: now,
       properties: { public: false, action, fromStatus: row.status, toStatus: next!.status, ...effect.properties },
@@ -59,7 +58,7 @@ export async function blockUser(db: Db, actor: Actor, username: string, blockRea
     allow('Block', USER_ACTION_STATUSES.BLOCK, u);
     return {
       set: { status: 'BLOCKED', blockReason, blockMessage, blockedByUsername: actor.username, blockedAt: new Date() },
-      displayText: `User blocked (${blockReason})`,
+      text: eventText('userBlocked', { blockReason: eventValue('blockReason', blockReason) }),
       properties: { blockReason, blockMessage },
     };
   });
@@ -73,60 +72,51 @@ export async function getBlockStatus(db: Db, actor: Actor, username: string): Pr
   return { blockReason: u.blockReason, blockMessage: u.blockMessage, blockedByUsername: u.blockedByUsername, timestamp: (u.blockedAt ?? u.updatedAt).toISOString() };
 }
 
-/** The status a user had when deletion was requested (from that request's event); ACTIVE when unknown. */
-async function statusBeforeDeletionRequest(tx: Db, actor: Actor, row: UserRow): Promise<UserStatus> {
-  const [ev] = await tx
-    .select({ properties: events.properties })
-    .from(events)
-    .where(and(
-      eq(events.fleetId, actor.fleet),
-      eq(events.affectedUsername, row.username),
-      eq(events.type, 'USER_ACTION'),
-      sql`${events.properties}->>'action' = 'REQUEST_DELETION'`,
-    ))
-    .orderBy(desc(events.occurred), desc(events.id))
-    .limit(1);
-  const previous = ZUserStatus.safeParse(ev?.properties.fromStatus);
-  return previous.success && previous.data !== 'DELETION_REQUESTED' ? previous.data : 'ACTIVE';
-}
-
-/** Unblock (§4 Activate: ACTIVE, the block status cleared). */
-const unblockEffect = (): Effect => ({
-  set: { status: 'ACTIVE', blockReason: null, blockMessage: null, blockedByUsername: null, blockedAt: null },
-  displayText: 'User unblocked',
+/**
+ * §4 "Activate sets ACTIVE and clears the block status": from BLOCKED (unblock) and from DELETION_REQUESTED
+ * (reactivate, which also withdraws the deletion request). A user blocked before the deletion request comes back
+ * unblocked: reactivating is the staff member's decision to let the customer use the service again (block again if
+ * not). The event keeps what the user was (`fromStatus`, and the REQUEST_DELETION event before it).
+ */
+const activateEffect = (u: UserRow): Effect => ({
+  set: {
+    status: 'ACTIVE',
+    blockReason: null,
+    blockMessage: null,
+    blockedByUsername: null,
+    blockedAt: null,
+    deletionRequestedAt: null,
+    deletionRequestedBy: null,
+  },
+  text: eventText(u.status === 'BLOCKED' ? 'userUnblocked' : 'userReactivated'),
+  properties: { kind: u.status === 'BLOCKED' ? 'UNBLOCK' : 'REACTIVATE' },
 });
 
-/** Reactivate: DELETION_REQUESTED back to the status before the request (ACTIVE when unknown). */
-async function reactivateEffect(tx: Db, actor: Actor, u: UserRow): Promise<Effect> {
-  const status = await statusBeforeDeletionRequest(tx, actor, u);
-  return { set: { status, deletionRequestedAt: null, deletionRequestedBy: null }, displayText: `User reactivated (${status})` };
-}
-
-/**
- * POST /api/users/{username}/activate: the §4 action the status offers: unblock a BLOCKED user (ACTIVE, block cleared)
- * or reactivate a DELETION_REQUESTED one.
- */
+/** POST /api/users/{username}/activate (§7): the §4 Activate of a BLOCKED or DELETION_REQUESTED user → ACTIVE. */
 export async function activateUser(db: Db, actor: Actor, username: string, settings: UserViewSettings): Promise<UserDetail> {
-  const row = await act(db, actor, username, 'ACTIVATE', (u, tx) => {
-    if (u.status === 'BLOCKED') return { ...unblockEffect(), properties: { kind: 'UNBLOCK' } };
-    if (u.status === 'DELETION_REQUESTED') return reactivateEffect(tx, actor, u).then((e) => ({ ...e, properties: { kind: 'REACTIVATE' } }));
-    throw statusRefused('Activate', u.status);
+  const row = await act(db, actor, username, 'ACTIVATE', (u) => {
+    allow('Activate', ['BLOCKED', 'DELETION_REQUESTED'], u);
+    return activateEffect(u);
   });
   return toUserDetail(db, actor, row, settings);
 }
 
-/** POST /api/users/{username}/reactivate: DELETION_REQUESTED only. */
+/** POST /api/users/{username}/reactivate: the same Activate, for DELETION_REQUESTED only (the menu's Reactivate). */
 export async function reactivateUser(db: Db, actor: Actor, username: string, settings: UserViewSettings): Promise<UserDetail> {
-  const row = await act(db, actor, username, 'REACTIVATE', (u, tx) => {
+  const row = await act(db, actor, username, 'REACTIVATE', (u) => {
     allow('Reactivate', USER_ACTION_STATUSES.REACTIVATE, u);
-    return reactivateEffect(tx, actor, u);
+    return activateEffect(u);
   });
   return toUserDetail(db, actor, row, settings);
 }
 
-const approveEffect = (actor: Actor) => (u: UserRow): Effect => {
+const approveEffect = (actor: Actor, reason?: string) => (u: UserRow): Effect => {
   allow('Approve', USER_ACTION_STATUSES.APPROVE, u);
-  return { set: { status: 'APPROVED', approvedAt: new Date(), approvedBy: actor.username }, displayText: 'User approved' };
+  return {
+    set: { status: 'APPROVED', approvedAt: new Date(), approvedBy: actor.username },
+    text: reason ? eventText('userApprovedInBulk', { reason }) : eventText('userApproved'),
+    ...(reason ? { properties: { bulk: true, reason } } : {}),
+  };
 };
 
 /** POST /api/users/{username}/approve: AWAITING_APPROVAL or PENDING_OLD → APPROVED. */
@@ -139,7 +129,7 @@ export async function approveUser(db: Db, actor: Actor, username: string, settin
  * each name once. A user that cannot be found or approved is reported with the HTTP code and message a single
  * approval would have answered.
  */
-export async function approveUsers(db: Db, actor: Actor, usernames: readonly string[]): Promise<BulkApproveResponse> {
+export async function approveUsers(db: Db, actor: Actor, usernames: readonly string[], reason?: string): Promise<BulkApproveResponse> {
   const seen = new Set<string>();
   const results: BulkApproveResponse['results'] = [];
   for (const name of usernames) {
@@ -147,7 +137,7 @@ export async function approveUsers(db: Db, actor: Actor, usernames: readonly str
     if (seen.has(key)) continue;
     seen.add(key);
     try {
-      const row = await act(db, actor, name, 'APPROVE', approveEffect(actor));
+      const row = await act(db, actor, name, 'APPROVE', approveEffect(actor, reason));
       results.push({ username: row.username, approved: true, status: row.status, httpCode: null, message: MESSAGES.userApproved });
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -161,7 +151,7 @@ export async function approveUsers(db: Db, actor: Actor, usernames: readonly str
 export async function requestUserDeletion(db: Db, actor: Actor, username: string, settings: UserViewSettings): Promise<UserDetail> {
   const row = await act(db, actor, username, 'REQUEST_DELETION', (u) => {
     if (u.status === 'DELETION_REQUESTED') throw statusRefused('Request deletion', u.status);
-    return { set: { status: 'DELETION_REQUESTED', deletionRequestedAt: new Date(), deletionRequestedBy: actor.username }, displayText: 'Deletion requested' };
+    return { set: { status: 'DELETION_REQUESTED', deletionRequestedAt: new Date(), deletionRequestedBy: actor.username }, text: eventText('deletionRequested') };
   });
   return toUserDetail(db, actor, row, settings);
 }
@@ -181,7 +171,7 @@ export async function resendConfirmation(db: Db, actor: Actor, username: string,
       subject: `${operator}: confirm your registration`,
       text: `Hello ${u.givenName},\n\nyour registration with ${operator} as "${u.username}" is waiting for your confirmation.\nOpen the ${operator} app and confirm your e-mail address to complete it.\n\nIf you did not register, ignore this e-mail.\n`,
     });
-    return { set: { confirmationSentAt: new Date() }, displayText: 'Confirmation resent' };
+    return { set: { confirmationSentAt: new Date() }, text: eventText('confirmationResent') };
   });
   return { message: MESSAGES.confirmationResent, user: await toUserDetail(db, actor, row, settings) };
 }
@@ -197,7 +187,7 @@ export async function resetUserPassword(db: Db, actor: Actor, username: string, 
   await requestPasswordReset(db, u.username, settings);
   await appendEvent(db, actor, {
     type: 'USER_ACTION',
-    displayText: 'Password reset sent',
+    text: eventText('passwordResetSent'),
     affectedUsername: u.username,
     properties: { public: false, action: 'RESET_PASSWORD', fromStatus: u.status, toStatus: u.status },
   });
@@ -211,7 +201,7 @@ export async function verifyIdentity(db: Db, actor: Actor, username: string, ide
     const method = identityMethod ?? u.identityMethod ?? 'MANUAL';
     return {
       set: { identityVerified: true, identityVerifiedAt: new Date(), identityVerifiedBy: actor.username, identityMethod: method },
-      displayText: `Identity verified (${method})`,
+      text: eventText('identityVerified', { method: eventValue('identityMethod', method) }),
       properties: { identityMethod: method },
     };
   });
@@ -234,8 +224,8 @@ export async function checkMembership(
     const confirmed = company.companyCode !== null && company.companyCode.trim().toLowerCase() === companyCode.trim().toLowerCase();
     result = confirmed ? 'SUCCESS' : 'REJECTED';
     return confirmed
-      ? { set: { membershipConfirmedAt: new Date(), membershipConfirmedBy: actor.username }, displayText: `Membership of ${company.name} confirmed`, properties: { result, companyId: company.id } }
-      : { set: {}, displayText: `Membership of ${company.name} could not be confirmed`, properties: { result, companyId: company.id } };
+      ? { set: { membershipConfirmedAt: new Date(), membershipConfirmedBy: actor.username }, text: eventText('membershipConfirmed', { company: company.name }), properties: { result, companyId: company.id } }
+      : { set: {}, text: eventText('membershipNotConfirmed', { company: company.name }), properties: { result, companyId: company.id } };
   });
   return { result, user: await toUserDetail(db, actor, row, settings) };
 }

@@ -49,11 +49,11 @@ export function registerUserAdminRoutes(app: App, { db, config }: AppContext) {
   }, async (request) => blockUser(db, requireSession(request), request.params.username, request.body.blockReason, request.body.blockMessage ?? null, view));
 
   app.post('/api/users/:username/activate', {
-    schema: { tags, summary: 'Unblock (BLOCKED → ACTIVE, block cleared) or reactivate (DELETION_REQUESTED → the status before the request)', params: ZUsernameParams, response: { 200: ZUserDetail, ...errors } },
+    schema: { tags, summary: 'Activate (§4): BLOCKED or DELETION_REQUESTED → ACTIVE, the block status and the deletion request cleared', params: ZUsernameParams, response: { 200: ZUserDetail, ...errors } },
   }, async (request) => activateUser(db, requireSession(request), request.params.username, view));
 
   app.post('/api/users/:username/reactivate', {
-    schema: { tags, summary: 'Reactivate (DELETION_REQUESTED → the status before the request, ACTIVE when unknown)', params: ZUsernameParams, response: { 200: ZUserDetail, ...errors } },
+    schema: { tags, summary: 'Reactivate: the same Activate for a DELETION_REQUESTED user (→ ACTIVE, block status and deletion request cleared)', params: ZUsernameParams, response: { 200: ZUserDetail, ...errors } },
   }, async (request) => reactivateUser(db, requireSession(request), request.params.username, view));
 
   app.post('/api/users/:username/approve', {
@@ -100,7 +100,7 @@ export function registerUserAdminRoutes(app: App, { db, config }: AppContext) {
 
   app.post('/api/admin/users/approved', {
     schema: { tags, summary: 'Bulk approve: per user the new status or the failure', body: ZBulkApproveRequest, response: { 200: ZBulkApproveResponse, ...errors } },
-  }, async (request) => approveUsers(db, requireSession(request), request.body.usernames));
+  }, async (request) => approveUsers(db, requireSession(request), request.body.usernames, request.body.reason));
 
   app.get('/api/admin/users/pending-deletion', {
     schema: { tags, summary: "The operator's users awaiting deletion, oldest request first", querystring: ZPendingDeletionQuery, response: { 200: ZPendingDeletionResponse, ...errors } },

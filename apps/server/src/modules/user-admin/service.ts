@@ -1,6 +1,5 @@
 import {
-  MESSAGE_IDS, MESSAGES, SSO_LOCKED_FIELDS, type ErrorItem, type FreeMonths, type PendingDeletionResponse, type UserDetail,
-  type UserUpdateRequest, type ZPendingDeletionQuery,
+  eventText, MESSAGE_IDS, MESSAGES, SSO_LOCKED_FIELDS, type ErrorItem, type FreeMonths, type PendingDeletionResponse, type UserDetail, type UserUpdateRequest, type ZPendingDeletionQuery,
 } from '@fleetdesk/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -8,10 +7,10 @@ import type { Db } from '../../db/client.ts';
 import { bookings, companies, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/session.ts';
-import { refreshDuplicateFlags } from '../identity/duplicates.ts';
-import { appendEvent } from '../events/service.ts';
-import { toUserSummary } from '../users/service.ts';
+import type { Actor } from '../auth/index.ts';
+import { refreshDuplicateFlags } from '../users/index.ts';
+import { appendEvent } from '../events/index.ts';
+import { toUserSummary } from '../users/index.ts';
 import { statusRefused } from './rules.ts';
 import { findCustomer, hasSingleSignOn, toUserDetail, type UserRow, type UserViewSettings } from './user-view.ts';
 
@@ -123,7 +122,9 @@ export async function updateUser(db: Db, actor: Actor, username: string, body: U
     }
     await appendEvent(tx, actor, {
       type: 'USER_ACTION',
-      displayText: renamed ? `User name changed from ${row.username} to ${next.username}` : changed.length ? `User updated: ${changed.join(', ')}` : 'User saved without changes',
+      text: renamed
+        ? eventText('userRenamed', { from: row.username, to: next.username })
+        : changed.length ? eventText('userUpdated', { fields: changed.join(', ') }) : eventText('userSavedUnchanged'),
       affectedUsername: next.username,
       properties: {
         public: false,
@@ -155,7 +156,7 @@ export async function confirmUserDeletion(db: Db, actor: Actor, username: string
     await refreshDuplicateFlags(tx, [], [{ emailAddress: row.emailAddress, mobilePhone: row.mobilePhone, identityNumber: row.identityNumber }]);
     await appendEvent(tx, actor, {
       type: 'USER_ACTION',
-      displayText: 'User deleted',
+      text: eventText('userDeleted'),
       affectedUsername: row.username,
       properties: { public: false, action: 'CONFIRM_DELETION', fromStatus: row.status, deletionRequestedBy: row.deletionRequestedBy },
     });
@@ -174,7 +175,7 @@ export async function setFreeMonths(db: Db, actor: Actor, username: string, free
     await tx.update(users).set({ freeMonths, updatedAt: new Date() }).where(eq(users.id, row.id));
     await appendEvent(tx, actor, {
       type: 'USER_ACTION',
-      displayText: `Free months set from ${row.freeMonths} to ${freeMonths}`,
+      text: eventText('freeMonthsSet', { from: row.freeMonths, to: freeMonths }),
       affectedUsername: row.username,
       properties: { public: false, action: 'SET_FREE_MONTHS', from: row.freeMonths, to: freeMonths },
     });

@@ -1,10 +1,11 @@
 import { userActionsFor, vehicleAccessOf, type UserDetail } from '@fleetdesk/contract';
+import { userAbilities } from './rules.ts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, identityProviders, payments, registeredCards, userAuthMethods, users } from '../../db/schema.ts';
-import type { Actor } from '../auth/session.ts';
-import { OUTSTANDING_STATUSES } from '../payments/lists.ts';
-import { userNotFound } from '../users/service.ts';
+import type { Actor } from '../auth/index.ts';
+import { OUTSTANDING_STATUSES } from '../payments/index.ts';
+import { userNotFound } from '../users/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 type CompanyRow = typeof companies.$inferSelect;
@@ -144,6 +145,7 @@ export async function toUserDetail(db: Db, actor: Actor, u: UserRow, settings: U
     identityVerifiedAt: iso(u.identityVerifiedAt),
     singleSignOn,
     availableActions: userActionsFor({ status: u.status, passwordLoginAllowed: u.passwordLoginAllowed, singleSignOn, identityVerified: u.identityVerified }),
+    abilities: userAbilities({ status: u.status, passwordLoginAllowed: u.passwordLoginAllowed, singleSignOn, identityVerified: u.identityVerified }),
     approvedBy: u.approvedBy,
     approvedAt: iso(u.approvedAt),
     deletionRequestedBy: u.deletionRequestedBy,

@@ -4,7 +4,7 @@ import {
 } from '@fleetdesk/contract';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
 import { listUsablePools, listUserContracts, searchUsers } from './service.ts';
-import { listUserBookings } from './user-bookings.ts';
+import { listUserBookings } from '../bookings/index.ts';
 
 export function registerUserRoutes(app: App, { db }: AppContext) {
   app.get('/api/users', {

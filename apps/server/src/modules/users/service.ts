@@ -1,5 +1,5 @@
 import {
-  DISPLAYED_TOTAL_CAP, MESSAGE_IDS, USER_SEARCH_MATCH_CAP, vehicleAccessOf, type Contract, type UsablePool, type UserSummary, type ZUserSearchQuery,
+  adminFeeOf, DISPLAYED_TOTAL_CAP, MESSAGE_IDS, USER_SEARCH_MATCH_CAP, vehicleAccessOf, type Contract, type UsablePool, type UserSummary, type ZUserSearchQuery,
   type ZUserSearchResponse,
 } from '@fleetdesk/contract';
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
@@ -7,8 +7,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { companies, contracts, poolContracts, poolGroups, pools, userContracts, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/session.ts';
-import { MIN_TRIGRAM_LENGTH, parseTerms, resolveRefs, usersCondition } from '../search/terms.ts';
+import type { Actor } from '../auth/index.ts';
+import { MIN_TRIGRAM_LENGTH, parseTerms, resolveRefs, usersCondition } from '../../lib/search-terms.ts';
 
 /**
  * The users module (docs/decisions/0013-booking-creation.md, 0025-user-admin.md): user search, a user's contracts
@@ -154,14 +154,13 @@ export function toUserSummary(u: UserRow, companyName: string | null): UserSumma
   };
 }
 
-/** The §3 Contract: `adminFee` is the price list's ADMIN_BOOKING_FEE entry. */
+/** The §3 Contract: `adminFee` is the price list's ADMIN_BOOKING_FEE entry (adminFeeOf: null when none or not above 0). */
 export function toContract(row: ContractRow): Contract {
-  const adminFee = row.priceList.findLast((e) => e.name === 'ADMIN_BOOKING_FEE')?.cost ?? null;
   return {
     id: row.id,
     name: row.name,
     contractType: row.contractType,
-    adminFee,
+    adminFee: adminFeeOf(row.priceList),
     currency: row.currency,
     maxBookingDuration: row.maxBookingDuration,
     minBookingDuration: row.minBookingDuration,

@@ -1,12 +1,12 @@
-import { MESSAGE_IDS, MESSAGES, ZRemoteCommand, type RemoteCommand, type VehicleCommand, type VehicleCommandResult } from '@fleetdesk/contract';
+import { eventValue, eventText, MESSAGE_IDS, MESSAGES, ZRemoteCommand, type MessageKey, type RemoteCommand, type VehicleCommandResult } from '@fleetdesk/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, users, vehicleCommands, vehicleStatus, vehicles } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { TelematicsUnavailableError, type Telematics } from '../../integrations/telematics/types.ts';
-import type { Actor } from '../auth/session.ts';
-import { appendEvent } from '../events/service.ts';
-import { findFleetVehicle, vehicleActions } from '../vehicles/vehicle-view.ts';
+import type { Actor } from '../auth/index.ts';
+import { appendEvent } from '../events/index.ts';
+import { commandsNeedingReason, findFleetVehicle, vehicleAbilities } from '../vehicles/index.ts';
 
 /**
  * Remote commands (§7 lock/unlock/mobilize/immobilize, agent reboot and wake-up). A command is a vehicle_commands
@@ -21,8 +21,6 @@ export const COMMAND_LABEL: Record<RemoteCommand, string> = {
   LOCK: 'Lock', UNLOCK: 'Unlock', MOBILIZE: 'Mobilize', IMMOBILIZE: 'Immobilize', REBOOT: 'Agent reboot', WAKE_UP: 'Agent wake-up',
 };
 
-const VEHICLE_COMMANDS: ReadonlySet<RemoteCommand> = new Set<VehicleCommand>(['LOCK', 'UNLOCK', 'MOBILIZE', 'IMMOBILIZE']);
-const isVehicleCommand = (c: RemoteCommand): c is VehicleCommand => VEHICLE_COMMANDS.has(c);
 
 type CommandRow = typeof vehicleCommands.$inferSelect;
 
@@ -41,7 +39,9 @@ export function toCommandResult(row: CommandRow, vin: string): VehicleCommandRes
   };
 }
 
-const notAvailable = () => AppError.of(MESSAGE_IDS.commandNotAvailable, 400, 'commandNotAvailable');
+const notAvailable = (reason: string | null) =>
+  AppError.of(MESSAGE_IDS.commandNotAvailable, 400, 'commandNotAvailable', undefined, reason && isMessageKey(reason) ? [{ messageId: reason, message: MESSAGES[reason] }] : []);
+const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(MESSAGES, value);
 const reasonRequired = () =>
   AppError.of(MESSAGE_IDS.commandReasonRequired, 400, 'commandReasonRequired', undefined, [{ field: 'reason', message: MESSAGES.commandReasonRequired }]);
 
@@ -60,8 +60,9 @@ export async function requestVehicleCommand(
     .from(vehicleStatus)
     .where(eq(vehicleStatus.vehicleId, vehicle.id))
     .limit(1);
-  const offered = isVehicleCommand(command) ? vehicleActions(vehicle.agentHardwareType, status ?? null).includes(command) : vehicle.agentHardwareType !== 'none';
-  if (!offered) throw notAvailable();
+  // The same rule as the vehicle's abilities (vehicle-view.ts): refused with its reason, when it has one.
+  const ability = vehicleAbilities(vehicle.agentHardwareType, status ?? null)[command];
+  if (!ability.allowed) throw notAvailable(ability.reason);
 
   const [active] = await db
     .select({ bid: bookings.bid, username: users.username })
@@ -71,7 +72,7 @@ export async function requestVehicleCommand(
     .orderBy(desc(bookings.startTime))
     .limit(1);
   const reason = input.reason?.trim() || null;
-  if (!reason && (command === 'IMMOBILIZE' || active)) throw reasonRequired();
+  if (!reason && commandsNeedingReason(active?.bid ?? null).includes(command)) throw reasonRequired();
 
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -79,15 +80,17 @@ export async function requestVehicleCommand(
       .values({ fleetId: actor.fleet, vehicleId: vehicle.id, bid: active?.bid ?? null, command, state: 'PENDING', reason, requestedBy: actor.username, requestedAt: now })
       .returning();
     if (!inserted) throw new Error('vehicle command insert returned nothing');
-    const label = COMMAND_LABEL[command];
     const force = Boolean(active);
+    const sent = force
+      ? eventText('commandSentDuringBooking', { command: eventValue('command', command), bid: active?.bid ?? '' })
+      : eventText('commandSent', { command: eventValue('command', command) });
     await appendEvent(tx, actor, {
       type: 'REMOTE_COMMAND',
       occurred: now,
       vin: vehicle.vin,
       bid: active?.bid ?? null,
       affectedUsername: active?.username ?? null,
-      displayText: `${label} command sent${force ? ` during the active booking ${active?.bid ?? ''}` : ''}${reason ? `. Reason: ${reason}` : ''}`,
+      text: reason ? [sent, eventText('withCommandReason', { reason })] : sent,
       properties: { commandId: inserted.id, command, result: 'PENDING', ...(reason ? { reason } : {}), ...(force ? { force: true } : {}) },
     });
     return inserted;
@@ -133,18 +136,18 @@ export async function recordCommandAnswer(tx: Db, row: CommandRow, vin: string, 
     affected = b?.username ?? null;
   }
   const command = ZRemoteCommand.parse(row.command);
-  const label = COMMAND_LABEL[command];
+  const label = eventValue('command', command);
   const succeeded = row.state === 'SUCCEEDED';
-  const displayText = succeeded
-    ? command === 'REBOOT' ? MESSAGES.agentRebooted : command === 'WAKE_UP' ? MESSAGES.agentAwakened : `${label} command succeeded`
-    : `${label} command failed: ${row.message ?? MESSAGES.commandTimedOut}`;
+  const text = succeeded
+    ? command === 'REBOOT' ? eventText('agentRebooted') : command === 'WAKE_UP' ? eventText('agentAwakened') : eventText('commandSucceeded', { command: label })
+    : row.message ? eventText('commandFailed', { command: label, message: row.message }) : eventText('commandTimedOut', { command: label });
   await appendEvent(tx, { username: row.requestedBy, fleet: row.fleetId }, {
     type: 'REMOTE_COMMAND',
     occurred: now,
     vin,
     bid: row.bid,
     affectedUsername: affected,
-    displayText,
+    text,
     properties: { commandId: row.id, command, result: row.state, ...(row.message ? { message: row.message } : {}), ...(row.reason ? { reason: row.reason } : {}) },
   });
 }

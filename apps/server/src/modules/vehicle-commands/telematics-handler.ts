@@ -1,8 +1,9 @@
-import { EVENT_TYPE_GROUP, type AlarmName, type FuelType } from '@fleetdesk/contract';
+import { type EventTextPart, eventValue, eventText, EVENT_TYPE_GROUP, type AlarmName, type FuelType } from '@fleetdesk/contract';
 import { and, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alarms, bookings, events, users, vehicleCommands, vehicleModels, vehicleStatus, vehicles } from '../../db/schema.ts';
 import type { CommandAck, StatusPatch, StatusReport, TelematicsHandler, TelematicsLog } from '../../integrations/telematics/types.ts';
+import { eventTextColumns } from '../events/index.ts';
 import { recordCommandAnswer } from './service.ts';
 
 /**
@@ -88,20 +89,18 @@ const ALARM_TYPE: Record<AlarmName, (electric: boolean) => string> = {
   EXTERNAL_BATTERY: () => 'LOW_VOLTAGE',
   KEY_HOLDER: () => 'KEY_NOT_RETURNED',
 };
-const ALARM_LABEL: Record<AlarmName, string> = { FUEL: 'Fuel', EXTERNAL_BATTERY: 'External battery', KEY_HOLDER: 'Key holder' };
-
-function raisedText(name: AlarmName, fuelType: FuelType, status: StatusPatch): string {
+function raisedText(name: AlarmName, fuelType: FuelType, status: StatusPatch): EventTextPart {
   const electric = fuelType === 'BATTERY';
   if (name === 'FUEL') {
     const level = status.fuelLevel;
-    if (level === undefined || level === null) return electric ? 'Charge level low' : 'Fuel level low';
-    return electric ? `Charge level low: ${Math.round(level)} %` : `Fuel level low: ${Math.round(level)} l`;
+    if (level === undefined || level === null) return eventText(electric ? 'chargeLevelLow' : 'fuelLevelLow');
+    return eventText(electric ? 'chargeLevelLowPercent' : 'fuelLevelLowLitres', { level: Math.round(level) });
   }
   if (name === 'EXTERNAL_BATTERY') {
     const v = status.carBatteryVoltage;
-    return v === undefined || v === null ? 'External battery low' : `External battery low: ${v.toFixed(1)} V`;
+    return v === undefined || v === null ? eventText('externalBatteryLow') : eventText('externalBatteryLowVolts', { voltage: v.toFixed(1) });
   }
-  return 'Key not returned to the key holder';
+  return eventText('keyNotReturned');
 }
 
 /**
@@ -139,10 +138,11 @@ export async function handleStatusReports(db: Db, reports: readonly StatusReport
     const raised = items.flatMap(({ r, v }) => r.alarms.raised.map((name) => ({ name, r, v })));
     const cleared = items.flatMap(({ r, v }) => r.alarms.cleared.map((name) => ({ name, v })));
     const eventRows: (typeof events.$inferInsert)[] = [];
-    const event = (v: (typeof items)[number]['v'], displayText: string, properties: Record<string, unknown>, bid: string | null = null, affected: string | null = null) =>
+    const event = (v: (typeof items)[number]['v'], text: EventTextPart, properties: Record<string, unknown>, bid: string | null = null, affected: string | null = null) =>
       eventRows.push({
-        fleetId: v.fleetId, occurred: now, vin: v.vin, bid, actingUsername: null, affectedUsername: affected,
-        type: 'VEHICLE_STATUS', typeGroup: EVENT_TYPE_GROUP.VEHICLE_STATUS, displayText, properties,
+        // Written now, never before it occurred (the column's default is the transaction's start).
+        fleetId: v.fleetId, occurred: now, received: new Date(Math.max(Date.now(), now.getTime())), vin: v.vin, bid, actingUsername: null, affectedUsername: affected,
+        type: 'VEHICLE_STATUS', typeGroup: EVENT_TYPE_GROUP.VEHICLE_STATUS, ...eventTextColumns(text), properties,
       });
 
     if (raised.length) {
@@ -184,7 +184,7 @@ export async function handleStatusReports(db: Db, reports: readonly StatusReport
       const byId = new Map(items.map(({ v }) => [v.id, v]));
       for (const c of closed) {
         const v = c.vehicleId === null ? undefined : byId.get(c.vehicleId);
-        if (v) event(v, `${ALARM_LABEL[name]} alarm cleared by the vehicle`, { alarm: name, alarmId: c.id, state: 'HANDLED' });
+        if (v) event(v, eventText('alarmCleared', { alarm: eventValue('alarm', name) }), { alarm: name, alarmId: c.id, state: 'HANDLED' });
       }
     }
     if (eventRows.length) await tx.insert(events).values(eventRows);

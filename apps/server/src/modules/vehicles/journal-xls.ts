@@ -1,6 +1,6 @@
-import type { Language, TripType } from '@fleetdesk/contract';
-import * as XLSX from 'xlsx';
-import { formatLocalDateTime, type JournalMonth } from './journal.ts';
+import { formatLocalDateTime, type Language, type TripType } from '@fleetdesk/contract';
+import * as XLSX from '@e965/xlsx';
+import type { JournalMonth } from './journal.ts';
 
 /**
  * The journal as a real Excel 97 workbook (BIFF8, .xls), saved as '{reg} - {year} - {month}.xls' (§7). One sheet,

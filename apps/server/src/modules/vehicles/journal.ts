@@ -1,10 +1,9 @@
-import type { JournalEvent, JournalQuery, JournalResponse, Language } from '@fleetdesk/contract';
+import { startOfLocalDay, wallTimeOf, type JournalEvent, type JournalQuery, type JournalResponse, type Language } from '@fleetdesk/contract';
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { fleets, journalEntries, pools, users } from '../../db/schema.ts';
-import { startOfLocalDay } from '../../lib/zoned-time.ts';
-import type { Actor } from '../auth/session.ts';
+import type { Actor } from '../auth/index.ts';
 import { findFleetVehicle } from './vehicle-view.ts';
 
 /**
@@ -24,9 +23,8 @@ export async function fleetLocale(db: Db, actor: Actor): Promise<FleetLocale> {
 
 /** The calendar (year, month) an instant falls on in a zone. */
 export function localYearMonth(instant: Date, timeZone: string): { year: number; month: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get('year'), month: get('month') };
+  const { year, month } = wallTimeOf(instant, timeZone);
+  return { year, month };
 }
 
 /** The instants a local calendar month begins and the next one begins, in a zone. */
@@ -35,15 +33,6 @@ export function monthWindow(year: number, month: number, timeZone: string): { st
   const start = startOfLocalDay(new Date(Date.UTC(year, month - 1, 1, 12)), timeZone);
   const end = startOfLocalDay(new Date(Date.UTC(year, month, 1, 12)), timeZone);
   return { start, end };
-}
-
-/** 'YYYY-MM-DD HH:mm' of an instant in a zone (§9 date format). */
-export function formatLocalDateTime(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}`;
 }
 
 /** Year and month of the query, each defaulting to the current one in the operator's zone. */

@@ -1,5 +1,5 @@
 import {
-  MESSAGE_IDS, STATUS_FOR_MAX_VINS, VEHICLE_BOOKINGS_INITIAL_WINDOW_MS, type SearchBooking, type Vehicle, type VehicleListQuery, type VehicleStatus,
+  eventText, MESSAGE_IDS, STATUS_FOR_MAX_VINS, VEHICLE_BOOKINGS_INITIAL_WINDOW_MS, type SearchBooking, type Vehicle, type VehicleListQuery, type VehicleStatus,
 } from '@fleetdesk/contract';
 import { and, asc, eq, gt, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -7,9 +7,9 @@ import type { ZVehicleListResponse } from '@fleetdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { bookings, pools, vehicleModels, vehicles } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/session.ts';
-import { loadBookingRows } from '../bookings/booking-rows.ts';
-import { appendEvent } from '../events/service.ts';
+import type { Actor } from '../auth/index.ts';
+import { loadBookingRows } from '../bookings/index.ts';
+import { appendEvent } from '../events/index.ts';
 import { findFleetVehicle, getVehicle, loadVehicles, statusesByVehicle } from './vehicle-view.ts';
 
 /**
@@ -88,7 +88,7 @@ export async function updateVehiclePublicNote(db: Db, actor: Actor, vin: string,
     await appendEvent(tx, actor, {
       type: 'VEHICLE_ADMIN',
       vin: row.vin,
-      displayText: note === null ? 'Public note removed' : `Public note updated: ${note}`,
+      text: note === null ? eventText('publicNoteRemoved') : eventText('publicNoteUpdated', { note }),
       properties: { field: 'publicNote', oldValue: row.publicNote, newValue: note },
     });
   });
@@ -104,7 +104,7 @@ export async function updateParkingPlaceInfo(db: Db, actor: Actor, vin: string, 
     await appendEvent(tx, actor, {
       type: 'VEHICLE_ADMIN',
       vin: row.vin,
-      displayText: info === null ? 'Parking place info removed' : `Parking place info updated: ${info}`,
+      text: info === null ? eventText('parkingPlaceRemoved') : eventText('parkingPlaceUpdated', { info }),
       properties: { field: 'currentParkingPlaceInfo', oldValue: row.currentParkingPlaceInfo, newValue: info },
     });
   });

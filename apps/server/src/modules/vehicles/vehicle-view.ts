@@ -1,9 +1,12 @@
-import { MESSAGE_IDS, ZAlarmName, type AlarmName, type Vehicle, type VehicleCommand, type VehicleStatus } from '@fleetdesk/contract';
+import {
+  ALLOWED, MESSAGE_IDS, NOT_APPLICABLE, notAllowed, VEHICLE_ABILITY_KEYS, ZAlarmName,
+  type AlarmName, type Vehicle, type VehicleAbilities, type VehicleAbilityKey, type VehicleCommand, type VehicleStatus,
+} from '@fleetdesk/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alarms, bookings, pools, vehicleCommands, vehicleModels, vehicleStatus, vehicles } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Actor } from '../auth/session.ts';
+import type { Actor } from '../auth/index.ts';
 
 /**
  * The §3 Vehicle as the API shows it, assembled from the vehicle, its model and pool, its latest status,
@@ -41,6 +44,25 @@ export function vehicleActions(agentHardwareType: VehicleRow['agentHardwareType'
   if (immobilized !== true) out.push('IMMOBILIZE');
   return out;
 }
+
+/**
+ * The vehicle's remote commands as abilities (issue 16): without an agent every command is unavailable, saying so; the
+ * four vehicle actions by `vehicleActions` (the other of a pair does not apply: unlock on an unlocked car is left
+ * out); reboot and wake-up whenever there is an agent. The command endpoint refuses with the same reason.
+ */
+export function vehicleAbilities(agentHardwareType: VehicleRow['agentHardwareType'], status: Pick<StatusRow, 'locked' | 'immobilized'> | null): VehicleAbilities {
+  const offered = new Set<string>(vehicleActions(agentHardwareType, status));
+  const ability = (command: VehicleAbilityKey) => {
+    if (agentHardwareType === 'none') return notAllowed('vehicleNoAgent');
+    if (command === 'REBOOT' || command === 'WAKE_UP') return ALLOWED;
+    return offered.has(command) ? ALLOWED : NOT_APPLICABLE;
+  };
+  return Object.fromEntries(VEHICLE_ABILITY_KEYS.map((command) => [command, ability(command)])) as VehicleAbilities;
+}
+
+/** §4/§6: a command needs a reason for IMMOBILIZE, and for every command while a booking is active on the vehicle. */
+export const commandsNeedingReason = (activeBookingBid: string | null): VehicleAbilityKey[] =>
+  activeBookingBid ? [...VEHICLE_ABILITY_KEYS] : ['IMMOBILIZE'];
 
 /** The §3 Vehicle status with the three alarm flags (triggered = an alarm of that name is TRIGGERED). */
 export function toVehicleStatus(vin: string, row: StatusRow, triggered: ReadonlySet<AlarmName>): VehicleStatus {
@@ -150,6 +172,8 @@ export async function loadVehicles(db: Db, actor: Actor, ids: readonly number[])
           pool: pool ? { city: pool.city, pool: pool.name, poolId: pool.id } : null,
           tires: v.tires,
           actions: vehicleActions(v.agentHardwareType, status),
+          abilities: vehicleAbilities(v.agentHardwareType, status),
+          commandsNeedingReason: commandsNeedingReason(activeBid.get(v.id) ?? null),
           status,
           lastCommand: cmd ? { command: cmd.command, state: cmd.state, at: cmd.requestedAt.toISOString(), message: cmd.message } : null,
         },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
@@ -8,11 +8,24 @@ import { Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/session/session';
 import { hasCredentials } from '@/lib/session/session-schema';
+import { useFocusHeadingOnNavigate } from './focus-heading-on-navigate';
 import { HelpDeskWidget } from './help-desk-widget';
-import { SideMenu } from './side-menu';
+import { SIDE_MENU_WIDTH } from './side-menu-width';
 import { TopBar } from './top-bar';
 
 const MAIN_ID = 'main-content';
+
+/**
+ * The parts of the shell that only a signed-in user sees (the side menu, the support-mode switch) download after the
+ * login, not with the login page. The routes behind the login wait for them (routes/_authenticated.tsx), so a screen
+ * never shows without its menu.
+ */
+const importSideMenu = () => import('./side-menu');
+const importSupportModeSwitch = () => import('./support-mode-switch');
+const importTopBarMenu = () => import('./top-bar-menu');
+export const preloadSignedInShell = (): Promise<void> =>
+  Promise.all([importSideMenu(), importSupportModeSwitch(), importTopBarMenu()]).then(() => undefined);
+const SideMenu = lazy(() => importSideMenu().then((module) => ({ default: module.SideMenu })));
 
 /** Top bar, the side menu (only with a session) and the screen. */
 export function AppShell() {
@@ -21,6 +34,7 @@ export function AppShell() {
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const loggedIn = hasCredentials(useSession());
   const [menuOpen, setMenuOpen] = useState(false);
+  useFocusHeadingOnNavigate(MAIN_ID);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -42,8 +56,12 @@ export function AppShell() {
         {t('app.skipToContent')}
       </Link>
       <TopBar menu={wide ? undefined : { open: menuOpen, toggle: () => setMenuOpen((open) => !open) }} />
-      {loggedIn && <SideMenu permanent={wide} open={menuOpen} onClose={() => setMenuOpen(false)} />}
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none' }}>
+      {loggedIn && (
+        <Suspense fallback={wide ? <Box sx={{ width: SIDE_MENU_WIDTH, flexShrink: 0 }} /> : null}>
+          <SideMenu permanent={wide} open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none', '& h1:focus:not(:focus-visible)': { outline: 'none' } }}>
         <Toolbar />
         <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1600, mx: 'auto' }}>
           <Outlet />

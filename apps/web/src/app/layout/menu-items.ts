@@ -5,6 +5,7 @@ import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import MapIcon from '@mui/icons-material/Map';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import PaymentsIcon from '@mui/icons-material/Payments';
@@ -18,7 +19,7 @@ import type { Translation } from '@/lib/i18n/resources';
 export type MenuKey = keyof Translation['menu'];
 
 export interface MenuItem {
-  to: '/activebookings' | '/fleetMap' | '/support' | '/pools' | '/booking' | '/companies' | '/contact' | '/event' | '/users' | '/payments' | '/batch-users' | '/alarms';
+  to: '/activebookings' | '/fleetMap' | '/support' | '/pools' | '/booking' | '/companies' | '/contact' | '/event' | '/users' | '/payments' | '/batch-users' | '/alarms' | '/staff';
   label: MenuKey;
   icon: ComponentType<SvgIconProps>;
   /** Current only on its own path: /booking creates a booking, /booking/{bid} is a booking card, not creation. */
@@ -42,8 +43,10 @@ export const MENU_SECTIONS: readonly (readonly MenuItem[])[] = [
     { to: '/event', label: 'events', icon: ReceiptLongIcon },
     { to: '/alarms', label: 'alarms', icon: NotificationsActiveIcon },
     { to: '/users', label: 'users', icon: PeopleIcon },
-    // Batch user creation (issue 7): ADMIN only, like the API (docs/decisions/0027, 0031).
-    { to: '/batch-users', label: 'batchUsers', icon: GroupAddIcon, roles: ['ADMIN'] },
+    // Batch user creation: every staff role, like the API (§6 "batch create"; docs/decisions/0027, 0031).
+    { to: '/batch-users', label: 'batchUsers', icon: GroupAddIcon },
+    // Staff accounts (issue 13): ADMIN only, like GET /api/staff.
+    { to: '/staff', label: 'staff', icon: ManageAccountsIcon, roles: ['ADMIN'] },
     { to: '/payments', label: 'payments', icon: PaymentsIcon },
   ],
 ];

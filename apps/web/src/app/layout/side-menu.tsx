@@ -12,8 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ListItemLink } from '@/components/router-link';
 import { useSession } from '@/lib/session/session';
 import { isMenuItemActive, menuSectionsFor } from './menu-items';
-
-export const SIDE_MENU_WIDTH = 232;
+import { SIDE_MENU_WIDTH } from './side-menu-width';
 
 interface SideMenuProps {
   /** Permanent on wide screens; a temporary drawer on small ones. */

@@ -82,9 +82,3 @@ export function filterActiveBookings(
     return words.every((word) => haystack.includes(word));
   });
 }
-
-/** The next sort when a column header is clicked: the same column flips, another starts ascending. */
-export function nextSort(current: ActiveBookingsSort, column: ActiveBookingColumn): ActiveBookingsSort {
-  if (current.column === column) return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
-  return { column, direction: 'asc' };
-}

@@ -4,7 +4,6 @@ export {
   ACTIVE_BOOKING_COLUMNS,
   DEFAULT_ACTIVE_BOOKINGS_SORT,
   filterActiveBookings,
-  nextSort,
   sortActiveBookings,
   type ActiveBookingColumn,
   type ActiveBookingsSort,

@@ -12,7 +12,7 @@ export interface PostLoginParams {
 }
 
 /** The refusals of the server's single-sign-on callback, each with its own message. */
-export const SSO_ERRORS = ['expired', 'failed', 'unavailable', 'unknownUser', 'notStaff'] as const;
+export const SSO_ERRORS = ['expired', 'failed', 'unavailable', 'unknownUser', 'notStaff', 'accountDisabled'] as const;
 export type SsoError = (typeof SSO_ERRORS)[number];
 export const ssoError = (value: string | undefined): SsoError | null =>
   (SSO_ERRORS as readonly string[]).includes(value ?? '') ? (value as SsoError) : null;

@@ -1,4 +1,4 @@
-import { ZCompanyUpdate, type CompanyDetail, type CompanyType, type CompanyUpdate, type ErrorEnvelope } from '@fleetdesk/contract';
+import { ZCompanyUpdate, type CompanyDetail, type CompanyType, type CompanyUpdate } from '@fleetdesk/contract';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
 /** The edit form's fields: plain strings (domains one per line or comma-separated), turned into ZCompanyUpdate on submit. */
@@ -77,11 +77,3 @@ export const companyFormResolver: Resolver<CompanyFormValues, unknown, CompanyUp
   }
   return { values: {}, errors };
 };
-
-/** Field errors of a server answer (400 field errors, 409 domain taken), by form field. */
-export function serverFormErrors(envelope: ErrorEnvelope): { field: keyof CompanyFormValues; message: string }[] {
-  return envelope.errors.flatMap((item) => {
-    const field = item.field ? formFieldOf(item.field) : null;
-    return field ? [{ field, message: item.message }] : [];
-  });
-}

@@ -1,1 +1,2 @@
 export { fleetQueryOptions, useFleet } from './api/fleets-api';
+export { useOperatorTimeZone } from './use-operator-time-zone';

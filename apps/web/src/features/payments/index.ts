@@ -16,6 +16,6 @@ export {
   bookingPaymentsQueryOptions,
   type PaymentsFilter,
 } from './api/payments-api';
-export { paymentActions, type PaymentActionKind } from './payment-action-rules';
+export type { PaymentActionKind } from './payment-action-rules';
 export { PaymentsPage, type PaymentsPageProps } from './components/payments-page';
 export { validatePaymentsSearch, paymentsFilterOf, type PaymentsSearch } from './payments-search';

@@ -1,5 +1,6 @@
 import { ZPoolUpdateRequest, type ErrorEnvelope, type Pool, type PoolUpdateRequest } from '@fleetdesk/contract';
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { placeServerErrors } from '@/lib/forms/apply-server-errors';
 
 /** The pool edit form's values (§3 Pool, the fields PUT /api/pools/{poolId} takes): texts as strings, ids as strings. */
 export interface PoolFormValues {
@@ -17,8 +18,8 @@ export interface PoolFormValues {
   wattWorldStationName: string;
   movedTo: string;
   poolGroupId: string;
-  /** Contract ids, comma or space separated. */
-  allowedContracts: string;
+  /** Ids of the operator's contracts, chosen by name (issue 17). */
+  allowedContracts: number[];
 }
 
 export const POOL_TEXT_FIELDS = [
@@ -49,7 +50,7 @@ export const poolFormDefaults = (pool: Pool): PoolFormValues => ({
   wattWorldStationName: pool.wattWorldStationName ?? '',
   movedTo: pool.movedTo === null ? '' : String(pool.movedTo),
   poolGroupId: pool.poolGroupId === null ? '' : String(pool.poolGroupId),
-  allowedContracts: pool.allowedContracts.join(', '),
+  allowedContracts: [...pool.allowedContracts],
 });
 
 const NOT_A_NUMBER = Number.NaN;
@@ -60,11 +61,6 @@ const numberOrNull = (text: string): number | null => {
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : NOT_A_NUMBER;
 };
 const idOrNull = (text: string): number | null => (text === '' ? null : Number(text));
-const idList = (text: string): number[] =>
-  text
-    .split(/[\s,;]+/)
-    .filter((part) => part !== '')
-    .map((part) => (/^\d+$/.test(part) ? Number(part) : NOT_A_NUMBER));
 
 /** The PUT body before the contract's own trimming. */
 export const toPoolUpdateInput = (values: PoolFormValues) => ({
@@ -72,7 +68,7 @@ export const toPoolUpdateInput = (values: PoolFormValues) => ({
   fee: numberOrNull(values.fee),
   movedTo: idOrNull(values.movedTo),
   poolGroupId: idOrNull(values.poolGroupId),
-  allowedContracts: idList(values.allowedContracts),
+  allowedContracts: values.allowedContracts,
 });
 
 const FORM_FIELDS = new Set<string>(Object.keys(ZPoolUpdateRequest.shape));
@@ -94,16 +90,13 @@ export const poolFormResolver: Resolver<PoolFormValues, unknown, PoolUpdateReque
   for (const issue of parsed.error.issues) {
     const field = poolFormFieldOf(issue.path.map(String).join('.'));
     if (!field || errors[field]) continue;
-    const nan = issue.code === 'invalid_type' && (field === 'fee' || field === 'allowedContracts');
+    const nan = issue.code === 'invalid_type' && field === 'fee';
     errors[field] = { type: 'validate', message: nan ? POOL_FORM_NUMBER_ERROR : issue.message };
   }
   return { values: {}, errors };
 };
 
-/** Field errors of a server answer (400 with field errors), by form field. */
+/** Field errors of a server answer (400 with field errors), by form field: where applyServerErrors puts them. */
 export function serverPoolFormErrors(envelope: ErrorEnvelope): { field: keyof PoolFormValues; message: string }[] {
-  return envelope.errors.flatMap((item) => {
-    const field = item.field ? poolFormFieldOf(item.field) : null;
-    return field ? [{ field, message: item.message }] : [];
-  });
+  return placeServerErrors(envelope, { fields: poolFormFieldOf }).placed.map(({ name, message }) => ({ field: name, message }));
 }

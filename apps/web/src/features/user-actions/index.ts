@@ -19,5 +19,5 @@ export {
   suspiciousUsersQueryOptions,
   pendingDeletionQueryOptions,
 } from './api/user-actions-api';
-export { menuActionsFor, isApprovedStatus, USER_ACTION_ORDER } from './user-action-rules';
+export { isApprovedStatus, USER_ACTION_ORDER } from './user-action-rules';
 export { APPROVAL_STEPS, initialApprovalStep, canContinue, canGoBack, canSkip, isStepCompleted, type ApprovalStep, type ApprovalFacts } from './approval-steps';

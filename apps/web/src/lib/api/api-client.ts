@@ -1,3 +1,4 @@
+import { BACKGROUND_REQUEST_HEADER, type ErrorEnvelope } from '@fleetdesk/contract';
 import type { z } from 'zod';
 import type { ClientSession } from '../session/session-schema';
 import { ApiError, envelopeFromBody } from './api-error';
@@ -26,6 +27,11 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Called with the headers of a successful answer (e.g. a total count beside a page). */
   onHeaders?: (headers: Headers) => void;
+  /**
+   * Whether the request is marked BACKGROUND_REQUEST_HEADER while the tab is idle. Default: reads (GET) yes, anything
+   * else no, since a change is someone's doing. The session refresh, a POST the client makes on its own timer, says yes.
+   */
+  background?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -34,6 +40,10 @@ export interface ApiClientOptions {
   onUnauthorized: (session: ClientSession) => void;
   fetch?: typeof fetch;
   baseUrl?: string;
+  /** The text of an error envelope in the staff member's language, when the client has one for it. */
+  localize?: (envelope: ErrorEnvelope) => string | undefined;
+  /** True while nobody uses this tab: GET requests then carry BACKGROUND_REQUEST_HEADER. */
+  isBackground?: () => boolean;
 }
 
 export interface ApiClient {
@@ -91,6 +101,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function request(path: string, requestOptions: RequestOptions & { schema?: z.ZodType } = {}): Promise<unknown> {
     const { method = 'GET', query, body, auth = 'session', signal, schema } = requestOptions;
     const headers: Record<string, string> = { Accept: 'application/json', ...requestOptions.headers };
+    if ((requestOptions.background ?? method === 'GET') && options.isBackground?.()) headers[BACKGROUND_REQUEST_HEADER] = '1';
     let sentSession: ClientSession | null = null;
 
     if (auth === 'session') {
@@ -114,7 +125,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const data = await readBody(response);
 
     if (!response.ok) {
-      const error = new ApiError(response.status, envelopeFromBody(response.status, response.statusText, data));
+      const envelope = envelopeFromBody(response.status, response.statusText, data);
+      const localized = options.localize?.(envelope);
+      const error = new ApiError(response.status, localized ? { ...envelope, message: localized } : envelope);
       // Only a call made with the session that is still current ends it: a late answer to an old token
       // must not log out a fresh login.
       if (response.status === 401 && sentSession && options.getSession() === sentSession) {

@@ -20,7 +20,8 @@ export function envelopeFromBody(status: number, statusText: string, body: unkno
   if (isErrorEnvelope(body)) return body;
   return {
     httpCode: status,
-    messageId: status === 401 ? MESSAGE_IDS.unauthorized : MESSAGE_IDS.internal,
+    // A proxy in front of the server answers 502-504 without an envelope while the server is away.
+    messageId: status === 401 ? MESSAGE_IDS.unauthorized : status >= 502 && status <= 504 ? MESSAGE_IDS.unavailable : MESSAGE_IDS.internal,
     message: statusText || `HTTP ${status}`,
     errors: [],
   };

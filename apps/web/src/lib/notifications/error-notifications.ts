@@ -25,7 +25,7 @@ export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
 const isPaymentErrorCode = (code: string): code is PaymentErrorCode =>
   (PAYMENT_ERROR_CODES as readonly string[]).includes(code);
 
-/** Errors of a server error list stay until dismissed (§8). */
+/** Server errors stay until dismissed (§8; issue 17: a declined card must not vanish while the agent is on the phone). */
 const listed = (message: string): AppNotification => ({ variant: 'error', message, persist: true });
 
 /**
@@ -48,11 +48,9 @@ export function envelopeToNotifications(envelope: ErrorEnvelope, t: TFunction): 
   }
   if (messageId.startsWith(PAYMENT_EXCEPTION_PREFIX)) {
     const code = messageId.slice(PAYMENT_EXCEPTION_PREFIX.length);
-    return [
-      { variant: 'error', message: isPaymentErrorCode(code) ? t(`paymentErrors.${code}`) : t('messages.generalPaymentError') },
-    ];
+    return [listed(isPaymentErrorCode(code) ? t(`paymentErrors.${code}`) : t('messages.generalPaymentError'))];
   }
-  return [{ variant: 'error', message: message || t('messages.genericError') }];
+  return [listed(message || t('messages.genericError'))];
 }
 
 /** Any thrown error as notifications: API errors by their envelope, anything else as a generic 'status 500'. */

@@ -82,7 +82,7 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
 
   const schedule = (delay: number) => {
     cancelTimer();
-    timer = setTimeout(onTimer, Math.min(delay, MAX_TIMER_DELAY_MS));
+    timer = setTimeout(() => void onTimer(), Math.min(delay, MAX_TIMER_DELAY_MS));
   };
 
   const scheduleRefresh = () => {

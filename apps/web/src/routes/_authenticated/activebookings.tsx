@@ -1,7 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useTablePreferences } from '@/components/data-table/use-table-preferences';
 import { ActiveBookingsPage, searchOf, sortOfSearch, validateActiveBookingsSearch } from '@/features/active-bookings';
 
-/** /activebookings: all active bookings of the operator (§2); the filter and the sort live in the URL. */
+/**
+ * /activebookings: all active bookings of the operator (§2); the filter and the sort live in the URL. Without a sort
+ * in the URL the staff member's last sort of this table applies (remembered by the table), else end ascending.
+ */
 export const Route = createFileRoute('/_authenticated/activebookings')({
   validateSearch: validateActiveBookingsSearch,
   component: ActiveBookingsRoute,
@@ -10,10 +14,12 @@ export const Route = createFileRoute('/_authenticated/activebookings')({
 function ActiveBookingsRoute() {
   const search = Route.useSearch();
   const navigate = useNavigate();
+  const [preferences] = useTablePreferences('active-bookings');
+  const remembered = search.sort || !preferences.sort ? {} : validateActiveBookingsSearch({ sort: preferences.sort.field, dir: preferences.sort.direction });
   return (
     <ActiveBookingsPage
       filter={search.q ?? ''}
-      sort={sortOfSearch(search)}
+      sort={sortOfSearch({ ...search, ...remembered })}
       onChange={({ filter, sort }) => void navigate({ to: '/activebookings', search: searchOf(filter, sort), replace: true })}
     />
   );

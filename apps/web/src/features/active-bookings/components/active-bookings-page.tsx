@@ -1,25 +1,13 @@
-import { useMemo, type KeyboardEvent } from 'react';
+import { useMemo } from 'react';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -27,13 +15,14 @@ import { useRouter } from '@tanstack/react-router';
 import { isActiveBookingFlagged, overdueHours, type ActiveBookingRow } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { AppHrefLink } from '@/components/app-href-link';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { useFormat } from '@/lib/format/use-format';
 import { useActiveBookings } from '../api/active-bookings-api';
 import {
   ACTIVE_BOOKING_COLUMNS,
   driverName,
+  DEFAULT_ACTIVE_BOOKINGS_SORT,
   filterActiveBookings,
-  nextSort,
   sortActiveBookings,
   type ActiveBookingColumn,
   type ActiveBookingsSort,
@@ -42,7 +31,6 @@ import {
 const NO_VALUE = '—';
 const bookingPath = (bid: string) => `/booking/${encodeURIComponent(bid)}`;
 const userPath = (username: string) => `/users/${encodeURIComponent(username)}`;
-const NUMERIC: readonly ActiveBookingColumn[] = ['overdueHours'];
 
 export interface ActiveBookingsPageProps {
   filter: string;
@@ -65,11 +53,9 @@ export function ActiveBookingsPage({ filter, sort, onChange }: ActiveBookingsPag
     return sortActiveBookings(filterActiveBookings(data.results, filter, labels), sort);
   }, [data, filter, sort, t]);
 
+  const columns = useColumns(generatedAt);
   const setFilter = (text: string) => onChange({ filter: text, sort });
   const openBooking = (bid: string) => router.history.push(bookingPath(bid));
-  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, bid: string) => {
-    if (event.key === 'Enter' && event.target === event.currentTarget) openBooking(bid);
-  };
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
@@ -126,168 +112,134 @@ export function ActiveBookingsPage({ filter, sort, onChange }: ActiveBookingsPag
         </Stack>
       )}
 
-      {query.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('activeBookings.state.loadFailed')}
-        </Alert>
-      )}
-
-      {!(query.isError && !data) && (
-        <TableContainer component={Paper} variant="outlined" sx={{ position: 'relative' }}>
-          {query.isFetching && <LinearProgress aria-label={t('common.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
-          <Table size="small" aria-label={t('activeBookings.title')} sx={{ '& td, & th': { px: 1.25 } }}>
-            <TableHead>
-              <TableRow sx={{ '& th': { whiteSpace: 'nowrap', fontWeight: 600 } }}>
-                {ACTIVE_BOOKING_COLUMNS.map((column) => {
-                  const label = t(`activeBookings.column.${column}`);
-                  const active = sort.column === column;
-                  return (
-                    <TableCell key={column} align={NUMERIC.includes(column) ? 'right' : 'left'} sortDirection={active ? sort.direction : false}>
-                      <TableSortLabel
-                        active={active}
-                        direction={active ? sort.direction : 'asc'}
-                        onClick={() => onChange({ filter, sort: nextSort(sort, column) })}
-                        title={t('activeBookings.sortBy', { column: label })}
-                      >
-                        {label}
-                      </TableSortLabel>
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {!data &&
-                Array.from({ length: 5 }, (_, index) => (
-                  <TableRow key={index}>
-                    <TableCell colSpan={ACTIVE_BOOKING_COLUMNS.length}>
-                      <Skeleton variant="text" />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              {data && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={ACTIVE_BOOKING_COLUMNS.length} sx={{ py: 5 }}>
-                    <EmptyState
-                      matchMissing={data.results.length > 0}
-                      onClear={() => setFilter('')}
-                    />
-                  </TableCell>
-                </TableRow>
-              )}
-              {generatedAt &&
-                rows.map((row) => (
-                  <ActiveBookingTableRow
-                    key={row.bid}
-                    row={row}
-                    overdue={overdueHours(row.endTime, generatedAt)}
-                    onOpen={() => openBooking(row.bid)}
-                    onKeyDown={(event) => onRowKey(event, row.bid)}
-                  />
-                ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <DataTable<ActiveBookingRow>
+        id="active-bookings"
+        label={t('activeBookings.title')}
+        rows={rows}
+        columns={columns}
+        getRowId={(row) => row.bid}
+        loading={!data && query.isPending}
+        refreshing={query.isFetching && Boolean(data)}
+        error={query.isError ? { message: t('activeBookings.state.loadFailed'), onRetry: () => void query.refetch() } : null}
+        empty={
+          data && data.results.length > 0
+            ? { title: t('activeBookings.state.noMatchTitle'), action: <Button size="small" onClick={() => setFilter('')}>{t('activeBookings.state.clearFilter')}</Button> }
+            : {
+                title: t('activeBookings.state.emptyTitle'),
+                hint: t('activeBookings.state.emptyBody'),
+                icon: <CheckCircleOutlineIcon color="success" aria-hidden sx={{ fontSize: 40 }} />,
+              }
+        }
+        exportFileName={t('activeBookings.title')}
+        sort={{
+          value: { field: sort.column, direction: sort.direction },
+          // §: a header sorts ascending first, then flips; there is always a sort (the rows' own order has no meaning).
+          orders: ['asc', 'desc'],
+          onChange: (next) => onChange({ filter, sort: next && isColumn(next.field) ? { column: next.field, direction: next.direction } : DEFAULT_ACTIVE_BOOKINGS_SORT }),
+        }}
+        onRowOpen={(row) => openBooking(row.bid)}
+        rowAttributes={(row) => ({ 'data-testid': `active-booking-${row.bid}`, 'data-flagged': isActiveBookingFlagged(row.bookingStatus) ? 'true' : 'false' })}
+        getRowClassName={(row) => (isActiveBookingFlagged(row.bookingStatus) ? 'flagged' : '')}
+        sx={{
+          '& .flagged': { bgcolor: (theme) => (theme.palette.mode === 'dark' ? 'rgba(244,67,54,0.12)' : 'rgba(211,47,47,0.05)') },
+          '& .overdue': { color: 'error.main', fontWeight: 600 },
+        }}
+      />
     </Stack>
   );
 }
 
+const isColumn = (field: string): field is ActiveBookingColumn => (ACTIVE_BOOKING_COLUMNS as readonly string[]).includes(field);
 
-function EmptyState({ matchMissing, onClear }: { matchMissing: boolean; onClear: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', color: 'text.secondary' }}>
-      {matchMissing ? <SearchOffIcon fontSize="large" /> : <CheckCircleOutlineIcon fontSize="large" color="success" />}
-      <Typography variant="subtitle1" color="text.primary">
-        {matchMissing ? t('activeBookings.state.noMatchTitle') : t('activeBookings.state.emptyTitle')}
-      </Typography>
-      {matchMissing ? (
-        <Button size="small" onClick={onClear}>
-          {t('activeBookings.state.clearFilter')}
-        </Button>
-      ) : (
-        <Typography variant="body2">{t('activeBookings.state.emptyBody')}</Typography>
-      )}
-    </Stack>
-  );
-}
-
-interface RowProps {
-  row: ActiveBookingRow;
-  overdue: number;
-  onOpen: () => void;
-  onKeyDown: (event: KeyboardEvent<HTMLTableRowElement>) => void;
-}
-
-function ActiveBookingTableRow({ row, overdue, onOpen, onKeyDown }: RowProps) {
+/** The §3 columns: every one sortable by the screen's rule (empty values last), the value as shown (and exported). */
+function useColumns(generatedAt: Date | null): DataTableColumn<ActiveBookingRow>[] {
   const { t } = useTranslation();
   const format = useFormat();
-  const flagged = isActiveBookingFlagged(row.bookingStatus);
-  const driver = driverName(row);
-  const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
-  return (
-    <TableRow
-      hover
-      tabIndex={0}
-      data-testid={`active-booking-${row.bid}`}
-      data-flagged={flagged ? 'true' : 'false'}
-      onClick={onOpen}
-      onKeyDown={onKeyDown}
-      sx={{
-        cursor: 'pointer',
-        '& td': { whiteSpace: 'nowrap' },
-        ...(flagged && { bgcolor: (theme) => (theme.palette.mode === 'dark' ? 'rgba(244,67,54,0.12)' : 'rgba(211,47,47,0.05)') }),
-      }}
-    >
-      <TableCell>
-        <AppHrefLink href={bookingPath(row.bid)} onClick={stop} sx={{ fontWeight: 600 }}>
-          {row.bid}
-        </AppHrefLink>
-      </TableCell>
-      <TableCell>
-        <Chip
-          size="small"
-          label={t(`activeBookings.status.${row.bookingStatus}`)}
-          color={flagged ? 'error' : 'success'}
-          variant={flagged ? 'filled' : 'outlined'}
-          data-testid="active-booking-status"
-        />
-      </TableCell>
-      <TableCell>{format.dateTime(row.startTime)}</TableCell>
-      <TableCell sx={{ color: overdue > 0 ? 'error.main' : undefined, fontWeight: overdue > 0 ? 600 : undefined }}>{format.dateTime(row.endTime)}</TableCell>
-      <TableCell>{row.usageStart ? format.dateTime(row.usageStart) : NO_VALUE}</TableCell>
-      <TableCell align="right" sx={{ color: overdue > 0 ? 'error.main' : 'text.secondary', fontWeight: overdue > 0 ? 600 : undefined }} data-testid="active-booking-overdue">
-        {overdue > 0 ? format.number(overdue, 1) : NO_VALUE}
-      </TableCell>
-      <TableCell>{t(`activeBookings.tripType.${row.tripType}`)}</TableCell>
-      <TableCell>
-        {row.driverUsername ? (
-          <AppHrefLink href={userPath(row.driverUsername)} onClick={stop} title={row.driverUsername}>
-            {driver}
+  return useMemo(() => {
+    const overdueOf = (row: ActiveBookingRow) => (generatedAt ? overdueHours(row.endTime, generatedAt) : 0);
+    const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
+    const column = (field: ActiveBookingColumn, rest: Omit<DataTableColumn<ActiveBookingRow>, 'field' | 'headerName'>): DataTableColumn<ActiveBookingRow> => ({
+      field,
+      headerName: t(`activeBookings.column.${field}`),
+      ...rest,
+    });
+    return [
+      column('bid', {
+        minWidth: 140,
+        valueGetter: (_, row) => row.bid,
+        renderCell: ({ row }) => (
+          <AppHrefLink href={bookingPath(row.bid)} onClick={stop} sx={{ fontWeight: 600 }}>
+            {row.bid}
           </AppHrefLink>
-        ) : (
-          driver || NO_VALUE
-        )}
-      </TableCell>
-      <TableCell>{row.companyName ?? NO_VALUE}</TableCell>
-      <TableCell>{row.registrationNumber ?? NO_VALUE}</TableCell>
-      <TableCell>
-        {row.fetchAtPoolName}
-        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
-          {row.fetchAtCityName}
-        </Typography>
-      </TableCell>
-      <TableCell sx={{ maxWidth: 240, overflow: 'hidden', textOverflow: 'ellipsis' }} title={row.note ?? undefined}>
-        {row.note ?? NO_VALUE}
-      </TableCell>
-    </TableRow>
-  );
+        ),
+      }),
+      column('bookingStatus', {
+        minWidth: 150,
+        valueGetter: (_, row) => t(`activeBookings.status.${row.bookingStatus}`),
+        renderCell: ({ row }) => {
+          const flagged = isActiveBookingFlagged(row.bookingStatus);
+          return (
+            <Chip
+              size="small"
+              label={t(`activeBookings.status.${row.bookingStatus}`)}
+              color={flagged ? 'error' : 'success'}
+              variant={flagged ? 'filled' : 'outlined'}
+              data-testid="active-booking-status"
+            />
+          );
+        },
+      }),
+      column('startTime', { minWidth: 145, valueGetter: (_, row) => format.dateTime(row.startTime) }),
+      column('endTime', { minWidth: 145, valueGetter: (_, row) => format.dateTime(row.endTime), cellClassName: ({ row }) => (overdueOf(row) > 0 ? 'overdue' : '') }),
+      column('usageStart', { minWidth: 145, valueGetter: (_, row) => (row.usageStart ? format.dateTime(row.usageStart) : NO_VALUE) }),
+      column('overdueHours', {
+        minWidth: 110,
+        align: 'right',
+        headerAlign: 'right',
+        valueGetter: (_, row) => (overdueOf(row) > 0 ? format.number(overdueOf(row), 1) : NO_VALUE),
+        renderCell: ({ row, value }) => (
+          <Box component="span" data-testid="active-booking-overdue" sx={{ color: overdueOf(row) > 0 ? 'error.main' : 'text.secondary', fontWeight: overdueOf(row) > 0 ? 600 : undefined }}>
+            {String(value)}
+          </Box>
+        ),
+      }),
+      column('tripType', { minWidth: 110, valueGetter: (_, row) => t(`activeBookings.tripType.${row.tripType}`) }),
+      column('driver', {
+        minWidth: 170,
+        valueGetter: (_, row) => driverName(row) || NO_VALUE,
+        renderCell: ({ row }) =>
+          row.driverUsername ? (
+            <AppHrefLink href={userPath(row.driverUsername)} onClick={stop} title={row.driverUsername}>
+              {driverName(row)}
+            </AppHrefLink>
+          ) : (
+            driverName(row) || NO_VALUE
+          ),
+      }),
+      column('companyName', { minWidth: 150, valueGetter: (_, row) => row.companyName ?? NO_VALUE }),
+      column('registrationNumber', { minWidth: 110, valueGetter: (_, row) => row.registrationNumber ?? NO_VALUE }),
+      column('fetchAt', {
+        minWidth: 180,
+        valueGetter: (_, row) => `${row.fetchAtPoolName} (${row.fetchAtCityName})`,
+        renderCell: ({ row }) => (
+          <span>
+            {row.fetchAtPoolName}
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
+              {row.fetchAtCityName}
+            </Typography>
+          </span>
+        ),
+      }),
+      column('note', {
+        minWidth: 200,
+        flex: 1,
+        valueGetter: (_, row) => row.note ?? NO_VALUE,
+        renderCell: ({ row }) => (
+          <Box component="span" title={row.note ?? undefined} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {row.note ?? NO_VALUE}
+          </Box>
+        ),
+      }),
+    ];
+  }, [t, format, generatedAt]);
 }

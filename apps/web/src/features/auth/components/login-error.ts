@@ -7,6 +7,8 @@ export function loginErrorMessage(error: unknown, t: TFunction): string {
   if (isApiError(error)) {
     if (error.status === 401) return t('messages.wrongCredentials');
     if (error.status === 403) {
+      // A member an administrator disabled is told so (issue 13), not just that the account cannot sign in.
+      if (error.envelope.messageId === MESSAGE_IDS.accountDisabled) return t('messages.accountDisabled');
       return error.envelope.messageId === MESSAGE_IDS.passwordLoginNotAllowed
         ? t('messages.passwordLoginNotAllowed')
         : t('messages.loginDenied');

@@ -60,12 +60,12 @@ export type AdjustedValuesInput = z.input<typeof ZAdjustedValuesRequest>;
 
 /** What the actions menu and its dialogs send. */
 export type BookingActionRequest =
-  | { kind: 'activate' }
-  | { kind: 'deactivate'; unchecked: boolean }
+  | { kind: 'activate'; reason?: string }
+  | { kind: 'deactivate'; unchecked: boolean; reason: string }
   | { kind: 'forceEnd'; query: ForceDeactivateInput }
   | { kind: 'cancel'; reason: string }
-  | { kind: 'replaceWithTaxi' }
-  | { kind: 'replaceWithRideshare' }
+  | { kind: 'replaceWithTaxi'; reason: string }
+  | { kind: 'replaceWithRideshare'; reason: string }
   | { kind: 'extend'; endTime: string; adminFeeAdded: boolean }
   | { kind: 'lockForUser'; locked: boolean }
   | { kind: 'checkout' }
@@ -81,14 +81,15 @@ const sendForBooking = (path: string, options: RequestOptions): Promise<Booking>
 export function runBookingAction(bid: string, request: BookingActionRequest): Promise<Booking> {
   switch (request.kind) {
     case 'activate':
-      return sendForBooking(bookingPath(bid, '/activate-without-pin'), { method: 'POST' });
+      return sendForBooking(bookingPath(bid, '/activate-without-pin'), { method: 'POST', ...(request.reason ? { body: { reason: request.reason } } : {}) });
     case 'deactivate':
       return sendForBooking(bookingPath(bid, '/deactivate'), {
         method: 'POST',
-        body: { unchecked: request.unchecked },
+        body: { unchecked: request.unchecked, reason: request.reason },
       });
     case 'forceEnd': {
       // The contract's own rules (both or neither, required unless not used, positive distance) run before sending.
+      // The free-text reason goes in the body, out of URLs and access logs (the server also takes ?reason=).
       const query = ZForceDeactivateQuery.parse(request.query);
       return sendForBooking(bookingPath(bid, '/force-deactivate-without-pin'), {
         method: 'POST',
@@ -97,16 +98,16 @@ export function runBookingAction(bid: string, request: BookingActionRequest): Pr
           endDate: query.endDate,
           distance: query.distance,
           wasNotUsed: query.wasNotUsed,
-          reason: query.reason,
         },
+        body: { reason: query.reason },
       });
     }
     case 'cancel':
-      return sendForBooking(bookingPath(bid), { method: 'DELETE', query: { reason: request.reason } });
+      return sendForBooking(bookingPath(bid), { method: 'DELETE', body: { reason: request.reason } });
     case 'replaceWithTaxi':
-      return sendForBooking(bookingPath(bid, '/replace-with-taxi'), { method: 'POST' });
+      return sendForBooking(bookingPath(bid, '/replace-with-taxi'), { method: 'POST', body: { reason: request.reason } });
     case 'replaceWithRideshare':
-      return sendForBooking(bookingPath(bid, '/replace-with-rideshare'), { method: 'POST' });
+      return sendForBooking(bookingPath(bid, '/replace-with-rideshare'), { method: 'POST', body: { reason: request.reason } });
     case 'extend':
       return sendForBooking(bookingPath(bid, '/adjust'), {
         method: 'PUT',

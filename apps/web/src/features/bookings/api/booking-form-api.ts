@@ -233,15 +233,18 @@ export function useUpdateBooking(bid: string) {
   });
 }
 
-/** DELETE /api/bookings/{bid}?reason=: cancels a booking whose payment was not authorised in time. */
+/** DELETE /api/bookings/{bid} with the reason in the body: cancels a booking whose payment is not (or not yet) authorised. */
 export function useCancelCreatedBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ bid, reason }: { bid: string; reason: string }) => {
-      await apiClient.request(bookingPath(bid), { method: 'DELETE', query: { reason } });
+      // The reason travels in the body, not the URL, so it stays out of access logs (the server also takes ?reason=).
+      await apiClient.request(bookingPath(bid), { method: 'DELETE', body: { reason } });
       return bid;
     },
-    onSuccess: (bid) => queryClient.invalidateQueries({ queryKey: bookingKeys.get(bid) }),
+    // The dialog shows a refusal itself; either way every query about the booking is read again (issue 17).
+    meta: { notifyErrors: false },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all() }),
   });
 }
 
@@ -253,6 +256,7 @@ export function useConvertToInvoice() {
       await apiClient.request(`${bookingPath(bid)}/paymentType`, { method: 'PUT', body: { paymentType } });
       return bid;
     },
-    onSuccess: (bid) => queryClient.invalidateQueries({ queryKey: bookingKeys.get(bid) }),
+    meta: { notifyErrors: false },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all() }),
   });
 }

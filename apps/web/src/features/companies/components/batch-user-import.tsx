@@ -25,7 +25,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api/api-error';
 import { notifySuccess, notifyWarning } from '@/lib/notifications/notify';
-import { useSession } from '@/lib/session/session';
 import { useCreateUserBatch } from '../api/companies-api';
 import { base64ToBytes, saveFile } from '../download-file';
 
@@ -40,25 +39,16 @@ export const isCsvFileName = (name: string) => name.toLowerCase().endsWith('.csv
 /**
  * Batch user creation (§2, §5, §8; issue 6 point 7), shared by the company page and the batch creation screen: upload
  * a .csv, then the created count as a message, the failed count as a warning, the per-line errors, and the failed
- * lines as a .csv to correct and upload again. ADMIN staff only (the API answers 403 to others).
+ * lines as a .csv to correct and upload again. For every staff role (§6: support staff batch create users).
  */
 export function BatchUserImport({ companyId }: BatchUserImportProps) {
   const { t } = useTranslation();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const isAdmin = useSession()?.user.role === 'ADMIN';
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const upload = useCreateUserBatch(companyId);
   const result = upload.data;
-
-  if (!isAdmin) {
-    return (
-      <Alert severity="info" role="status">
-        {t('companies.batch.adminOnly')}
-      </Alert>
-    );
-  }
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
@@ -155,7 +145,7 @@ function UploadError({ error }: { error: unknown }) {
   const { message, errors } = error.envelope;
   return (
     <Alert severity="error" role="alert">
-      <AlertTitle>{error.status === 403 ? t('companies.batch.adminOnly') : message || t('messages.genericError')}</AlertTitle>
+      <AlertTitle>{message || t('messages.genericError')}</AlertTitle>
       {errors.length > 0 && (
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
           {errors.map((item, index) => (
@@ -176,7 +166,7 @@ function BatchResult({ result }: { result: BatchCreateResponse }) {
   return (
     <Stack spacing={1.5} data-testid="batch-result">
       <Alert severity="success" role="status">
-        {t('messages.batchUsersCreated', { count: result.createdCount })}
+        {t('messages.batchUsersCreated', { count: result.createdCount })} {t('companies.batch.readAs', { encoding: result.fileEncoding })}
       </Alert>
       {result.failedCount > 0 && (
         <Alert

@@ -1,5 +1,4 @@
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
-import LockIcon from '@mui/icons-material/Lock';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,8 +9,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { StatusPage } from '@/components/status-page';
-import { useSession } from '@/lib/session/session';
 import { useTopLevelCompanies } from '../api/companies-api';
 import { BatchUserImport } from './batch-user-import';
 
@@ -22,21 +19,11 @@ export interface BatchUsersPageProps {
 
 /**
  * The batch creation screen (§2 names it without a route; issue 7): choose a top-level company, then the same
- * BatchUserImport as the company page. ADMIN staff only.
+ * BatchUserImport as the company page. For every staff role (§6: support staff batch create users).
  */
 export function BatchUsersPage({ companyId, onCompanyChange }: BatchUsersPageProps) {
   const { t } = useTranslation();
-  const isAdmin = useSession()?.user.role === 'ADMIN';
   const companies = useTopLevelCompanies();
-
-  if (!isAdmin) {
-    return (
-      <StatusPage icon={<LockIcon />} title={t('menu.batchUsers')}>
-        {t('companies.batch.adminOnly')}
-      </StatusPage>
-    );
-  }
-
   const chosen = companies.data?.find((company) => company.id === companyId);
 
   return (

@@ -28,7 +28,7 @@ export interface CompanyDetailPageProps {
   onSearchChange: (next: CompanySearch, options?: { replace?: boolean }) => void;
 }
 
-/** /companies/{id}: the company's detail (edit form for ADMIN), its users, and batch import on top-level companies. */
+/** /companies/{id}: the company's detail (edit form for ADMIN), its users, and batch import on top-level companies (all staff). */
 export function CompanyDetailPage({ id, search, onSearchChange }: CompanyDetailPageProps) {
   const { t } = useTranslation();
   const company = useCompany(id);
@@ -62,7 +62,7 @@ export function CompanyDetailPage({ id, search, onSearchChange }: CompanyDetailP
   }
 
   const data = company.data;
-  const importOffered = data.topLevel && isAdmin;
+  const importOffered = data.topLevel;
   const tab: CompanyTab = search.tab === 'import' && !importOffered ? 'details' : (search.tab ?? 'details');
   const setTab = (next: CompanyTab) => onSearchChange({ ...search, tab: next === 'details' ? undefined : next, edit: undefined }, { replace: true });
 

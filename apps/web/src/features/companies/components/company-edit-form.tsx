@@ -10,9 +10,10 @@ import { ZCompanyType, type CompanyDetail, type CompanyUpdate } from '@fleetdesk
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api/api-error';
+import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { notifySuccess } from '@/lib/notifications/notify';
 import { useUpdateCompany } from '../api/companies-api';
-import { companyFormDefaults, companyFormResolver, serverFormErrors, type CompanyFormValues } from '../company-form';
+import { companyFormDefaults, companyFormResolver, formFieldOf, type CompanyFormValues } from '../company-form';
 
 interface CompanyEditFormProps {
   company: CompanyDetail;
@@ -24,10 +25,11 @@ export function CompanyEditForm({ company, onDone }: CompanyEditFormProps) {
   const { t } = useTranslation();
   const formId = useId();
   const update = useUpdateCompany(company.id);
-  const { register, control, handleSubmit, setError, formState } = useForm<CompanyFormValues, unknown, CompanyUpdate>({
+  const form = useForm<CompanyFormValues, unknown, CompanyUpdate>({
     resolver: companyFormResolver,
     defaultValues: companyFormDefaults(company),
   });
+  const { register, control, handleSubmit, formState } = form;
   const errors = formState.errors;
   const fieldProps = (name: keyof CompanyFormValues) => ({
     ...register(name),
@@ -44,7 +46,8 @@ export function CompanyEditForm({ company, onDone }: CompanyEditFormProps) {
         onDone();
       },
       onError: (error) => {
-        if (isApiError(error)) serverFormErrors(error.envelope).forEach(({ field, message }) => setError(field, { type: 'server', message }));
+        // Field errors of a 400, and the 409 of an e-mail domain another company has, on their fields.
+        applyServerErrors(form, error, { fields: formFieldOf, t });
       },
     }),
   );

@@ -11,21 +11,20 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { CustomerService } from '../contact-details';
 
+/** One term of the card's description list: dl > div > dt + dd (the icon sits inside the dt, hidden from assistive technology). */
 function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-      <Box aria-hidden sx={{ color: 'primary.main', pt: 0.25, display: 'flex' }}>
-        {icon}
-      </Box>
-      <Box component="div" sx={{ minWidth: 0 }}>
-        <Typography component="dt" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-          {label}
-        </Typography>
-        <Typography component="dd" variant="body1" sx={{ m: 0, wordBreak: 'break-word' }}>
-          {children}
-        </Typography>
-      </Box>
-    </Stack>
+    <Box sx={{ position: 'relative', pl: 4, minWidth: 0 }}>
+      <Typography component="dt" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        <Box component="span" aria-hidden sx={{ position: 'absolute', left: 0, top: 2, color: 'primary.main', display: 'flex' }}>
+          {icon}
+        </Box>
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body1" sx={{ m: 0, wordBreak: 'break-word' }}>
+        {children}
+      </Typography>
+    </Box>
   );
 }
 

@@ -26,6 +26,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { EVENT_LOG_PAGE_SIZE } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
+import { useOperatorTimeZone } from '@/features/fleets';
 import { isApiError } from '@/lib/api/api-error';
 import { errorToNotifications } from '@/lib/notifications/error-notifications';
 import { eventSearchQueryOptions } from '../api/event-log-api';
@@ -42,7 +43,6 @@ import {
 import { EventSearchForm } from './event-search-form';
 import { EventTable, eventTableColumnCount, type EventTableVariant } from './event-table';
 import { useEventFollow } from './use-event-follow';
-import { useOperatorTimeZone } from './use-operator-time-zone';
 
 export interface EventLogPageProps {
   search: EventLogSearch;

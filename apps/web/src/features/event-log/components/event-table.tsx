@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { formatReceivedOffset } from '@/features/bookings';
 import { AppHrefLink } from '@/components/app-href-link';
 import { useLanguage } from '@/lib/i18n/i18n';
+import { useEventText } from '@/lib/format/use-event-text';
 import { useFormat } from '@/lib/format/use-format';
 
 export type EventTableVariant = 'simple' | 'full';
@@ -74,6 +75,7 @@ function UserLink({ username }: { username: string | null }) {
 function EventTableRow({ event, full, isNew = false }: { event: EventLogEntry; full: boolean; isNew?: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const eventText = useEventText();
   const language = useLanguage();
   const offset = Date.parse(event.received) - Date.parse(event.occurred);
   const receivedEarly = offset < 0;
@@ -131,7 +133,7 @@ function EventTableRow({ event, full, isNew = false }: { event: EventLogEntry; f
         </TableCell>
       )}
       <TableCell sx={{ minWidth: 240 }}>
-        {event.displayText}
+        {eventText(event)}
         {full && event.properties.public !== undefined && (
           <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.75 }}>
             ({t('eventLog.table.public')}: {event.properties.public ? t('eventLog.table.yes') : t('eventLog.table.no')})

@@ -121,13 +121,13 @@ export const retryPayment = (orderId: string) =>
     schema: ZPaymentResponse,
   });
 
-/** POST /api/payments/{orderId}/release */
-export const releasePayment = (orderId: string) =>
-  apiClient.request(`${orderPath(orderId)}/release`, { method: 'POST', schema: ZPaymentResponse });
+/** POST /api/payments/{orderId}/release, the reason in the body (for the event log). */
+export const releasePayment = (orderId: string, reason?: string) =>
+  apiClient.request(`${orderPath(orderId)}/release`, { method: 'POST', ...(reason ? { body: { reason } } : {}), schema: ZPaymentResponse });
 
-/** POST /api/payments/{orderId}/cancel */
-export const cancelEventPayment = (orderId: string) =>
-  apiClient.request(`${orderPath(orderId)}/cancel`, { method: 'POST', schema: ZPaymentResponse });
+/** POST /api/payments/{orderId}/cancel, the reason in the body (for the event log). */
+export const cancelEventPayment = (orderId: string, reason?: string) =>
+  apiClient.request(`${orderPath(orderId)}/cancel`, { method: 'POST', ...(reason ? { body: { reason } } : {}), schema: ZPaymentResponse });
 
 /**
  * Switches a payment between credit card and user invoice: a booking payment through PUT /api/bookings/{bid}/paymentType

@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_EXCEPTION_PREFIX, type Payment, type PaymentType } from '@fleetdesk/contract';
+import { PAYMENT_EXCEPTION_PREFIX, paymentSwitchTarget, type Payment, type PaymentType } from '@fleetdesk/contract';
 import { isApiError } from '@/lib/api/api-error';
 import { queryKeyPrefix } from '@/lib/query/query-keys';
 import { errorToNotifications } from '@/lib/notifications/error-notifications';
 import type { AppNotification } from '@/lib/notifications/notification';
-import { notify, notifySuccess } from '@/lib/notifications/notify';
-import { switchTarget, type PaymentActionKind } from '../payment-action-rules';
+import { notify, notifyError, notifySuccess } from '@/lib/notifications/notify';
+import { notifyUndoable } from '@/lib/notifications/undo-notification';
+import type { PaymentActionKind } from '../payment-action-rules';
 import { cancelEventPayment, paymentKeys, releasePayment, replaceBookingPayment, retryPayment, setInvoiceStatus, switchPaymentType } from './payments-api';
 
 /** Runs one §4 action on a payment; answers the payment after the change. */
-export function runPaymentAction(kind: PaymentActionKind, payment: Payment, bid: string | null, paymentType?: PaymentType): Promise<Payment> {
+export function runPaymentAction(kind: PaymentActionKind, payment: Payment, bid: string | null, paymentType?: PaymentType, reason?: string): Promise<Payment> {
   switch (kind) {
     case 'replace': {
       const bookingBid = bid ?? payment.bid;
@@ -27,11 +28,11 @@ export function runPaymentAction(kind: PaymentActionKind, payment: Payment, bid:
     case 'retry':
       return retryPayment(payment.orderId);
     case 'release':
-      return releasePayment(payment.orderId);
+      return releasePayment(payment.orderId, reason);
     case 'cancelEventPayment':
-      return cancelEventPayment(payment.orderId);
+      return cancelEventPayment(payment.orderId, reason);
     case 'switchType':
-      return switchPaymentType(payment, bid, switchTarget(payment.type));
+      return switchPaymentType(payment, bid, paymentSwitchTarget(payment.type));
   }
 }
 
@@ -89,6 +90,8 @@ export interface PaymentActionVariables {
   bid: string | null;
   /** The new type, for 'replace'. */
   paymentType?: PaymentType;
+  /** Why (release, cancel event payment): into the event log. */
+  reason?: string;
 }
 
 /**
@@ -98,12 +101,31 @@ export interface PaymentActionVariables {
 export function usePaymentActions(options: { onChanged?: (payment: Payment) => void } = {}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const onChanged = options.onChanged;
+  // Undo of 'mark as sent': the server's reverse operation, set as unpaid. A refusal (a colleague moved the invoice on)
+  // is shown, since the staff member asked for it, and the payment is re-fetched either way.
+  const undoInvoiceSent = (payment: Payment) =>
+    void setInvoiceStatus(payment.orderId, 'UNPAID').then(
+      (reverted) => {
+        notifySuccess(t('common.undone'));
+        onChanged?.(reverted);
+        void invalidatePaymentQueries(queryClient, reverted);
+      },
+      (error: unknown) => {
+        notifyError(error);
+        void invalidatePaymentQueries(queryClient);
+      },
+    );
   const mutation = useMutation({
     mutationKey: ['payments', 'action'],
-    mutationFn: ({ kind, payment, bid, paymentType }: PaymentActionVariables) => runPaymentAction(kind, payment, bid, paymentType),
+    mutationFn: ({ kind, payment, bid, paymentType, reason }: PaymentActionVariables) => runPaymentAction(kind, payment, bid, paymentType, reason),
     meta: { notifyErrors: false },
     onSuccess: (after, { kind }) => {
-      notifySuccess(paymentActionSuccessMessage(kind, after, t));
+      const message = paymentActionSuccessMessage(kind, after, t);
+      // Marking an invoice sent is reversible (back to UNPAID, §4 'set as unpaid'): it runs at once and the toast
+      // offers Undo instead of asking first (issue 17).
+      if (kind === 'markInvoiceSent') notifyUndoable({ message, what: message, onUndo: () => undoInvoiceSent(after) });
+      else notifySuccess(message);
       options.onChanged?.(after);
       void invalidatePaymentQueries(queryClient, after);
     },
@@ -113,7 +135,7 @@ export function usePaymentActions(options: { onChanged?: (payment: Payment) => v
     },
   });
   return {
-    run: (variables: PaymentActionVariables) => mutation.mutate(variables),
+    run: (variables: PaymentActionVariables, callbacks?: { onSettled?: () => void }) => mutation.mutate(variables, callbacks),
     pendingKind: mutation.isPending ? (mutation.variables?.kind ?? null) : null,
     isPending: mutation.isPending,
   };

@@ -21,18 +21,19 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Payment, PaymentType } from '@fleetdesk/contract';
+import { isAbilityShown, PAYMENT_ABILITY_KEYS, type Payment, type PaymentType } from '@fleetdesk/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useFormat } from '@/lib/format/use-format';
+import { abilityReasonText } from '@/lib/abilities/ability-text';
 import { usePaymentActions } from '../api/use-payment-actions';
-import { paymentActions, replacementTypes, type ActionAvailability, type PaymentActionKind } from '../payment-action-rules';
+import { replacementTypes, type PaymentActionKind } from '../payment-action-rules';
 
 export interface PaymentActionsBarProps {
   payment: Payment;
   /** The booking the payment belongs to (a booking payment's type switch goes through the booking). */
   bid: string | null;
-  /** Whether the customer has a registered card (§4: switching type needs one). */
-  hasRegisteredCard: boolean;
   onChanged?: (payment: Payment) => void;
 }
 
@@ -47,8 +48,14 @@ const ICONS: Record<PaymentActionKind, ReactElement> = {
   cancelEventPayment: <CancelIcon />,
 };
 
-/** Actions that cannot be undone ask first. */
-const CONFIRMED: ReadonlySet<PaymentActionKind> = new Set(['release', 'cancelEventPayment']);
+/** Actions that end a payment: red, behind a confirmation with a reason (issue 17). */
+const DESTRUCTIVE: ReadonlySet<PaymentActionKind> = new Set(['release', 'cancelEventPayment']);
+/** Actions that move money or a customer's status: they ask first, naming the payment, the customer and the amount. */
+const CONFIRMED = ['markInvoicePaid', 'markInvoiceUnpaid', 'retry', 'switchType', 'release', 'cancelEventPayment'] as const;
+type ConfirmedKind = (typeof CONFIRMED)[number];
+const isConfirmed = (kind: PaymentActionKind): kind is ConfirmedKind => (CONFIRMED as readonly PaymentActionKind[]).includes(kind);
+/** The longest reason the server keeps. */
+const REASON_MAX = 500;
 
 function actionLabel(kind: PaymentActionKind, payment: Payment, t: TFunction): string {
   switch (kind) {
@@ -62,16 +69,19 @@ function actionLabel(kind: PaymentActionKind, payment: Payment, t: TFunction): s
 }
 
 /**
- * The §4 actions of one payment. Only the steps that apply are offered; release, type switching and event-payment
- * cancelling show disabled with a tooltip saying why. Each button shows its own loading state while its request runs.
+ * The §4 actions of one payment, drawn from the abilities the server sent with it (issue 16): an action that does not
+ * apply is not offered; one refused with a reason is shown disabled, the reason in its tooltip and accessible name.
+ * Every action that moves money or ends a payment asks first (issue 17); release and cancel need a reason. Each
+ * button shows its own loading state while its request runs.
  */
-export function PaymentActionsBar({ payment, bid, hasRegisteredCard, onChanged }: PaymentActionsBarProps) {
+export function PaymentActionsBar({ payment, bid, onChanged }: PaymentActionsBarProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { run, pendingKind, isPending } = usePaymentActions({ onChanged });
-  const [confirming, setConfirming] = useState<PaymentActionKind | null>(null);
+  const [confirming, setConfirming] = useState<ConfirmedKind | null>(null);
   const [replacing, setReplacing] = useState(false);
   const [replaceType, setReplaceType] = useState<PaymentType | null>(null);
-  const actions = paymentActions(payment, hasRegisteredCard);
+  const actions = PAYMENT_ABILITY_KEYS.filter((kind) => isAbilityShown(payment.abilities[kind]));
   const replaceTypes = replacementTypes(payment.type);
   const titleId = `payment-replace-title-${payment.orderId}`;
 
@@ -79,37 +89,42 @@ export function PaymentActionsBar({ payment, bid, hasRegisteredCard, onChanged }
     if (kind === 'replace') {
       setReplaceType(replaceTypes[0] ?? null);
       setReplacing(true);
-    } else if (CONFIRMED.has(kind)) setConfirming(kind);
+    } else if (isConfirmed(kind)) setConfirming(kind);
     else run({ kind, payment, bid });
   };
 
-  const button = (action: ActionAvailability) => {
-    const label = actionLabel(action.kind, payment, t);
+  const button = (kind: PaymentActionKind) => {
+    const ability = payment.abilities[kind];
+    const label = actionLabel(kind, payment, t);
     const element = (
       <Button
-        key={action.kind}
+        key={kind}
         size="small"
-        variant={action.kind === 'markInvoicePaid' || action.kind === 'retry' ? 'contained' : 'outlined'}
-        color={action.kind === 'release' || action.kind === 'cancelEventPayment' ? 'error' : 'primary'}
-        startIcon={ICONS[action.kind]}
-        disabled={!action.enabled || (isPending && pendingKind !== action.kind)}
-        loading={pendingKind === action.kind}
+        variant={kind === 'markInvoicePaid' || kind === 'retry' ? 'contained' : 'outlined'}
+        color={DESTRUCTIVE.has(kind) ? 'error' : 'primary'}
+        startIcon={ICONS[kind]}
+        disabled={!ability.allowed || (isPending && pendingKind !== kind)}
+        loading={pendingKind === kind}
         loadingPosition="start"
-        onClick={() => start(action.kind)}
+        onClick={() => start(kind)}
       >
         {label}
       </Button>
     );
-    if (action.enabled) return element;
+    const why = abilityReasonText(ability, t);
+    if (!why) return element;
     // A disabled button gets no pointer events: the tooltip listens on its wrapper, which is focusable for keyboards.
     return (
-      <Tooltip key={action.kind} title={t(`payments.disabledReason.${action.reason}`)}>
-        <span tabIndex={0} aria-label={`${label}: ${t(`payments.disabledReason.${action.reason}`)}`}>
+      <Tooltip key={kind} title={why}>
+        <span tabIndex={0} aria-label={`${label}: ${why}`}>
           {element}
         </span>
       </Tooltip>
     );
   };
+
+  const who = payment.username ?? t('payments.confirm.noCustomer');
+  const amount = format.money(payment.totalPrice, payment.currency);
 
   return (
     <Box
@@ -156,31 +171,18 @@ export function PaymentActionsBar({ payment, bid, hasRegisteredCard, onChanged }
           </Button>
         </DialogActions>
       </Dialog>
-      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="payment-confirm-title">
-        <DialogTitle id="payment-confirm-title">
-          {confirming === 'release'
-            ? t('payments.confirm.releaseTitle', { orderId: payment.orderId })
-            : t('payments.confirm.cancelTitle', { orderId: payment.orderId })}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {confirming === 'release' ? t('payments.confirm.releaseBody') : t('payments.confirm.cancelBody')}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(null)}>{t('payments.confirm.back')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              if (confirming) run({ kind: confirming, payment, bid });
-              setConfirming(null);
-            }}
-          >
-            {t('payments.confirm.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {confirming && (
+        <ConfirmDialog
+          title={t(`payments.confirm.${confirming}Title`, { orderId: payment.orderId })}
+          message={t(`payments.confirm.${confirming}Message`, { orderId: payment.orderId, customer: who, amount, type: t(`payments.type.${payment.type}`) })}
+          confirmLabel={actionLabel(confirming, payment, t)}
+          destructive={DESTRUCTIVE.has(confirming)}
+          {...(DESTRUCTIVE.has(confirming) ? { reason: { label: t('payments.confirm.reason'), maxLength: REASON_MAX, help: t('payments.confirm.reasonHelp') } } : {})}
+          pending={isPending}
+          onConfirm={(reason) => run({ kind: confirming, payment, bid, ...(reason ? { reason } : {}) }, { onSettled: () => setConfirming(null) })}
+          onClose={() => setConfirming(null)}
+        />
+      )}
     </Box>
   );
 }

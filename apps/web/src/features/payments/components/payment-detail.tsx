@@ -27,11 +27,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** One payment in full: its facts, totals, lines and the action bar (used by the payments screen and the user's payments). */
 export function PaymentDetail({
   payment,
-  hasRegisteredCard,
   onChanged,
 }: {
   payment: Payment;
-  hasRegisteredCard: boolean;
   onChanged?: (payment: Payment) => void;
 }) {
   const { t } = useTranslation();
@@ -65,7 +63,7 @@ export function PaymentDetail({
           </Box>
         </Fact>
       </Box>
-      <PaymentActionsBar payment={payment} bid={payment.bid} hasRegisteredCard={hasRegisteredCard} onChanged={onChanged} />
+      <PaymentActionsBar payment={payment} bid={payment.bid} onChanged={onChanged} />
       <PaymentLinesTable payment={payment} />
       {payment.singleEventPayments.length > 0 && (
         <Box>

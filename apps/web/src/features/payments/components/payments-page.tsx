@@ -1,20 +1,16 @@
 import { useMemo } from 'react';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloseIcon from '@mui/icons-material/Close';
-import CloudOffIcon from '@mui/icons-material/CloudOff';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { usePayment, usePaymentMethods, usePayments } from '../api/payments-api';
+import { usePayment, usePayments } from '../api/payments-api';
 import { paymentsFilterOf, type PaymentsSearch } from '../payments-search';
 import { PaymentDetail } from './payment-detail';
 import { PaymentsFilters } from './payments-filters';
@@ -60,58 +56,35 @@ function AllPayments({ search, onSearchChange }: PaymentsPageProps) {
   // A new filter closes the open payment.
   const onFilter = (next: PaymentsSearch) => onSearchChange({ ...next, order: undefined });
 
-  let body;
-  if (query.isPending) {
-    body = (
-      <Stack spacing={0.75} aria-busy="true" aria-label={t('payments.states.loading')} data-testid="payments-loading">
-        {Array.from({ length: 8 }, (_, i) => (
-          <Skeleton key={i} variant="rounded" height={30} />
-        ))}
-      </Stack>
-    );
-  } else if (query.isError) {
-    body = (
-      <Paper variant="outlined" role="alert" sx={{ p: 4, textAlign: 'center' }}>
-        <CloudOffIcon color="error" aria-hidden sx={{ fontSize: 40 }} />
-        <Typography variant="h6" component="h2">
-          {t('payments.states.error')}
-        </Typography>
-        <Button variant="outlined" sx={{ mt: 2 }} onClick={() => void query.refetch()}>
-          {t('payments.states.retry')}
-        </Button>
-      </Paper>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <Paper variant="outlined" role="status" sx={{ p: 4, textAlign: 'center' }} data-testid="payments-empty">
-        <SearchOffIcon color="disabled" aria-hidden sx={{ fontSize: 40 }} />
-        <Typography variant="h6" component="h2">
-          {t('payments.states.empty')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('payments.states.emptyHint')}
-        </Typography>
-      </Paper>
-    );
-  } else {
-    body = (
-      <Stack spacing={1.5} sx={{ position: 'relative' }}>
-        {query.isFetching && !query.isFetchingNextPage && <LinearProgress sx={{ position: 'absolute', top: -6, left: 0, right: 0 }} />}
-        <PaymentsTable rows={rows} selected={search.order ?? null} onOpen={open} />
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography variant="body2" color="text.secondary" role="status">
+  const body = (
+    <PaymentsTable
+      rows={rows}
+      selected={search.order ?? null}
+      onOpen={open}
+      loading={query.isPending}
+      refreshing={query.isFetching && !query.isPending && !query.isFetchingNextPage}
+      error={query.isError ? { message: t('payments.states.error'), onRetry: () => void query.refetch() } : null}
+      toolbarStart={
+        query.data && (
+          <Typography variant="body2" color="text.secondary" role="status" sx={{ px: 0.5 }}>
             {query.hasNextPage ? t('payments.screen.shownMore', { count: rows.length }) : t('payments.screen.shown', { count: rows.length })}
           </Typography>
-          {query.hasNextPage && (
-            <Button variant="outlined" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-              {t('payments.table.loadMore')}
-            </Button>
-          )}
-        </Stack>
-        {query.isFetchNextPageError && <Alert severity="error">{t('payments.states.error')}</Alert>}
-      </Stack>
-    );
-  }
+        )
+      }
+      footer={
+        (query.hasNextPage || query.isFetchNextPageError) && (
+          <Stack spacing={1} sx={{ p: 1.5, alignItems: 'center', borderTop: 1, borderColor: 'divider' }}>
+            {query.isFetchNextPageError && <Alert severity="error">{t('payments.states.error')}</Alert>}
+            {query.hasNextPage && (
+              <Button variant="outlined" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                {t('payments.table.loadMore')}
+              </Button>
+            )}
+          </Stack>
+        )
+      }
+    />
+  );
 
   return (
     <Stack spacing={2}>
@@ -133,8 +106,6 @@ function AllPayments({ search, onSearchChange }: PaymentsPageProps) {
 function PaymentDrawer({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const payment = usePayment(orderId);
-  const methods = usePaymentMethods(payment.data?.username ?? null);
-  const hasRegisteredCard = (methods.data?.registeredCards.length ?? 0) > 0;
   return (
     <Drawer
       anchor="right"
@@ -169,7 +140,7 @@ function PaymentDrawer({ orderId, onClose }: { orderId: string | null; onClose: 
           {t('payments.detail.loadError')}
         </Alert>
       )}
-      {payment.data && <PaymentDetail payment={payment.data} hasRegisteredCard={hasRegisteredCard} />}
+      {payment.data && <PaymentDetail payment={payment.data} />}
     </Drawer>
   );
 }

@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import type { Payment } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format/use-format';
-import { usePaymentMethods, useUserPayments } from '../api/payments-api';
+import { useUserPayments } from '../api/payments-api';
 import { dayEndIso, dayStartIso } from '../date-range';
 import { PaymentDetail } from './payment-detail';
 import { BookingPaymentLink } from './payment-links';
@@ -41,8 +41,6 @@ export function UserPayments({ username }: { username: string }) {
   const [range, setRange] = useState<RangeInput>({ startDate: '', endDate: '' });
   const [selected, setSelected] = useState<string | null>(null);
   const query = useUserPayments(username, { startDate: dayStartIso(range.startDate), endDate: dayEndIso(range.endDate) });
-  const methods = usePaymentMethods(username);
-  const hasRegisteredCard = (methods.data?.registeredCards.length ?? 0) > 0;
 
   const data = query.data;
   const payments = data?.payments ?? [];
@@ -180,7 +178,7 @@ export function UserPayments({ username }: { username: string }) {
           </TableContainer>
           <Paper variant="outlined" sx={{ p: 2 }}>
             {selectedPayment ? (
-              <PaymentDetail payment={selectedPayment} hasRegisteredCard={hasRegisteredCard} />
+              <PaymentDetail payment={selectedPayment} />
             ) : (
               <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
                 {t('payments.user.selectHint')}

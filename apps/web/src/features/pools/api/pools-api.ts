@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ZPoolBookingsResponse,
+  ZPoolContractOptionsResponse,
   ZPoolGroupsResponse,
   ZPoolListResponse,
   ZPoolUpdateResponse,
@@ -25,6 +26,7 @@ export const poolKeys = {
   all: () => queryKeyPrefix('pools'),
   list: () => queryKey('pools', 'list', {}),
   groups: () => queryKey('pools', 'groups', {}),
+  contracts: () => queryKey('pools', 'contracts', {}),
   vehicles: (poolId: number) => queryKey('pools', 'vehicles', { poolId }),
   bookings: (poolId: number, window: PoolBookingsWindow | null) => queryKey('pools', 'bookings', { poolId, window }),
 };
@@ -49,6 +51,15 @@ export const usePoolGroups = () =>
   useQuery({
     queryKey: poolKeys.groups(),
     queryFn: ({ signal }) => apiClient.request('/pools/groups', { schema: ZPoolGroupsResponse, signal }),
+    staleTime: 5 * 60_000,
+    meta: inline,
+  });
+
+/** GET /api/pools/contracts: the operator's contracts (id, name, type), the choices of 'Allowed contracts'. */
+export const usePoolContractOptions = () =>
+  useQuery({
+    queryKey: poolKeys.contracts(),
+    queryFn: ({ signal }) => apiClient.request('/pools/contracts', { schema: ZPoolContractOptionsResponse, signal }),
     staleTime: 5 * 60_000,
     meta: inline,
   });

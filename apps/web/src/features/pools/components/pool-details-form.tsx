@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
+import Autocomplete from '@mui/material/Autocomplete';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
@@ -16,17 +17,17 @@ import Typography from '@mui/material/Typography';
 import { POOL_DESCRIPTION_MAX, POOL_TEXT_MAX, type Pool, type PoolUpdateRequest } from '@fleetdesk/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
+import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { notifySuccess } from '@/lib/notifications/notify';
-import { useUpdatePool } from '../api/pools-api';
+import { usePoolContractOptions, useUpdatePool } from '../api/pools-api';
 import {
   POOL_FLAG_FIELDS,
   POOL_FORM_NUMBER_ERROR,
   POOL_TEXT_FIELDS,
   poolFormDefaults,
+  poolFormFieldOf,
   poolFormResolver,
-  serverPoolFormErrors,
   type PoolFormValues,
 } from '../pool-form';
 
@@ -49,11 +50,15 @@ export function PoolDetailsForm({ pool, pools, groups, currency }: PoolDetailsFo
   const format = useFormat();
   const formId = useId();
   const update = useUpdatePool(pool.poolId);
-  const { register, control, handleSubmit, setError, reset, formState } = useForm<PoolFormValues, unknown, PoolUpdateRequest>({
+  const contractOptions = usePoolContractOptions();
+  const contractNames = new Map((contractOptions.data ?? []).map((c) => [c.id, c.name]));
+  const contractLabel = (id: number) => contractNames.get(id) ?? t('pools.details.unknownContract', { id });
+  const form = useForm<PoolFormValues, unknown, PoolUpdateRequest>({
     resolver: poolFormResolver,
     defaultValues: poolFormDefaults(pool),
     mode: 'onChange',
   });
+  const { register, control, handleSubmit, reset, formState } = form;
   const { errors, isDirty, isValid } = formState;
   const message = (text: string | undefined) => (text === POOL_FORM_NUMBER_ERROR ? t('pools.details.notANumber') : text);
   const fieldProps = (name: keyof PoolFormValues) => ({
@@ -72,7 +77,7 @@ export function PoolDetailsForm({ pool, pools, groups, currency }: PoolDetailsFo
         notifySuccess(t('pools.details.saved', { pool: updated.pool }));
       },
       onError: (error) => {
-        if (isApiError(error)) serverPoolFormErrors(error.envelope).forEach(({ field, message: text }) => setError(field, { type: 'server', message: text }, { shouldFocus: true }));
+        applyServerErrors(form, error, { fields: poolFormFieldOf, shouldFocus: true, t });
       },
     }),
   );
@@ -95,7 +100,7 @@ export function PoolDetailsForm({ pool, pools, groups, currency }: PoolDetailsFo
         </Stack>
       </AccordionSummary>
       <AccordionDetails id={`${formId}-details`}>
-        <Box component="form" noValidate onSubmit={submit} aria-label={t('pools.details.formLabel', { pool: pool.pool })}>
+        <Box component="form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('pools.details.formLabel', { pool: pool.pool })}>
           <Stack spacing={2}>
             <Typography variant="body2" color="text.secondary">
               {t('pools.details.readOnly', { pool: pool.pool, city: pool.city, id: pool.poolId })}
@@ -145,7 +150,38 @@ export function PoolDetailsForm({ pool, pools, groups, currency }: PoolDetailsFo
                   </TextField>
                 )}
               />
-              <TextField {...fieldProps('allowedContracts')} helperText={message(errors.allowedContracts?.message) ?? t('pools.details.contractsHint')} />
+              {/* Chosen by name from the operator's contracts (issue 17); an id the list lacks still shows, as 'Contract 7'. */}
+              <Controller
+                name="allowedContracts"
+                control={control}
+                render={({ field }) => (
+                  <Autocomplete
+                    multiple
+                    size="small"
+                    fullWidth
+                    sx={{ gridColumn: { sm: '1 / -1' } }}
+                    options={(contractOptions.data ?? []).map((c) => c.id)}
+                    value={field.value}
+                    onChange={(_, ids) => field.onChange(ids)}
+                    onBlur={field.onBlur}
+                    getOptionLabel={contractLabel}
+                    loading={contractOptions.isPending}
+                    loadingText={t('common.loading')}
+                    noOptionsText={t('pools.details.noContracts')}
+                    filterSelectedOptions
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        inputRef={field.ref}
+                        name={field.name}
+                        label={t('pools.fields.allowedContracts')}
+                        error={Boolean(errors.allowedContracts)}
+                        helperText={message(errors.allowedContracts?.message) ?? t('pools.details.contractsHint')}
+                      />
+                    )}
+                  />
+                )}
+              />
             </Box>
             <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
               {POOL_FLAG_FIELDS.map((name) => (

@@ -18,6 +18,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { enqueueSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { POOL_BOOKING_TOAST_MS, type Pool } from '@fleetdesk/contract';
+import moment from 'moment';
+import 'moment/dist/locale/de';
+import 'moment/dist/locale/en-gb';
+import 'moment/dist/locale/nb';
+import 'moment/dist/locale/sv';
 import { Timeline } from 'vis-timeline/standalone';
 import type { DataGroup, DataItem, TimelineOptions } from 'vis-timeline/standalone';
 import 'vis-timeline/styles/vis-timeline-graph2d.min.css';
@@ -73,13 +78,23 @@ interface PoolTimelineProps {
   pool: Pool;
 }
 
+/** moment's name of a UI language (de, en-gb, nb, sv). */
+const momentLocaleOf = (language: string) => language.toLowerCase();
+
+/** vis-timeline's date labels from our moment, with the UI language's locale loaded. */
+const localeOptions = (locale: string): Pick<TimelineOptions, 'locale' | 'moment'> => ({
+  locale,
+  moment: (date: moment.MomentInput) => moment(date).locale(locale),
+});
+
 /**
  * §2 booking timeline of a pool: rows per unallocated price class / model and per vehicle, zoom 1 / 3 / 7 days, go to date,
  * fetch bookings, 'show hidden'. The first load asks the server's §9 default window plus the 'upcoming' call; zoom,
  * go-to-date and fetch ask for the view extended by 5 h each side. A load failure toasts top right for 5 s (§8).
  */
 export function PoolTimeline({ pool }: PoolTimelineProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const momentLocale = momentLocaleOf(i18n.language);
   const navigate = useNavigate();
   const [now, setNow] = useState(() => new Date());
   const [view, setView] = useState<TimeRange>(() => defaultView(Date.now()));
@@ -137,7 +152,7 @@ export function PoolTimeline({ pool }: PoolTimelineProps) {
       margin: { item: { horizontal: 2, vertical: 4 } },
       format: { minorLabels: { minute: 'HH:mm', hour: 'HH:mm' }, majorLabels: { minute: 'ddd D MMM', hour: 'ddd D MMM' } },
     };
-    const timeline = new Timeline(container, [], [], options);
+    const timeline = new Timeline(container, [], [], { ...options, ...localeOptions(momentLocaleOf(i18n.language)) });
     timeline.on('rangechanged', (props: { start: Date; end: Date; byUser: boolean }) => {
       if (props.byUser) setView({ start: props.start.getTime(), end: props.end.getTime() });
     });
@@ -146,7 +161,14 @@ export function PoolTimeline({ pool }: PoolTimelineProps) {
       timeline.destroy();
       timelineRef.current = null;
     };
+    // Created once; a language change reaches it through setOptions below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // The axis speaks the UI language (issue 17: without it vis-timeline's own moment fell back to Ukrainian under nb/sv).
+  useEffect(() => {
+    timelineRef.current?.setOptions(localeOptions(momentLocale));
+  }, [momentLocale]);
 
   // Feed groups and items.
   useEffect(() => {

@@ -10,6 +10,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Skeleton from '@mui/material/Skeleton';
@@ -85,25 +86,26 @@ export function PoolsSidebar({ pools, isPending, isError, onRetry, selected, onC
               {cityPools.map((pool) => {
                 const isSelected = selected?.poolId === pool.poolId;
                 return (
-                  <ListItemLink
-                    key={pool.poolId}
-                    to="/pools"
-                    search={poolLinkSearch(pool)}
-                    selected={isSelected}
-                    aria-current={isSelected ? 'page' : undefined}
-                    onClick={onChoose}
-                    data-disabled-pool={pool.disabled || undefined}
-                    sx={{
-                      pl: 3,
-                      py: 0.25,
-                      borderRadius: 1,
-                      '& .MuiListItemText-primary': { textDecoration: pool.disabled ? 'line-through' : 'none' },
-                      // The selected pool is bold (§2), over the theme's selected style.
-                      '&.Mui-selected .MuiListItemText-primary, &.Mui-selected:hover .MuiListItemText-primary': { fontWeight: 700 },
-                    }}
-                  >
-                    <ListItemText primary={pool.pool} secondary={pool.disabled ? t('pools.sidebar.disabled') : undefined} />
-                  </ListItemLink>
+                  <ListItem key={pool.poolId} disablePadding>
+                    <ListItemLink
+                      to="/pools"
+                      search={poolLinkSearch(pool)}
+                      selected={isSelected}
+                      aria-current={isSelected ? 'page' : undefined}
+                      onClick={onChoose}
+                      data-disabled-pool={pool.disabled || undefined}
+                      sx={{
+                        pl: 3,
+                        py: 0.25,
+                        borderRadius: 1,
+                        '& .MuiListItemText-primary': { textDecoration: pool.disabled ? 'line-through' : 'none' },
+                        // The selected pool is bold (§2), over the theme's selected style.
+                        '&.Mui-selected .MuiListItemText-primary, &.Mui-selected:hover .MuiListItemText-primary': { fontWeight: 700 },
+                      }}
+                    >
+                      <ListItemText primary={pool.pool} secondary={pool.disabled ? t('pools.sidebar.disabled') : undefined} />
+                    </ListItemLink>
+                  </ListItem>
                 );
               })}
             </List>

@@ -16,6 +16,10 @@ interface FilterChipProps {
   onApply: (value: string | undefined) => void;
   onClear: () => void;
   inputMode?: 'text' | 'tel';
+  /** Checks a typed value (trimmed, not blank): the message to show under the input, null when it may be applied. */
+  validate?: (value: string) => string | null;
+  /** The form the value is applied in (e.g. a phone number without its spaces). */
+  normalize?: (value: string) => string;
   testId: string;
 }
 
@@ -23,22 +27,32 @@ interface FilterChipProps {
  * A search filter as a chip (§2): clicking it opens a small text input; Enter or the tick confirms and the chip
  * then shows its value; the chip's delete icon (or Backspace/Delete on the focused chip) clears it.
  */
-export function FilterChip({ label, icon, value, onApply, onClear, inputMode = 'text', testId }: FilterChipProps) {
+export function FilterChip({ label, icon, value, onApply, onClear, inputMode = 'text', validate, normalize, testId }: FilterChipProps) {
   const { t } = useTranslation();
   const inputId = useId();
   const chipRef = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState('');
+  // The problem is shown once a value was offered (Enter or the tick), and follows the typing from then on.
+  const [checked, setChecked] = useState(false);
+  const problem = validate && draft.trim() ? validate(draft.trim()) : null;
 
   const openEditor = () => {
     setDraft(value ?? '');
+    setChecked(false);
     setOpen(true);
   };
   const confirm = () => {
+    if (problem) {
+      setChecked(true);
+      return;
+    }
     setOpen(false);
     const trimmed = draft.trim();
-    if (trimmed !== (value ?? '')) onApply(trimmed || undefined);
+    const applied = trimmed && normalize ? normalize(trimmed) : trimmed;
+    if (applied !== (value ?? '')) onApply(applied || undefined);
   };
+  const shownProblem = checked ? problem : null;
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
@@ -77,6 +91,8 @@ export function FilterChip({ label, icon, value, onApply, onClear, inputMode = '
             autoFocus
             onChange={(event) => setDraft(event.target.value)}
             onKeyDown={onKeyDown}
+            error={Boolean(shownProblem)}
+            helperText={shownProblem ?? undefined}
             sx={{ width: 240 }}
             slotProps={{ htmlInput: { inputMode, autoComplete: 'off', spellCheck: false } }}
           />

@@ -10,6 +10,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { normalizePhoneNumber, phoneNumberMessage } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { hasCriteria, normalizeCriteria, type SearchCriteria } from '../search-criteria';
 import { FilterChip } from './filter-chip';
@@ -37,7 +38,9 @@ export function SearchBar({ criteria, onSearch }: SearchBarProps) {
     setDraft(criteria.search ?? '');
   }
 
-  // '/' anywhere outside a text field jumps to the search box, as in most search screens.
+  // '/' anywhere outside a text field jumps to the search box, as in most search screens. The box does not take the
+  // focus when the screen opens (issue 17): then '/' would type a slash into it, and the focus stays where navigation
+  // puts it (the page heading) for screen-reader users.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -86,7 +89,6 @@ export function SearchBar({ criteria, onSearch }: SearchBarProps) {
             placeholder={t('supportSearch.placeholder')}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
-            autoFocus
             slotProps={{
               inputLabel: { shrink: true },
               htmlInput: { 'data-testid': 'support-search-input', autoComplete: 'off', spellCheck: false, enterKeyHint: 'search' },
@@ -118,6 +120,11 @@ export function SearchBar({ criteria, onSearch }: SearchBarProps) {
             onApply={(mobilePhone) => run({ mobilePhone })}
             onClear={() => run({ mobilePhone: undefined })}
             inputMode="tel"
+            validate={(phone) => {
+              const message = phoneNumberMessage(phone);
+              return message ? t(`messages.${message}`) : null;
+            }}
+            normalize={normalizePhoneNumber}
             testId="filter-mobile-phone"
           />
           <FilterChip

@@ -54,8 +54,8 @@ export const resetPassword = (username: string) =>
   apiClient.request(`${userPath(username)}/password-reset`, { method: 'POST', schema: ZUserActionResponse });
 export const verifyIdentity = (username: string) =>
   apiClient.request(`${userPath(username)}/verify-identity`, { method: 'POST', body: {}, schema: ZUserDetail });
-export const bulkApprove = (usernames: string[]) =>
-  apiClient.request('/admin/users/approved', { method: 'POST', body: { usernames }, schema: ZBulkApproveResponse });
+export const bulkApprove = (usernames: string[], reason: string) =>
+  apiClient.request('/admin/users/approved', { method: 'POST', body: { usernames, reason }, schema: ZBulkApproveResponse });
 
 // ---------- identity and licence (api/identity.ts) ----------
 

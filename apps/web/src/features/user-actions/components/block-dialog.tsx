@@ -14,7 +14,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ZBlockReason, type BlockReason, type BlockRequest } from '@fleetdesk/contract';
-import { isApiError } from '@/lib/api/api-error';
+import { applyServerErrors, serverErrorItems } from '@/lib/forms/apply-server-errors';
 
 export const BLOCK_MESSAGE_MAX_LENGTH = 1000;
 
@@ -39,19 +39,18 @@ export function BlockDialog({ username, pending, onSubmit, onClose }: BlockDialo
       }),
     [t],
   );
-  const { control, register, handleSubmit, formState, watch, setError } = useForm({
+  const form = useForm({
     resolver: zodResolver(schema),
     defaultValues: { blockReason: '', blockMessage: '' },
   });
+  const { control, register, handleSubmit, formState, watch } = form;
   const length = watch('blockMessage').length;
 
   const submit = handleSubmit(({ blockReason, blockMessage }) => {
     const reason = ZBlockReason.safeParse(blockReason);
     if (!reason.success) return;
     onSubmit({ blockReason: reason.data, blockMessage: blockMessage.trim() || null }, (errors) => {
-      for (const error of errors) {
-        if (error.field === 'blockReason' || error.field === 'blockMessage') setError(error.field, { message: error.message });
-      }
+      applyServerErrors(form, errors, { fields: ['blockReason', 'blockMessage'], t });
     });
   });
 
@@ -116,4 +115,4 @@ export function BlockDialog({ username, pending, onSubmit, onClose }: BlockDialo
 }
 
 /** The field errors of a 400 answer, for the dialog's fields. */
-export const fieldErrorsOf = (error: unknown) => (isApiError(error) && error.status === 400 ? error.envelope.errors : []);
+export const fieldErrorsOf = (error: unknown) => serverErrorItems(error, 400);

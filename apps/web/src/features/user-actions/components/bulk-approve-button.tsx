@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { canBulkApprove, type BulkApproveResponse, type UserStatus } from '@fleetdesk/contract';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { notifyError, notifySuccess, notifyWarning } from '@/lib/notifications/notify';
 import { bulkApprove, userActionKeys } from '../api/user-actions-api';
 
@@ -25,19 +26,22 @@ export interface BulkApproveButtonProps {
 }
 
 /**
- * Bulk approve (§4): enabled only when every selected user is AWAITING_APPROVAL; POST /api/admin/users/approved; the
- * result per user (the new status, or why not) is listed in a dialog.
+ * Bulk approve (§4): enabled only when every selected user is AWAITING_APPROVAL; it first shows its plan (how many
+ * users, their names) and asks for a reason (issue 17), then POST /api/admin/users/approved; the result per user (the
+ * new status, or why not) is listed in a dialog.
  */
 export function BulkApproveButton({ users, onDone }: BulkApproveButtonProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const queryClient = useQueryClient();
   const [results, setResults] = useState<BulkApproveResponse['results'] | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const enabled = canBulkApprove(users.map((u) => u.status));
   const mutation = useMutation({
-    mutationFn: () => bulkApprove(users.map((u) => u.username)),
+    mutationFn: (reason: string) => bulkApprove(users.map((u) => u.username), reason),
     meta: { notifyErrors: false },
     onSuccess: ({ results: rows }) => {
+      setConfirming(false);
       const approved = rows.filter((r) => r.approved).length;
       const summary = t('userActions.bulk.summary', { approved, total: rows.length });
       if (approved === rows.length) notifySuccess(summary);
@@ -45,7 +49,10 @@ export function BulkApproveButton({ users, onDone }: BulkApproveButtonProps) {
       setResults(rows);
       void queryClient.invalidateQueries({ queryKey: userActionKeys.users() });
     },
-    onError: (error) => notifyError(error),
+    onError: (error) => {
+      setConfirming(false);
+      notifyError(error);
+    },
   });
 
   const button = (
@@ -53,7 +60,7 @@ export function BulkApproveButton({ users, onDone }: BulkApproveButtonProps) {
       variant="contained"
       color="success"
       disabled={!enabled || mutation.isPending}
-      onClick={() => mutation.mutate()}
+      onClick={() => setConfirming(true)}
       startIcon={mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
     >
       {t('userActions.bulk.button', { count: users.length })}
@@ -68,6 +75,18 @@ export function BulkApproveButton({ users, onDone }: BulkApproveButtonProps) {
         <Tooltip title={t('userActions.bulk.onlyAwaiting')}>
           <span>{button}</span>
         </Tooltip>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={t('userActions.bulk.confirmTitle', { count: users.length })}
+          message={t('userActions.bulk.confirmMessage', { count: users.length, users: users.map((u) => u.username).join(', ') })}
+          confirmLabel={t('userActions.bulk.button', { count: users.length })}
+          destructive
+          reason={{ label: t('userActions.bulk.reason'), maxLength: 500, help: t('userActions.bulk.reasonHelp') }}
+          pending={mutation.isPending}
+          onConfirm={(reason) => mutation.mutate(reason ?? '')}
+          onClose={() => setConfirming(false)}
+        />
       )}
       {results && (
         <Dialog

@@ -23,13 +23,14 @@ import {
   type ValidateLicenseResponse,
 } from '@fleetdesk/contract';
 import { isApiError } from '@/lib/api/api-error';
+import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { notify, notifySuccess } from '@/lib/notifications/notify';
 import { userActionKeys, validateLicense } from '../api/user-actions-api';
 
 const isRegistryCountry = (country: string) => (LICENSE_REGISTRY_COUNTRIES as readonly string[]).includes(country.trim().toUpperCase());
 
-type FormField = 'country' | 'validUntil' | 'result' | 'identificationNumber';
-const FORM_FIELDS: readonly string[] = ['country', 'validUntil', 'result', 'identificationNumber'];
+/** The server's field names are the form's. */
+const FORM_FIELDS = ['country', 'validUntil', 'result', 'identificationNumber'] as const;
 
 interface LicenseCheckDialogProps {
   user: UserDetail;
@@ -69,7 +70,7 @@ export function LicenseCheckDialog({ user, onChecked, onClose }: LicenseCheckDia
         }),
     [t],
   );
-  const { control, register, handleSubmit, formState, setError, watch } = useForm({
+  const form = useForm({
     resolver: zodResolver(schema),
     defaultValues: {
       country: user.driversLicense.country ?? user.userIdentity?.identityCountry ?? user.address.countryCode ?? 'NO',
@@ -78,6 +79,7 @@ export function LicenseCheckDialog({ user, onChecked, onClose }: LicenseCheckDia
       identificationNumber: '',
     },
   });
+  const { control, register, handleSubmit, formState, watch } = form;
   const registry = isRegistryCountry(watch('country'));
   const mutation = useMutation({
     mutationFn: (body: ValidateLicenseRequest) => validateLicense(user.username, body),
@@ -90,9 +92,8 @@ export function LicenseCheckDialog({ user, onChecked, onClose }: LicenseCheckDia
     },
     onError: (error) => {
       // §8: field errors map to fields, else the message or 'Something went wrong'.
-      const fieldErrors = isApiError(error) ? error.envelope.errors.filter((e) => e.field && FORM_FIELDS.includes(e.field)) : [];
-      if (fieldErrors.length) fieldErrors.forEach((e) => setError(e.field as FormField, { message: e.message }));
-      else notify({ variant: 'error', message: (isApiError(error) && error.envelope.message) || t('messages.somethingWentWrong') });
+      const { placed } = applyServerErrors(form, error, { fields: FORM_FIELDS, t });
+      if (placed.length === 0) notify({ variant: 'error', message: (isApiError(error) && error.envelope.message) || t('messages.somethingWentWrong') });
     },
   });
 

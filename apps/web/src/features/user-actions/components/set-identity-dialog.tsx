@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ZCountryCode, isValidIdentityNumber, type User, type UserDetail } from '@fleetdesk/contract';
 import { isApiError } from '@/lib/api/api-error';
+import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { notify, notifySuccess } from '@/lib/notifications/notify';
 import { setIdentity, userActionKeys } from '../api/user-actions-api';
 
@@ -45,10 +46,11 @@ export function SetIdentityDialog({ user, onSaved, onClose }: SetIdentityDialogP
     [t],
   );
   const defaultCountry = user.userIdentity?.identityCountry ?? (user.address.countryCode === 'SE' ? 'SE' : 'NO');
-  const { control, register, handleSubmit, formState, setError, watch } = useForm({
+  const form = useForm({
     resolver: zodResolver(schema),
     defaultValues: { country: ZCountryCode.catch('NO').parse(defaultCountry), identificationNumber: '' },
   });
+  const { control, register, handleSubmit, formState, setError, watch } = form;
   const country = watch('country');
   const mutation = useMutation({
     mutationFn: (body: z.infer<typeof schema>) => setIdentity(user.username, body),
@@ -59,9 +61,9 @@ export function SetIdentityDialog({ user, onSaved, onClose }: SetIdentityDialogP
       onSaved(saved);
     },
     onError: (error) => {
-      const fieldError = isApiError(error) ? error.envelope.errors.find((e) => e.field === 'identificationNumber' || e.field === 'country') : undefined;
-      if (fieldError?.field === 'identificationNumber' || fieldError?.field === 'country') setError(fieldError.field, { message: fieldError.message });
-      else if (isApiError(error) && error.envelope.message) setError('identificationNumber', { message: error.envelope.message });
+      const { placed } = applyServerErrors(form, error, { fields: ['identificationNumber', 'country'], t });
+      if (placed.length > 0) return;
+      if (isApiError(error) && error.envelope.message) setError('identificationNumber', { message: error.envelope.message });
       else notify({ variant: 'error', message: t('messages.somethingWentWrong') });
     },
   });

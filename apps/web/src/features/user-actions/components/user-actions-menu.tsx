@@ -1,6 +1,5 @@
-import { useId, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import AddCircleOutlineIcon from '@mui/icons-material/AddCircleOutlineOutlined';
-import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import BlockIcon from '@mui/icons-material/Block';
 import DeleteForeverOutlinedIcon from '@mui/icons-material/DeleteForeverOutlined';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
@@ -11,21 +10,16 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import RestoreIcon from '@mui/icons-material/Restore';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { UserAction, UserDetail } from '@fleetdesk/contract';
+import { ALLOWED, type UserAction, type UserDetail } from '@fleetdesk/contract';
+import { ActionsMenu, type ActionsMenuItem } from '@/components/actions-menu';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useUserAction } from '../api/use-user-action';
-import { menuActionsFor } from '../user-action-rules';
+import { USER_ACTION_ORDER } from '../user-action-rules';
 import { ApprovalWizard } from './approval-wizard';
 import { BlockDialog, fieldErrorsOf } from './block-dialog';
-import { ConfirmActionDialog } from './confirm-action-dialog';
+
 
 const ICONS: Record<UserAction, ReactElement> = {
   APPROVE: <HowToRegOutlinedIcon fontSize="small" />,
@@ -41,6 +35,9 @@ const ICONS: Record<UserAction, ReactElement> = {
 };
 
 type ConfirmedAction = 'CONFIRM_DELETION' | 'REQUEST_DELETION' | 'RESET_PASSWORD';
+/** Actions that lock the customer out or remove them: red, never focused when the menu opens. */
+const DESTRUCTIVE: ReadonlySet<UserAction> = new Set(['BLOCK', 'REQUEST_DELETION', 'CONFIRM_DELETION']);
+type MenuKey = UserAction | 'EDIT';
 type OpenDialog = 'BLOCK' | 'APPROVE' | ConfirmedAction | null;
 
 export interface UserActionsMenuProps {
@@ -54,15 +51,14 @@ export interface UserActionsMenuProps {
 }
 
 /**
- * The user's status actions (§4's table): only those the status allows, each with its §8 success or failure message.
+ * The user's status actions (§4's table), drawn from the abilities the server sent with the user (issue 16): offered,
+ * unavailable with the reason, or left out. Each with its §8 success or failure message.
  * Block opens the block dialog, approve the approval wizard; deletion and password reset ask first; new booking opens
  * /booking?user=. After a confirmed deletion the screen goes back to /users. With `onEdit` the first entry is "Edit details".
  */
 export function UserActionsMenu({ user, onChanged, onEdit }: UserActionsMenuProps) {
   const { t } = useTranslation();
-  const menuId = useId();
   const navigate = useNavigate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const mutation = useUserAction(user.username, {
     onChanged: (after) => {
@@ -70,12 +66,12 @@ export function UserActionsMenu({ user, onChanged, onEdit }: UserActionsMenuProp
       else void navigate({ to: '/users' });
     },
   });
-  const actions = menuActionsFor(user);
   const close = () => setDialog(null);
 
-  const choose = (action: UserAction) => {
-    setAnchor(null);
+  const choose = (action: MenuKey) => {
     switch (action) {
+      case 'EDIT':
+        return onEdit?.();
       case 'NEW_BOOKING':
         return void navigate({ to: '/booking', search: { user: user.username } });
       case 'BLOCK':
@@ -89,52 +85,21 @@ export function UserActionsMenu({ user, onChanged, onEdit }: UserActionsMenuProp
     }
   };
 
+  const items: ActionsMenuItem<MenuKey>[] = [
+    ...(onEdit ? [{ key: 'EDIT' as const, label: t('userActions.editDetails'), icon: <EditOutlinedIcon fontSize="small" />, ability: ALLOWED, group: 0 }] : []),
+    ...USER_ACTION_ORDER.map((action) => ({
+      key: action,
+      label: t(`userActions.action.${action}`),
+      icon: ICONS[action],
+      ability: user.abilities[action],
+      destructive: DESTRUCTIVE.has(action),
+      group: 1,
+    })),
+  ];
+
   return (
     <>
-      <Button
-        variant="contained"
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? true : undefined}
-        aria-busy={mutation.isPending || undefined}
-        disabled={mutation.isPending}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        startIcon={mutation.isPending ? <CircularProgress size={16} color="inherit" aria-label={t('common.loading')} /> : undefined}
-        endIcon={<ArrowDropDownIcon />}
-      >
-        {t('userActions.menu')}
-      </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { dense: true, 'aria-label': t('userActions.menu') } }}
-      >
-        {onEdit && (
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              onEdit();
-            }}
-          >
-            <ListItemIcon>
-              <EditOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('userActions.editDetails')}</ListItemText>
-          </MenuItem>
-        )}
-        {onEdit && actions.length > 0 && <Divider />}
-        {actions.length === 0 && !onEdit && <MenuItem disabled>{t('userActions.noActions')}</MenuItem>}
-        {actions.map((action) => (
-          <MenuItem key={action} onClick={() => choose(action)}>
-            <ListItemIcon>{ICONS[action]}</ListItemIcon>
-            <ListItemText>{t(`userActions.action.${action}`)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      <ActionsMenu label={t('userActions.menu')} items={items} onChoose={choose} busy={mutation.isPending} testId="user-actions" />
 
       {dialog === 'BLOCK' && (
         <BlockDialog
@@ -147,11 +112,12 @@ export function UserActionsMenu({ user, onChanged, onEdit }: UserActionsMenuProp
         />
       )}
       {(dialog === 'CONFIRM_DELETION' || dialog === 'REQUEST_DELETION' || dialog === 'RESET_PASSWORD') && (
-        <ConfirmActionDialog
+        <ConfirmDialog
           title={t(`userActions.confirm.${dialog}.title`, { user: user.username })}
-          body={t(`userActions.confirm.${dialog}.body`)}
+          message={t(`userActions.confirm.${dialog}.body`)}
           confirmLabel={t(`userActions.action.${dialog}`)}
-          color={dialog === 'RESET_PASSWORD' ? 'primary' : 'error'}
+          cancelLabel={t('userActions.wizard.close')}
+          destructive={dialog !== 'RESET_PASSWORD'}
           pending={mutation.isPending}
           onConfirm={() => mutation.mutate({ action: dialog }, { onSettled: close })}
           onClose={close}

@@ -6,8 +6,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { UserDetail } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '@/lib/api/api-error';
+import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { notifyError, notifySuccess } from '@/lib/notifications/notify';
+import { notifyUndoable } from '@/lib/notifications/undo-notification';
 import { useUpdateFreeMonths } from '../api/users-api';
 import { freeMonthsMessage } from '../free-months';
 
@@ -23,16 +24,28 @@ export function FreeMonthsCard({ user }: { user: UserDetail }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (value === null || message) return;
+    const previous = user.freeMonths;
     update.mutate(Number(value.trim()), {
       onSuccess: () => {
         setValue(null);
         setServerError(null);
-        notifySuccess(t('users.freeMonths.saved'));
+        // Reversible: saved at once, Undo on the toast puts the previous number back (issue 17).
+        const message = t('users.freeMonths.saved');
+        notifyUndoable({
+          message,
+          what: message,
+          onUndo: () =>
+            void update.mutateAsync(previous).then(
+              () => notifySuccess(t('common.undone')),
+              (error: unknown) => notifyError(error),
+            ),
+        });
       },
       onError: (error) => {
-        const fieldError = isApiError(error) && error.status === 400 ? error.envelope.errors.find((e) => e.field === 'freeMonths') : undefined;
-        if (fieldError) setServerError(fieldError.message);
-        else notifyError(error);
+        // The one field is plain state, so its setError is the state's setter.
+        const setError = (_name: string, { message }: { message?: string }) => setServerError(message ?? null);
+        const { placed } = applyServerErrors<{ freeMonths: string }>({ setError }, error, { fields: ['freeMonths'], status: 400, t });
+        if (placed.length === 0) notifyError(error);
       },
     });
   };

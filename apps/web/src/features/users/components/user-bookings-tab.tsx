@@ -15,7 +15,9 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { BOOKINGS_LIST_DEFAULT_PAGE_SIZE, BOOKINGS_LIST_PAGE_SIZE_OPTIONS, ZBookingDisplayState, type BookingDisplayState } from '@fleetdesk/contract';
+import {
+  BOOKINGS_LIST_DEFAULT_PAGE_SIZE, BOOKINGS_LIST_PAGE_SIZE_OPTIONS, ZBookingDisplayState, type BookingDisplayState, type BookingListHighlight,
+} from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { AppHrefLink } from '@/components/app-href-link';
 import { useFormat } from '@/lib/format/use-format';
@@ -32,6 +34,9 @@ const STATE_COLOURS: Record<BookingDisplayState, ChipProps['color']> = {
   ARCHIVED: 'default',
 };
 
+/** §4 highlighting: the current booking stands out most, next and previous are marked. */
+const HIGHLIGHT_COLOURS: Record<BookingListHighlight, ChipProps['color']> = { CURRENT: 'primary', NEXT: 'secondary', PREVIOUS: 'default' };
+
 /** §9: a month either side of now. */
 export function bookingsWindowAround(now: Date): UserBookingsWindow {
   const start = new Date(now);
@@ -42,9 +47,10 @@ export function bookingsWindowAround(now: Date): UserBookingsWindow {
 }
 
 /**
- * The Bookings tab (§2, §9): active bookings first, then the finished, cancelled and inactive ones within a month
- * either side of now; 10, 25 or 50 per page, each page fetched from the API (offset and limit, the total from its
- * header), so a user with hundreds of bookings in the window can be paged to the end.
+ * The Bookings tab (§2, §9): the bookings within a month either side of now in §4's order as the server sends them
+ * (active, future by start, historic newest first), each marked current, next or previous as the server decided for
+ * the whole list (§4 highlighting, issue 17); 10, 25 or 50 per page, each page fetched from the API (offset and
+ * limit, the total from its header), so a user with hundreds of bookings in the window can be paged to the end.
  */
 export function UserBookingsTab({ username }: { username: string }) {
   const { t } = useTranslation();
@@ -131,9 +137,26 @@ export function UserBookingsTab({ username }: { username: string }) {
               const state = ZBookingDisplayState.safeParse(booking.displayState);
               const vehicle = booking.vehicleAllocation.vehicle;
               return (
-                <TableRow key={booking.bid} hover data-testid="user-booking-row">
-                  <TableCell sx={{ fontFamily: 'monospace' }}>
-                    <AppHrefLink href={bookingPath(booking.bid)}>{booking.bid}</AppHrefLink>
+                <TableRow
+                  key={booking.bid}
+                  hover
+                  selected={booking.listHighlight === 'CURRENT'}
+                  data-testid="user-booking-row"
+                  data-highlight={booking.listHighlight ?? undefined}
+                >
+                  <TableCell>
+                    <AppHrefLink href={bookingPath(booking.bid)} sx={{ fontFamily: 'monospace' }}>
+                      {booking.bid}
+                    </AppHrefLink>
+                    {booking.listHighlight && (
+                      <Chip
+                        size="small"
+                        variant={booking.listHighlight === 'CURRENT' ? 'filled' : 'outlined'}
+                        color={HIGHLIGHT_COLOURS[booking.listHighlight]}
+                        label={t(`users.bookings.highlight.${booking.listHighlight}`)}
+                        sx={{ ml: 1 }}
+                      />
+                    )}
                   </TableCell>
                   <TableCell>
                     <Chip

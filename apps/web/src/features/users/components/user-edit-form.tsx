@@ -24,6 +24,7 @@ import {
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api/api-error';
+import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { notify, notifyError, notifySuccess } from '@/lib/notifications/notify';
 import { useCompanyOptions, useUpdateUser } from '../api/users-api';
 import {
@@ -122,22 +123,13 @@ export function UserEditForm({ user, onCancel, onSaved }: UserEditFormProps) {
           return;
         }
         if (isApiError(error) && error.status === 400 && error.envelope.errors.length) {
-          const unplaced: string[] = [];
-          let focused = false;
-          for (const item of error.envelope.errors) {
-            const field = item.field ? SERVER_FIELDS[item.field] : undefined;
-            if (!field) {
-              unplaced.push(item.message);
-              continue;
-            }
-            if (field === 'companyId' && item.message === MESSAGES.membershipConfirmationRequired && values.companyId !== null) {
-              const id = values.companyId;
-              setMembershipCompanies((current) => new Set([...current, id]));
-            }
-            setError(field, { type: 'server', message: item.message }, { shouldFocus: !focused });
-            focused = true;
+          const { placed, unplaced } = applyServerErrors(form, error, { fields: SERVER_FIELDS, shouldFocus: true, t });
+          const membership = placed.some(({ name, item }) => name === 'companyId' && item.message === MESSAGES.membershipConfirmationRequired);
+          if (membership && values.companyId !== null) {
+            const id = values.companyId;
+            setMembershipCompanies((current) => new Set([...current, id]));
           }
-          unplaced.forEach((message) => notify({ variant: 'error', message, persist: true }));
+          unplaced.forEach((item) => notify({ variant: 'error', message: item.message, persist: true }));
           return;
         }
         notifyError(error);

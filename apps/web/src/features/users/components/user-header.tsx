@@ -3,7 +3,10 @@ import DirectionsBikeIcon from '@mui/icons-material/DirectionsBike';
 import DirectionsCarIcon from '@mui/icons-material/DirectionsCar';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
+import BlockIcon from '@mui/icons-material/Block';
 import HistoryIcon from '@mui/icons-material/History';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import StarIcon from '@mui/icons-material/Star';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -18,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import type { UserDetail, VehicleAccess } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { AppHrefLink } from '@/components/app-href-link';
+import { useFormat } from '@/lib/format/use-format';
 import { usePinnedUserFilter } from '@/lib/support-mode/pinned-user-filter';
 import { UserActionsMenu } from './user-actions-slot';
 import { UserStatusChip } from './user-status-chip';
@@ -103,6 +107,7 @@ export function UserHeader({ user, onChanged, supportMode, expanded, onExpandedC
               <AppHrefLink href={eventLogPath(user.username)}>{t('users.page.eventLog')}</AppHrefLink>
             </Typography>
           </Stack>
+          <UserRiskStrip user={user} />
           {supportMode && <UserFilterCheckbox username={user.username} />}
         </Stack>
         {supportMode && (
@@ -121,6 +126,55 @@ export function UserHeader({ user, onChanged, supportMode, expanded, onExpandedC
         )}
       </Box>
     </Paper>
+  );
+}
+
+/**
+ * What an agent must see before anything else, on every tab (issue 17): the customer's outstanding debt (count and
+ * amount per currency, linking to the Payments tab), why they are blocked, and a licence that is not verified.
+ */
+function UserRiskStrip({ user }: { user: UserDetail }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const debts = user.outstandingPayments.filter((debt) => debt.numberOfPayments > 0);
+  const licenceMissing = !user.verifiedDriversLicense;
+  if (debts.length === 0 && !user.blockStatus && !licenceMissing) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 0.5 }} role="group" aria-label={t('users.risk.label')} data-testid="user-risk">
+      {debts.map((debt) => (
+        <Chip
+          key={debt.currencyCode}
+          size="small"
+          color="error"
+          icon={<ReceiptLongOutlinedIcon />}
+          component={AppHrefLink}
+          href={`/users/${encodeURIComponent(user.username)}?tab=payments`}
+          underline="none"
+          clickable
+          label={t('users.risk.debt', { count: debt.numberOfPayments, total: format.money(debt.totalCost, debt.currencyCode) })}
+          data-testid="user-debt"
+        />
+      ))}
+      {user.blockStatus && (
+        <Chip
+          size="small"
+          color="error"
+          variant="outlined"
+          icon={<BlockIcon />}
+          label={t('users.risk.blocked', { reason: t(`users.blockReason.${user.blockStatus.blockReason}`) })}
+          title={user.blockStatus.blockMessage ?? undefined}
+        />
+      )}
+      {licenceMissing && (
+        <Chip
+          size="small"
+          color="warning"
+          variant="outlined"
+          icon={<BadgeOutlinedIcon />}
+          label={t(user.driversLicense.state === 'PENDING' ? 'users.risk.licencePending' : 'users.risk.licenceNotVerified')}
+        />
+      )}
+    </Stack>
   );
 }
 

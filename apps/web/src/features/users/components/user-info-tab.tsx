@@ -4,7 +4,6 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -90,7 +89,7 @@ function Field({ label, children, wide = false }: { label: string; children: Rea
 function UserDetails({ user }: { user: UserDetail }) {
   const { t } = useTranslation();
   const none = (
-    <Box component="span" sx={{ color: 'text.disabled' }}>
+    <Box component="span" sx={{ color: 'text.secondary' }}>
       –
     </Box>
   );
@@ -180,7 +179,8 @@ function AccountCard({ user }: { user: UserDetail }) {
           </Box>
         </Alert>
       )}
-      <Stack component="dl" spacing={0.75} divider={<Divider flexItem />} sx={{ m: 0 }}>
+      {/* dl > div > dt + dd; the lines between the rows are borders, since an <hr> may not sit in a <dl>. */}
+      <Stack component="dl" sx={{ m: 0, '& > div + div': { borderTop: 1, borderColor: 'divider', mt: 0.75, pt: 0.75 } }}>
         {rows.map(([label, value]) => (
           <Stack key={label} direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
             <Typography variant="body2" color="text.secondary" component="dt">

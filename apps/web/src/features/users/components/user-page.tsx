@@ -15,6 +15,7 @@ import type { UserDetail } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '@/components/router-link';
 import { isApiError } from '@/lib/api/api-error';
+import { listReturn } from '@/lib/router/list-return';
 import { useSupportMode } from '@/lib/support-mode/support-mode';
 import { UserPayments } from '@/features/payments';
 import { useApplyUser, useUser } from '../api/users-api';
@@ -55,10 +56,12 @@ export function UserPage({ username, search, onSearchChange, onRenamed }: UserPa
   const [expanded, setExpanded] = useState(true);
   if (!supportMode && !expanded) setExpanded(true);
 
+  // Back to the list the page was opened from (the user search, or the support search), with its search (issue 17).
+  const returnTo = listReturn('/users');
   const back = (
     <Box>
-      <ButtonLink to="/users" size="small" startIcon={<ArrowBackIcon />}>
-        {t('users.page.backToSearch')}
+      <ButtonLink to={returnTo.path} search={returnTo.search as never} size="small" startIcon={<ArrowBackIcon />}>
+        {returnTo.path === '/support' ? t('users.page.backToSupport') : t('users.page.backToSearch')}
       </ButtonLink>
     </Box>
   );

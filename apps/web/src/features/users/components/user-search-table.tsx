@@ -1,139 +1,123 @@
-import Checkbox from '@mui/material/Checkbox';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
+import { useMemo, type ReactNode } from 'react';
 import Typography from '@mui/material/Typography';
 import { USER_SEARCH_PAGE_SIZE_OPTIONS, type UserStatus } from '@fleetdesk/contract';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { TextLink } from '@/components/router-link';
 import type { UserSearchCriteria, UserSearchPage, UserSearchRow } from '../api/users-api';
-import { UserStatusChip } from './user-status-chip';
+import { isKnownStatus, showsSuspiciousBadge, UserStatusChip } from './user-status-chip';
 
 /** The selected users by user name, with their status (bulk approve needs every one AWAITING_APPROVAL). */
 export type SelectedUsers = ReadonlyMap<string, { username: string; status: UserStatus }>;
 
 interface UserSearchTableProps {
-  page: UserSearchPage;
+  /** The page shown; undefined while the first page loads. */
+  page: UserSearchPage | undefined;
   criteria: UserSearchCriteria;
+  loading: boolean;
+  refreshing: boolean;
+  error: { message: string; onRetry: () => void } | null;
   selected: SelectedUsers;
   onSelectedChange: (next: SelectedUsers) => void;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  /** The bar above the rows: count or selection, bulk actions. */
+  toolbarStart: ReactNode;
 }
 
+const dash = '–';
+
 /** One page of found users: selectable rows that open the user page, with the §9 paging (5, 10, 25 per page). */
-export function UserSearchTable({ page, criteria, selected, onSelectedChange, onPageChange, onPageSizeChange }: UserSearchTableProps) {
+export function UserSearchTable({ page, criteria, loading, refreshing, error, selected, onSelectedChange, onPageChange, onPageSizeChange, toolbarStart }: UserSearchTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const rows = page.results;
-  const selectedOnPage = rows.filter((row) => selected.has(row.username)).length;
-  const dash = (
-    <Typography component="span" variant="body2" color="text.disabled">
-      –
-    </Typography>
+  const columns = useMemo<DataTableColumn<UserSearchRow>[]>(
+    () => [
+      {
+        field: 'name',
+        headerName: t('users.columns.name'),
+        minWidth: 200,
+        flex: 1.4,
+        sortable: false,
+        valueGetter: (_, row) => `${row.familyName}, ${row.givenName} (${row.username})`,
+        renderCell: ({ row, tabIndex }) => (
+          <div style={{ lineHeight: 1.3, minWidth: 0 }}>
+            <TextLink to="/users/$username" params={{ username: row.username }} tabIndex={tabIndex} sx={{ fontWeight: 500 }}>
+              {`${row.familyName}, ${row.givenName}`}
+            </TextLink>
+            <Typography variant="caption" color="text.secondary" component="div" noWrap>
+              {row.username}
+            </Typography>
+          </div>
+        ),
+      },
+      { field: 'mobilePhone', headerName: t('users.columns.phone'), minWidth: 140, flex: 0.8, sortable: false, valueGetter: (_, row) => row.mobilePhone ?? dash },
+      { field: 'emailAddress', headerName: t('users.columns.email'), minWidth: 200, flex: 1.2, sortable: false, valueGetter: (_, row) => row.emailAddress ?? dash },
+      { field: 'customerNumber', headerName: t('users.columns.customerNumber'), minWidth: 120, flex: 0.6, sortable: false, valueGetter: (_, row) => row.customerNumber ?? dash },
+      { field: 'companyName', headerName: t('users.columns.company'), minWidth: 160, flex: 1, sortable: false, valueGetter: (_, row) => row.companyName ?? dash },
+      {
+        field: 'status',
+        headerName: t('users.columns.status'),
+        minWidth: 170,
+        flex: 0.8,
+        sortable: false,
+        valueGetter: (_, row) =>
+          [isKnownStatus(row.status) ? t(`users.status.${row.status}`) : t('messages.unknownStatus'), showsSuspiciousBadge(row.status, row.suspiciousRegistration) ? t('users.suspicious') : '']
+            .filter(Boolean)
+            .join(', '),
+        renderCell: ({ row }) => <UserStatusChip status={row.status} suspicious={row.suspiciousRegistration} />,
+      },
+    ],
+    [t],
   );
-  const toggle = (row: UserSearchRow) => {
-    const next = new Map(selected);
-    if (next.has(row.username)) next.delete(row.username);
-    else next.set(row.username, { username: row.username, status: row.status as UserStatus });
-    onSelectedChange(next);
-  };
-  const toggleAll = () => {
-    const next = new Map(selected);
-    if (selectedOnPage === rows.length) rows.forEach((row) => next.delete(row.username));
-    else rows.forEach((row) => next.set(row.username, { username: row.username, status: row.status as UserStatus }));
-    onSelectedChange(next);
-  };
-  const open = (username: string) => void navigate({ to: '/users/$username', params: { username } });
+  const rows = page?.results ?? [];
+  const selectedIds = useMemo(() => new Set<string | number>(selected.keys()), [selected]);
 
   return (
-    <>
-      <TableContainer>
-        <Table size="small" aria-label={t('users.search.resultsLabel')} sx={{ '& td, & th': { whiteSpace: 'nowrap' } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Checkbox
-                  size="small"
-                  indeterminate={selectedOnPage > 0 && selectedOnPage < rows.length}
-                  checked={rows.length > 0 && selectedOnPage === rows.length}
-                  onChange={toggleAll}
-                  slotProps={{ input: { 'aria-label': t('users.search.selectPage') } }}
-                />
-              </TableCell>
-              <TableCell>{t('users.columns.name')}</TableCell>
-              <TableCell>{t('users.columns.phone')}</TableCell>
-              <TableCell>{t('users.columns.email')}</TableCell>
-              <TableCell>{t('users.columns.customerNumber')}</TableCell>
-              <TableCell>{t('users.columns.company')}</TableCell>
-              <TableCell>{t('users.columns.status')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => {
-              const isSelected = selected.has(row.username);
-              return (
-                <TableRow
-                  key={row.username}
-                  hover
-                  selected={isSelected}
-                  data-testid="user-row"
-                  onClick={(event) => {
-                    // A click anywhere on the row opens the user, except on the checkbox and the link itself.
-                    if ((event.target as HTMLElement).closest('a, input, button')) return;
-                    open(row.username);
-                  }}
-                  sx={{ cursor: 'pointer' }}
-                >
-                  <TableCell padding="checkbox">
-                    <Checkbox
-                      size="small"
-                      checked={isSelected}
-                      onChange={() => toggle(row)}
-                      slotProps={{ input: { 'aria-label': t('users.search.selectUser', { username: row.username }) } }}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    <TextLink to="/users/$username" params={{ username: row.username }} sx={{ fontWeight: 500 }}>
-                      {`${row.familyName}, ${row.givenName}`}
-                    </TextLink>
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {row.username}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{row.mobilePhone ?? dash}</TableCell>
-                  <TableCell>{row.emailAddress ?? dash}</TableCell>
-                  <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{row.customerNumber ?? dash}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'normal !important', minWidth: 140 }}>{row.companyName ?? dash}</TableCell>
-                  <TableCell>
-                    <UserStatusChip status={row.status} suspicious={row.suspiciousRegistration} />
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={page.totalCapped ? -1 : page.total}
-        page={criteria.page}
-        rowsPerPage={criteria.pageSize}
-        rowsPerPageOptions={[...USER_SEARCH_PAGE_SIZE_OPTIONS]}
-        onPageChange={(_, next) => onPageChange(next)}
-        onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
-        labelRowsPerPage={t('users.search.rowsPerPage')}
-        labelDisplayedRows={({ from, to, count }) =>
-          count === -1 ? t('users.search.displayedRowsMore', { from, to }) : t('users.search.displayedRows', { from, to, count })
-        }
-        slotProps={{ actions: { nextButton: { disabled: !page.moreResults } } }}
-        getItemAriaLabel={(type) => t(`users.search.pageButton.${type}`)}
-      />
-    </>
+    <DataTable<UserSearchRow>
+      id="users"
+      label={t('users.search.resultsLabel')}
+      rows={rows}
+      columns={columns}
+      getRowId={(row) => row.username}
+      loading={loading}
+      refreshing={refreshing}
+      error={error}
+      empty={{ title: t('messages.noUsersFound'), hint: t('users.search.emptyHint') }}
+      exportFileName={t('users.search.heading')}
+      toolbarStart={toolbarStart}
+      autoRowHeight
+      rowAttributes={(row) => ({ 'data-testid': 'user-row', 'data-username': row.username })}
+      onRowOpen={(row) => void navigate({ to: '/users/$username', params: { username: row.username } })}
+      selection={{
+        ids: selectedIds,
+        onChange: (ids, pageRows) => {
+          const next = new Map<string, { username: string; status: UserStatus }>();
+          for (const id of ids) {
+            const username = String(id);
+            const row = pageRows.find((candidate) => candidate.username === username);
+            const known = selected.get(username);
+            if (row) next.set(username, { username, status: row.status as UserStatus });
+            else if (known) next.set(username, known);
+          }
+          onSelectedChange(next);
+        },
+      }}
+      paging={{
+        page: criteria.page,
+        pageSize: criteria.pageSize,
+        pageSizeOptions: USER_SEARCH_PAGE_SIZE_OPTIONS,
+        // §9: a capped total is unknown to the grid; the server says whether another page exists.
+        rowCount: page?.totalCapped ? -1 : (page?.total ?? 0),
+        hasNextPage: page?.moreResults ?? false,
+        displayedRows: ({ from, to, count }) =>
+          count === -1 ? t('users.search.displayedRowsMore', { from, to }) : t('users.search.displayedRows', { from, to, count }),
+        onChange: (next) => {
+          if (next.pageSize !== criteria.pageSize) onPageSizeChange(next.pageSize);
+          else onPageChange(next.page);
+        },
+      }}
+    />
   );
 }

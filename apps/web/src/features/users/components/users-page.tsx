@@ -1,23 +1,21 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import CloudOffIcon from '@mui/icons-material/CloudOff';
 import PersonSearchOutlinedIcon from '@mui/icons-material/PersonSearchOutlined';
 import SearchIcon from '@mui/icons-material/Search';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { USER_SEARCH_PAGE_SIZE_OPTIONS } from '@fleetdesk/contract';
+import { useTablePreferences } from '@/components/data-table/use-table-preferences';
 import { isApiError } from '@/lib/api/api-error';
 import { useUserSearch } from '../api/users-api';
-import { criteriaOf, hasSearchInput, searchFromInputs, type UsersSearch, type UsersTab } from '../users-search';
+import { criteriaOf, DEFAULT_USERS_PAGE_SIZE, hasSearchInput, searchFromInputs, type UsersSearch, type UsersTab } from '../users-search';
 import { BulkApproveButton, PendingDeletionList, SuspiciousRegistrationsList } from './user-actions-slot';
 import { UserSearchTable, type SelectedUsers } from './user-search-table';
 
@@ -65,7 +63,10 @@ export function UsersPage({ search, onSearchChange }: UsersPageProps) {
 
 function UserSearch({ search, onSearchChange }: UsersPageProps) {
   const { t } = useTranslation();
-  const criteria = useMemo(() => criteriaOf(search), [search]);
+  // The page size of the URL, else the one this staff member last chose (remembered by the table), else §9's 10.
+  const [preferences] = useTablePreferences('users');
+  const rememberedSize = USER_SEARCH_PAGE_SIZE_OPTIONS.find((size) => size === preferences.pageSize);
+  const criteria = useMemo(() => criteriaOf(search.pageSize || !rememberedSize ? search : { ...search, pageSize: rememberedSize }), [search, rememberedSize]);
   const active = hasSearchInput(search);
   const query = useUserSearch(criteria, active);
   const [selected, setSelected] = useState<SelectedUsers>(new Map());
@@ -86,86 +87,55 @@ function UserSearch({ search, onSearchChange }: UsersPageProps) {
         </Typography>
       </Paper>
     );
-  } else if (query.isPending) {
-    body = (
-      <Stack spacing={0.75} aria-busy="true" aria-label={t('users.search.loading')} data-testid="users-loading">
-        {Array.from({ length: Math.min(criteria.pageSize, 8) }, (_, i) => (
-          <Skeleton key={i} variant="rounded" height={34} />
-        ))}
-      </Stack>
-    );
-  } else if (query.isError) {
-    const message = isApiError(query.error) && query.error.status === 400 ? query.error.envelope.message : t('users.search.error');
-    body = (
-      <Paper variant="outlined" role="alert" sx={{ p: 4, textAlign: 'center' }}>
-        <CloudOffIcon color="error" aria-hidden sx={{ fontSize: 40 }} />
-        <Typography variant="h6" component="h2">
-          {message}
-        </Typography>
-        <Button variant="outlined" sx={{ mt: 2 }} onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Paper>
-    );
-  } else if (query.data.results.length === 0 && criteria.page === 0) {
-    body = (
-      <Paper variant="outlined" role="status" sx={{ p: 4, textAlign: 'center' }} data-testid="users-empty">
-        <SearchOffIcon color="disabled" aria-hidden sx={{ fontSize: 40 }} />
-        <Typography variant="h6" component="h2">
-          {t('messages.noUsersFound')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('users.search.emptyHint')}
-        </Typography>
-      </Paper>
-    );
   } else {
     const data = query.data;
+    const error = query.isError
+      ? { message: isApiError(query.error) && query.error.status === 400 ? query.error.envelope.message : t('users.search.error'), onRetry: () => void query.refetch() }
+      : null;
     const selectedUsers = [...selected.values()];
-    body = (
-      <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
-        {query.isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
-        <Stack
-          direction="row"
-          spacing={2}
-          sx={{ px: 2, py: 1, alignItems: 'center', justifyContent: 'space-between', minHeight: 52, bgcolor: selected.size ? 'action.selected' : undefined }}
-        >
-          <Typography variant="subtitle2" component="h2" role="status">
-            {selected.size
-              ? t('users.search.selected', { count: selected.size })
-              : data.totalCapped
+    const toolbarStart = (
+      <>
+        <Typography variant="subtitle2" component="h2" role="status" sx={{ px: 0.5 }}>
+          {selected.size
+            ? t('users.search.selected', { count: selected.size })
+            : data
+              ? data.totalCapped
                 ? t('users.search.foundCapped', { count: data.total })
-                : t('users.search.found', { count: data.total })}
-          </Typography>
-          {selected.size > 0 && (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Button size="small" onClick={() => setSelected(new Map())}>
-                {t('users.search.clearSelection')}
-              </Button>
-              <BulkApproveButton
-                users={selectedUsers}
-                onDone={() => {
-                  setSelected(new Map());
-                  void query.refetch();
-                }}
-              />
-            </Stack>
-          )}
-        </Stack>
-        {data.orderedBy === 'username' && (
-          <Alert severity="info" sx={{ borderRadius: 0 }}>
-            {t('users.search.orderedByUsername', { count: data.total })}
-          </Alert>
+                : t('users.search.found', { count: data.total })
+              : ''}
+        </Typography>
+        {selected.size > 0 && (
+          <>
+            <Button size="small" onClick={() => setSelected(new Map())}>
+              {t('users.search.clearSelection')}
+            </Button>
+            <BulkApproveButton
+              users={selectedUsers}
+              onDone={() => {
+                setSelected(new Map());
+                void query.refetch();
+              }}
+            />
+          </>
         )}
+      </>
+    );
+    body = (
+      <Stack spacing={1}>
+        {data?.orderedBy === 'username' && <Alert severity="info">{t('users.search.orderedByUsername', { count: data.total })}</Alert>}
         <UserSearchTable
           page={data}
           criteria={criteria}
+          loading={query.isPending}
+          refreshing={query.isFetching && !query.isPending}
+          error={error}
           selected={selected}
           onSelectedChange={setSelected}
+          toolbarStart={toolbarStart}
           onPageChange={(page) => onSearchChange({ ...search, page: page || undefined })}
-          onPageSizeChange={(pageSize) => onSearchChange({ ...search, page: undefined, pageSize: pageSize === 10 ? undefined : pageSize })}
+          onPageSizeChange={(pageSize) => onSearchChange({ ...search, page: undefined, pageSize: pageSize === DEFAULT_USERS_PAGE_SIZE ? undefined : pageSize })}
         />
-      </Paper>
+      </Stack>
     );
   }
 

@@ -18,10 +18,6 @@ const SUCCESS_MESSAGE = {
 
 const isAgentCommand = (command: RemoteCommand) => command === 'REBOOT' || command === 'WAKE_UP';
 
-/** Immobilize always needs a reason; so does any command while a booking is active on the vehicle (§4, §6). */
-export const commandNeedsReason = (command: RemoteCommand, activeBookingBid: string | null) =>
-  command === 'IMMOBILIZE' || activeBookingBid !== null;
-
 export interface VehicleCommandsState {
   /** The command last sent from this card, as the vehicle has answered so far. */
   current: VehicleCommandResult | null;

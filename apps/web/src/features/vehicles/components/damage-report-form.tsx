@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
 import { DAMAGE_DESCRIPTION_MAX, ZDamageReportFields, type Damage } from '@fleetdesk/contract';
-import { isApiError } from '@/lib/api/api-error';
+import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { notifySuccess } from '@/lib/notifications/notify';
 import { reportDamage } from '../api/vehicles-api';
 import { vehicleKeys } from '../api/vehicle-keys';
@@ -37,8 +37,8 @@ export function damageFormSchema(t: TFunction) {
 }
 type DamageFormInput = { description_operator: string; description_en: string; image: File | null };
 
+/** The server's field names are the form's. */
 const FIELDS = ['description_operator', 'description_en', 'image'] as const;
-const isFormField = (field: string | undefined): field is (typeof FIELDS)[number] => (FIELDS as readonly (string | undefined)[]).includes(field);
 
 /**
  * Report damage (§5): the report button is disabled until both descriptions are filled and while submitting.
@@ -50,11 +50,12 @@ export function DamageReportForm({ vin, onReported }: { vin: string; onReported?
   const formId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const resolver = useMemo(() => zodResolver(damageFormSchema(t)), [t]);
-  const { register, control, handleSubmit, watch, reset, setError, formState } = useForm<DamageFormInput>({
+  const form = useForm<DamageFormInput>({
     resolver,
     mode: 'onChange',
     defaultValues: { description_operator: '', description_en: '', image: null },
   });
+  const { register, control, handleSubmit, watch, reset, formState } = form;
   const mutation = useMutation({
     mutationFn: ({ image, ...fields }: DamageFormInput & { image: File }) => reportDamage(vin, fields, image),
     onSuccess: (damage) => {
@@ -65,10 +66,7 @@ export function DamageReportForm({ vin, onReported }: { vin: string; onReported?
       onReported?.(damage);
     },
     onError: (error) => {
-      if (!isApiError(error)) return;
-      for (const item of error.envelope.errors) {
-        if (isFormField(item.field)) setError(item.field, { message: item.message });
-      }
+      applyServerErrors(form, error, { fields: FIELDS, t });
     },
   });
 

@@ -1,12 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactElement } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import BlockIcon from '@mui/icons-material/Block';
 import CarRepairIcon from '@mui/icons-material/CarRepair';
@@ -16,17 +11,16 @@ import EventNoteIcon from '@mui/icons-material/EventNote';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { useTranslation } from 'react-i18next';
-import { ZVehicleCommand, type RemoteCommand, type Vehicle, type VehicleCommand, type VehicleCommandResult } from '@fleetdesk/contract';
+import { ALLOWED, VEHICLE_ABILITY_KEYS, type RemoteCommand, type Vehicle, type VehicleCommandResult } from '@fleetdesk/contract';
+import { ActionsMenu, type ActionsMenuItem } from '@/components/actions-menu';
 import { useFormat } from '@/lib/format/use-format';
-import { commandNeedsReason, type VehicleCommandsState } from '../api/use-vehicle-commands';
-import { AppHrefLink } from '@/components/app-href-link';
-import { VehicleTextDialog } from './vehicle-dialogs';
+import type { VehicleCommandsState } from '../api/use-vehicle-commands';
+import { VehicleTextDialog } from './lazy-forms';
 
-const COMMAND_ICONS: Record<RemoteCommand, ReactNode> = {
+const COMMAND_ICONS: Record<RemoteCommand, ReactElement> = {
   LOCK: <LockIcon fontSize="small" />,
   UNLOCK: <LockOpenIcon fontSize="small" />,
   MOBILIZE: <CarRepairIcon fontSize="small" />,
@@ -37,15 +31,11 @@ const COMMAND_ICONS: Record<RemoteCommand, ReactNode> = {
 
 export const REASON_MAX = 500;
 
-/** The vehicle commands the card offers, in a fixed order, by the vehicle's actions list (§6). */
-export const offeredCommands = (actions: readonly VehicleCommand[], { withImmobilize }: { withImmobilize: boolean }) =>
-  ZVehicleCommand.options.filter((command) => actions.includes(command) && (withImmobilize || command !== 'IMMOBILIZE'));
-
-/** Asks for the reason of a command when §4/§6 need one, then sends it. */
+/** Asks for the reason of a command when the server says it needs one (Vehicle.commandsNeedingReason), then sends it. */
 function useCommandLauncher(vehicle: Vehicle, commands: VehicleCommandsState) {
   const [askingFor, setAskingFor] = useState<RemoteCommand | null>(null);
   const launch = (command: RemoteCommand) => {
-    if (commandNeedsReason(command, vehicle.activeBookingBid)) setAskingFor(command);
+    if (vehicle.commandsNeedingReason.includes(command)) setAskingFor(command);
     else commands.send(command);
   };
   const dialogFor = askingFor ?? commands.reasonNeededFor;
@@ -84,66 +74,36 @@ interface VehicleActionsMenuProps {
   onOpenJournal: () => void;
 }
 
+type VehicleMenuKey = RemoteCommand | 'JOURNAL' | 'EVENT_LOG';
+
 /**
- * The actions menu (§2, §6): lock, unlock, mobilize, immobilize as the actions list offers them, the agent's
- * reboot and wake-up, the journal (vehicle log modal) and the vehicle's event log (/event?vin=).
+ * The actions menu (§2, §6), drawn from the vehicle's abilities (issue 16): lock, unlock, mobilize, immobilize and the
+ * agent's reboot and wake-up as the server offers them (unavailable ones with the reason), then the journal (vehicle
+ * log modal) and the vehicle's event log (/event?vin=). Immobilize, and every command during a trip, asks for a reason.
  */
 export function VehicleActionsMenu({ vehicle, commands, onOpenJournal }: VehicleActionsMenuProps) {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { launch, dialogFor, close } = useCommandLauncher(vehicle, commands);
-  const offered = offeredCommands(vehicle.actions, { withImmobilize: true });
-  const hasAgent = vehicle.agentHardwareType !== 'none';
-  const pick = (command: RemoteCommand) => {
-    setAnchor(null);
-    launch(command);
+  const items: ActionsMenuItem<VehicleMenuKey>[] = [
+    ...VEHICLE_ABILITY_KEYS.map((command) => ({
+      key: command,
+      label: t(`vehicles.commands.${command}`),
+      icon: COMMAND_ICONS[command],
+      ability: vehicle.abilities[command],
+      destructive: command === 'IMMOBILIZE',
+      group: command === 'REBOOT' || command === 'WAKE_UP' ? 2 : 1,
+    })),
+    { key: 'JOURNAL', label: t('vehicles.actions.journal'), icon: <MenuBookIcon fontSize="small" />, ability: ALLOWED, group: 3 },
+    { key: 'EVENT_LOG', label: t('vehicles.actions.eventLog'), icon: <EventNoteIcon fontSize="small" />, ability: ALLOWED, group: 3, href: `/event?vin=${encodeURIComponent(vehicle.vin)}` },
+  ];
+  const choose = (key: VehicleMenuKey) => {
+    if (key === 'JOURNAL') onOpenJournal();
+    else if (key !== 'EVENT_LOG') launch(key);
   };
 
   return (
     <>
-      <Button
-        variant="outlined"
-        size="small"
-        endIcon={commands.busy ? <CircularProgress size={14} aria-hidden /> : <MoreVertIcon />}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
-      >
-        {t('vehicles.actions.menu')}
-      </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {offered.map((command) => (
-          <MenuItem key={command} onClick={() => pick(command)} disabled={commands.busy}>
-            <ListItemIcon>{COMMAND_ICONS[command]}</ListItemIcon>
-            <ListItemText>{t(`vehicles.commands.${command}`)}</ListItemText>
-          </MenuItem>
-        ))}
-        {offered.length > 0 && <Divider />}
-        {(['REBOOT', 'WAKE_UP'] as const).map((command) => (
-          <MenuItem key={command} onClick={() => pick(command)} disabled={commands.busy || !hasAgent}>
-            <ListItemIcon>{COMMAND_ICONS[command]}</ListItemIcon>
-            <ListItemText>{t(`vehicles.commands.${command}`)}</ListItemText>
-          </MenuItem>
-        ))}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            onOpenJournal();
-          }}
-        >
-          <ListItemIcon>
-            <MenuBookIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('vehicles.actions.journal')}</ListItemText>
-        </MenuItem>
-        <MenuItem component={AppHrefLink} href={`/event?vin=${encodeURIComponent(vehicle.vin)}`} underline="none" color="inherit" onClick={() => setAnchor(null)}>
-          <ListItemIcon>
-            <EventNoteIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('vehicles.actions.eventLog')}</ListItemText>
-        </MenuItem>
-      </Menu>
+      <ActionsMenu label={t('vehicles.actions.menu')} items={items} onChoose={choose} busy={commands.busy} buttonStyle="outlined" testId="vehicle-actions" />
       {dialogFor && (
         <ReasonDialog
           command={dialogFor}
@@ -163,7 +123,8 @@ export function VehicleActionsMenu({ vehicle, commands, onOpenJournal }: Vehicle
 export function VehicleCommandButtons({ vehicle, commands }: { vehicle: Vehicle; commands: VehicleCommandsState }) {
   const { t } = useTranslation();
   const { launch, dialogFor, close } = useCommandLauncher(vehicle, commands);
-  const offered = offeredCommands(vehicle.actions, { withImmobilize: false });
+  // The commands the server allows now, immobilize left out (§6: never on the booking card).
+  const offered = (['LOCK', 'UNLOCK', 'MOBILIZE'] as const).filter((command) => vehicle.abilities[command].allowed);
   if (offered.length === 0) return null;
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>

@@ -20,8 +20,7 @@ import { notifySuccess } from '@/lib/notifications/notify';
 import { damageQueryOptions, deleteDamage, fixDamage } from '../api/vehicles-api';
 import { vehicleKeys } from '../api/vehicle-keys';
 import { DamagePhoto } from './damage-photo';
-import { DamageReportForm } from './damage-report-form';
-import { VehicleConfirmDialog } from './vehicle-dialogs';
+import { DamageReportForm, VehicleConfirmDialog } from './lazy-forms';
 import { VehicleSection } from './vehicle-section';
 
 /** The descriptions of a damage, the UI language's (or the operator's) first, then English. */
@@ -43,13 +42,14 @@ function DamageItem({ damage, onFix, onDelete }: { damage: Damage; onFix: () => 
   const title = texts[0]?.[1] ?? t('vehicles.damage.untitled');
   const fixed = damage.fixDate !== null;
   return (
-    <Stack direction="row" spacing={1.5} data-testid="damage-item" data-fixed={fixed ? 'true' : 'false'} sx={{ py: 1, opacity: fixed ? 0.7 : 1 }}>
+    <Stack direction="row" spacing={1.5} data-testid="damage-item" data-fixed={fixed ? 'true' : 'false'} sx={{ py: 1 }}>
+      {/* A fixed damage is marked by its chip; fading the whole row would take its text below contrast (WCAG 1.4.3). */}
       <DamagePhoto thumbnailUrl={damage.thumbnailUrl} imageUrl={damage.imageUrl} title={title} />
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
         {texts.map(([lang, text], index) => (
           <Typography key={lang} variant={index === 0 ? 'body2' : 'caption'} color={index === 0 ? 'text.primary' : 'text.secondary'} component="p" sx={{ overflowWrap: 'anywhere' }}>
             {text}
-            <Typography component="span" variant="caption" color="text.disabled" sx={{ ml: 0.5 }}>
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
               ({lang})
             </Typography>
           </Typography>

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import HistoryIcon from '@mui/icons-material/History';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useEventText } from '@/lib/format/use-event-text';
 import { useFormat } from '@/lib/format/use-format';
 import { vehicleEventsQueryOptions } from '../api/vehicles-api';
 import { AppHrefLink } from '@/components/app-href-link';
@@ -19,6 +20,7 @@ import { VehicleSection } from './vehicle-section';
 export function VehicleEventsSection({ vin }: { vin: string }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const eventText = useEventText();
   const [now] = useState(() => Date.now());
   const { data, isPending, isError } = useQuery(vehicleEventsQueryOptions(vin, now));
 
@@ -57,7 +59,7 @@ export function VehicleEventsSection({ vin }: { vin: string }) {
               <TableRow key={event.id}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(event.occurred)}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{event.type}</TableCell>
-                <TableCell>{event.displayText}</TableCell>
+                <TableCell>{eventText(event)}</TableCell>
                 <TableCell>{event.actingUsername ?? '—'}</TableCell>
                 <TableCell>{event.bid ? <AppHrefLink href={`/booking/${event.bid}`}>{event.bid}</AppHrefLink> : '—'}</TableCell>
               </TableRow>

@@ -16,7 +16,7 @@ import { useFormat } from '@/lib/format/use-format';
 import { notifySuccess } from '@/lib/notifications/notify';
 import { acknowledgeAlarm, triggeredAlarmsQueryOptions, updateParkingPlaceInfo, updatePublicNote } from '../api/vehicles-api';
 import { vehicleKeys } from '../api/vehicle-keys';
-import { VehicleTextDialog } from './vehicle-dialogs';
+import { VehicleTextDialog } from './lazy-forms';
 import { FieldList, FieldRow, VehicleSection } from './vehicle-section';
 
 const PUBLIC_NOTE_MAX = 1000;

@@ -17,11 +17,11 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ControlledDateTimeField } from '@/components/controlled-date-time-field';
 import { useFormat } from '@/lib/format/use-format';
+import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import type { AdjustedValuesInput } from '../../api/booking-card-api';
 import { fromLocalInput, toLocalInput } from './datetime-local';
 import { NO_VALUE } from './detail-section';
 import { parseDistance } from './force-end-form';
-import { serverFieldErrors, serverListErrors } from './server-field-errors';
 import { useBookingAction } from './use-booking-action';
 
 export interface AdjustValuesFormValues {
@@ -32,13 +32,8 @@ export interface AdjustValuesFormValues {
   dataQuality: DataQuality | '';
 }
 
-const FIELDS: Record<string, keyof AdjustValuesFormValues> = {
-  adjustedStartTime: 'adjustedStartTime',
-  adjustedEndTime: 'adjustedEndTime',
-  adjustedDistance: 'adjustedDistance',
-  adjustedBookingType: 'adjustedBookingType',
-  dataQuality: 'dataQuality',
-};
+/** The server's field names are the form's. */
+const FIELDS = ['adjustedStartTime', 'adjustedEndTime', 'adjustedDistance', 'adjustedBookingType', 'dataQuality'] as const satisfies readonly (keyof AdjustValuesFormValues)[];
 
 /**
  * §5 Adjust values form: start and end (start before end), a distance of zero or more, the booking type
@@ -107,17 +102,16 @@ export function AdjustValuesForm({ booking, onDone }: AdjustValuesFormProps) {
   const format = useFormat();
   const [listErrors, setListErrors] = useState<string[]>([]);
   const resolver = useMemo(() => zodResolver(adjustValuesFormSchema(t)), [t]);
-  const { register, control, handleSubmit, setError, formState } = useForm<AdjustValuesFormValues>({
+  const form = useForm<AdjustValuesFormValues>({
     resolver,
     defaultValues: adjustValuesDefaults(booking),
   });
+  const { register, control, handleSubmit, formState } = form;
   const action = useBookingAction(booking.bid, {
     handleError: (error) => {
-      const fieldErrors = serverFieldErrors(error, FIELDS);
-      fieldErrors.forEach(({ field, message }) => setError(field, { type: 'server', message }));
-      const listed = serverListErrors(error, FIELDS);
-      setListErrors(listed);
-      return fieldErrors.length + listed.length > 0;
+      const { placed, unplaced } = applyServerErrors(form, error, { fields: FIELDS, status: 400, t });
+      setListErrors(unplaced.map((item) => item.message));
+      return placed.length + unplaced.length > 0;
     },
   });
   const errors = formState.errors;

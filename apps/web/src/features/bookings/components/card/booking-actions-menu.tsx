@@ -1,7 +1,6 @@
-import { Fragment, useId, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import AddCardOutlinedIcon from '@mui/icons-material/AddCardOutlined';
-import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import BlockIcon from '@mui/icons-material/Block';
 import BuildOutlinedIcon from '@mui/icons-material/BuildOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -18,18 +17,12 @@ import ShoppingCartCheckoutIcon from '@mui/icons-material/ShoppingCartCheckout';
 import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
 import StopOutlinedIcon from '@mui/icons-material/StopOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useIsMutating } from '@tanstack/react-query';
-import type { Booking } from '@fleetdesk/contract';
+import { BOOKING_ABILITY_KEYS, type Booking, type BookingAbilityKey } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
-import { bookingMenuItems, deactivatesUnchecked, type BookingMenuKey } from './booking-menu-rules';
-import { ConfirmDialog } from './confirm-dialog';
+import { ActionsMenu, type ActionsMenuItem } from '@/components/actions-menu';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { deactivatesUnchecked } from './booking-menu-rules';
 import { ExtendDialog } from './extend-dialog';
 import { ForceEndDialog } from './force-end-dialog';
 import { REASON_MAX_LENGTH } from './force-end-form';
@@ -39,7 +32,7 @@ import { useBookingAction, useMailReceipt } from './use-booking-action';
 
 const TECHNICAL_ISSUE_MAX_LENGTH = 1000;
 
-const ICONS: Record<BookingMenuKey, ReactElement> = {
+const ICONS: Record<BookingAbilityKey, ReactElement> = {
   checkout: <ShoppingCartCheckoutIcon fontSize="small" />,
   mailReceipt: <ReceiptLongOutlinedIcon fontSize="small" />,
   adjustValues: <TuneIcon fontSize="small" />,
@@ -60,7 +53,17 @@ const ICONS: Record<BookingMenuKey, ReactElement> = {
   fixedPrice: <PriceCheckOutlinedIcon fontSize="small" />,
 };
 
-type OpenDialog = 'cancel' | 'forceEnd' | 'extend' | 'replaceWithTaxi' | 'replaceWithRideshare' | 'reportTechnicalIssue' | null;
+/** The menu's groups: the booking's state changes, its terms, then money and the rest (§4 "other actions"). */
+const GROUP: Record<BookingAbilityKey, number> = {
+  activate: 1, deactivate: 1, requestPin: 1, cancel: 1, forceEnd: 1, replaceWithTaxi: 1, replaceWithRideshare: 1, checkout: 1, adjustValues: 1,
+  edit: 2, extend: 2, lockForUser: 2, unlockForUser: 2,
+  credit: 3, addFee: 3, fixedPrice: 3, reportTechnicalIssue: 3, mailReceipt: 3,
+};
+/** Actions that end or cancel the customer's booking: red, behind a confirmation with a reason. */
+const DESTRUCTIVE: ReadonlySet<BookingAbilityKey> = new Set(['deactivate', 'cancel', 'forceEnd', 'replaceWithTaxi', 'replaceWithRideshare']);
+
+type OpenDialog =
+  | 'activate' | 'deactivate' | 'checkout' | 'cancel' | 'forceEnd' | 'extend' | 'replaceWithTaxi' | 'replaceWithRideshare' | 'reportTechnicalIssue' | null;
 
 interface BookingActionsMenuProps {
   booking: Booking;
@@ -69,12 +72,15 @@ interface BookingActionsMenuProps {
   onRequestPin: () => void;
 }
 
-/** The booking menu of spec §4, with the dialogs its entries open. Keyboard: Enter/Space opens, arrows move. */
+/**
+ * The booking menu of spec §4, drawn from the abilities the server sent with the booking (issue 16: no menu rule lives
+ * in the web): an entry refused with a reason is shown unavailable with the reason; one that does not apply is left
+ * out. Every entry that changes the booking asks first (issue 17), naming the booking and the customer; those that end
+ * or cancel it ask for a reason, which goes into the event log. Keyboard: Enter/Space opens, arrows move; the menu
+ * opens with the focus on the list, not on an entry.
+ */
 export function BookingActionsMenu({ booking, onEdit, onAdjustValues, onRequestPin }: BookingActionsMenuProps) {
   const { t } = useTranslation();
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [now, setNow] = useState(() => Date.now());
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const action = useBookingAction(booking.bid);
   const receipt = useMailReceipt(booking.bid);
@@ -84,16 +90,24 @@ export function BookingActionsMenu({ booking, onEdit, onAdjustValues, onRequestP
       useIsMutating({ mutationKey: ['bookings', 'receipt', { bid: booking.bid }] }) >
     0;
   const closeDialog = () => setDialog(null);
+  const customer = booking.user?.fullNameLastFirst ?? t('bookingCard.confirm.noCustomer');
+  const vehicle = booking.vehicleAllocation.vehicle?.longPresentation ?? t('bookingCard.confirm.noVehicle');
+  const reasonField = { label: t('bookingCard.dialogs.reason'), maxLength: REASON_MAX_LENGTH, help: t('bookingCard.confirm.reasonHelp') };
+  /** After a refused action the booking is read again, so the card shows the state the server has (issue 17). */
+  const run = (request: Parameters<typeof action.mutate>[0]) => action.mutate(request, { onSuccess: closeDialog, onError: closeDialog });
 
-  const choose = (key: BookingMenuKey) => {
-    setAnchor(null);
+  const choose = (key: BookingAbilityKey) => {
     switch (key) {
       case 'activate':
-        return action.mutate({ kind: 'activate' });
       case 'deactivate':
-        return action.mutate({ kind: 'deactivate', unchecked: deactivatesUnchecked(booking) });
       case 'checkout':
-        return action.mutate({ kind: 'checkout' });
+      case 'cancel':
+      case 'forceEnd':
+      case 'extend':
+      case 'replaceWithTaxi':
+      case 'replaceWithRideshare':
+      case 'reportTechnicalIssue':
+        return setDialog(key);
       case 'lockForUser':
       case 'unlockForUser':
         return action.mutate({ kind: 'lockForUser', locked: key === 'lockForUser' });
@@ -111,66 +125,63 @@ export function BookingActionsMenu({ booking, onEdit, onAdjustValues, onRequestP
         return paymentDialogs.openBilling({ mode: 'fee' });
       case 'fixedPrice':
         return paymentDialogs.openFixedPrice();
-      case 'cancel':
-      case 'forceEnd':
-      case 'extend':
-      case 'replaceWithTaxi':
-      case 'replaceWithRideshare':
-      case 'reportTechnicalIssue':
-        return setDialog(key);
     }
   };
 
-  const items = bookingMenuItems(booking, now);
+  const items: ActionsMenuItem<BookingAbilityKey>[] = BOOKING_ABILITY_KEYS.map((key) => ({
+    key,
+    label: t(`bookingCard.actions.${key}`),
+    icon: ICONS[key],
+    ability: booking.abilities[key],
+    destructive: DESTRUCTIVE.has(key),
+    group: GROUP[key],
+  }));
 
   return (
     <>
-      <Button
-        variant="contained"
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? true : undefined}
-        aria-busy={running || undefined}
-        disabled={running}
-        onClick={(event) => {
-          setNow(Date.now());
-          setAnchor(event.currentTarget);
-        }}
-        startIcon={running ? <CircularProgress size={16} color="inherit" aria-label={t('common.loading')} /> : undefined}
-        endIcon={<ArrowDropDownIcon />}
-      >
-        {t('bookingCard.actions.menu')}
-      </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { dense: true, 'aria-label': t('bookingCard.actions.menu') } }}
-      >
-        {items.map((item, index) => (
-          <Fragment key={item.key}>
-            {index > 0 && items[index - 1]?.group !== item.group && <Divider component="li" role="separator" />}
-            <MenuItem disabled={!item.enabled} onClick={() => choose(item.key)}>
-              <ListItemIcon>{ICONS[item.key]}</ListItemIcon>
-              <ListItemText>{t(`bookingCard.actions.${item.key}`)}</ListItemText>
-            </MenuItem>
-          </Fragment>
-        ))}
-      </Menu>
+      <ActionsMenu label={t('bookingCard.actions.menu')} items={items} onChoose={choose} busy={running} testId="booking-actions" />
 
-      {dialog === 'cancel' && (
-        <TextInputDialog
-          title={t('bookingCard.cancel.title', { bid: booking.bid })}
-          intro={t('bookingCard.cancel.intro')}
-          label={t('bookingCard.dialogs.reason')}
-          maxLength={REASON_MAX_LENGTH}
-          submitLabel={t('bookingCard.cancel.submit')}
-          color="error"
+      {dialog === 'activate' && (
+        <ConfirmDialog
+          title={t('bookingCard.confirm.activateTitle', { bid: booking.bid })}
+          message={t('bookingCard.confirm.activateMessage', { customer, vehicle })}
+          confirmLabel={t('bookingCard.actions.activate')}
           pending={action.isPending}
-          onSubmit={(reason) => action.mutate({ kind: 'cancel', reason }, { onSuccess: closeDialog })}
+          onConfirm={() => run({ kind: 'activate' })}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog === 'deactivate' && (
+        <ConfirmDialog
+          title={t('bookingCard.confirm.deactivateTitle', { bid: booking.bid })}
+          message={t(deactivatesUnchecked(booking) ? 'bookingCard.confirm.deactivateUncheckedMessage' : 'bookingCard.confirm.deactivateMessage', { customer, vehicle })}
+          confirmLabel={t('bookingCard.actions.deactivate')}
+          destructive
+          reason={reasonField}
+          pending={action.isPending}
+          onConfirm={(reason) => run({ kind: 'deactivate', unchecked: deactivatesUnchecked(booking), reason: reason ?? '' })}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog === 'checkout' && (
+        <ConfirmDialog
+          title={t('bookingCard.confirm.checkoutTitle', { bid: booking.bid })}
+          message={t('bookingCard.confirm.checkoutMessage', { customer })}
+          confirmLabel={t('bookingCard.actions.checkout')}
+          pending={action.isPending}
+          onConfirm={() => run({ kind: 'checkout' })}
+          onClose={closeDialog}
+        />
+      )}
+      {dialog === 'cancel' && (
+        <ConfirmDialog
+          title={t('bookingCard.cancel.title', { bid: booking.bid })}
+          message={t('bookingCard.confirm.cancelMessage', { customer })}
+          confirmLabel={t('bookingCard.cancel.submit')}
+          destructive
+          reason={reasonField}
+          pending={action.isPending}
+          onConfirm={(reason) => run({ kind: 'cancel', reason: reason ?? '' })}
           onClose={closeDialog}
         />
       )}
@@ -182,18 +193,19 @@ export function BookingActionsMenu({ booking, onEdit, onAdjustValues, onRequestP
           maxLength={TECHNICAL_ISSUE_MAX_LENGTH}
           submitLabel={t('bookingCard.technicalIssue.submit')}
           pending={action.isPending}
-          onSubmit={(description) => action.mutate({ kind: 'technicalIssue', description }, { onSuccess: closeDialog })}
+          onSubmit={(description) => run({ kind: 'technicalIssue', description })}
           onClose={closeDialog}
         />
       )}
       {(dialog === 'replaceWithTaxi' || dialog === 'replaceWithRideshare') && (
         <ConfirmDialog
           title={t(`bookingCard.replace.${dialog}Title`, { bid: booking.bid })}
-          body={t(`bookingCard.replace.${dialog}Body`)}
+          message={t(`bookingCard.confirm.${dialog}Message`, { customer })}
           confirmLabel={t(`bookingCard.actions.${dialog}`)}
-          color="warning"
+          destructive
+          reason={reasonField}
           pending={action.isPending}
-          onConfirm={() => action.mutate({ kind: dialog }, { onSuccess: closeDialog })}
+          onConfirm={(reason) => run({ kind: dialog, reason: reason ?? '' })}
           onClose={closeDialog}
         />
       )}

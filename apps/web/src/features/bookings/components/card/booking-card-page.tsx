@@ -34,7 +34,7 @@ import { BookingCardContext, type BookingCardContextValue } from './booking-card
 import type { BookingCardSearch } from './booking-card-search';
 import { BookingCardSkeleton } from './booking-card-skeleton';
 import { BookingEditRegion } from './booking-edit-region';
-import { displayStateOf, isEditable } from './booking-menu-rules';
+import { displayStateOf } from './booking-menu-rules';
 import { BookingNotFound } from './booking-not-found';
 import { BookingStateChip } from './booking-state-chip';
 import { ChargingPinPanel } from './charging-pin-panel';
@@ -108,8 +108,8 @@ function BookingCard({ booking, search, tab, refreshing, children }: BookingCard
   if (!supportMode && !expanded) setExpanded(true);
   const [pinOpen, setPinOpen] = useState(false);
   const bid = booking.bid;
-  const editable = isEditable(booking.state);
-  const adjustMode = search.adjustValues === 1 && booking.state === 'FINISHED';
+  const editable = booking.abilities.edit.allowed;
+  const adjustMode = search.adjustValues === 1 && booking.abilities.adjustValues.allowed;
   const editMode = search.edit === 1 && editable && !adjustMode;
   const showEdit = editable && !editMode;
   const selectedTab: BookingCardTab = adjustMode || editMode ? 'details' : tab;

@@ -28,7 +28,6 @@ import { useFormat } from '@/lib/format/use-format';
 import { bookingMetadataSpecQueryOptions } from '../../api/booking-card-api';
 import { AppHrefLink } from '@/components/app-href-link';
 import { useBookingCard } from './booking-card-context';
-import { isHistoric } from './booking-menu-rules';
 import { DetailList, DetailRow, DetailSection, NO_VALUE } from './detail-section';
 import { userPath, vehiclePath } from './paths';
 import { useMailReceipt } from './use-booking-action';
@@ -389,7 +388,7 @@ export function BookingDetailsTab() {
         <FlagsSection booking={booking} />
         <MetadataSection booking={booking} />
         {booking.adjustedValues && <AdjustedValuesSection values={booking.adjustedValues} />}
-        {isHistoric(booking.state) && <ReceiptSection booking={booking} />}
+        {(booking.state === 'FINISHED' || booking.state === 'CANCELLED') && <ReceiptSection booking={booking} />}
       </Stack>
     </Box>
   );

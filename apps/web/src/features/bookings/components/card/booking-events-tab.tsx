@@ -21,6 +21,7 @@ import { BOOKING_EVENTS_PAGE_SIZE, type EventLogEntry, type Language } from '@fl
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@/lib/i18n/i18n';
 import { INTL_LOCALES } from '@/lib/i18n/languages';
+import { useEventText } from '@/lib/format/use-event-text';
 import { useFormat } from '@/lib/format/use-format';
 import { bookingEventsQueryOptions } from '../../api/booking-card-api';
 import { AppHrefLink } from '@/components/app-href-link';
@@ -55,6 +56,7 @@ function UserCell({ username }: { username: string | null }) {
 function EventRow({ event }: { event: EventLogEntry }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const eventText = useEventText();
   const language = useLanguage();
   const offset = Date.parse(event.received) - Date.parse(event.occurred);
   return (
@@ -77,7 +79,7 @@ function EventRow({ event }: { event: EventLogEntry }) {
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`bookingCard.eventType.${event.type}`)}</TableCell>
       <UserCell username={event.actingUsername} />
       <UserCell username={event.affectedUsername} />
-      <TableCell sx={{ minWidth: 220 }}>{event.displayText}</TableCell>
+      <TableCell sx={{ minWidth: 220 }}>{eventText(event)}</TableCell>
     </TableRow>
   );
 }

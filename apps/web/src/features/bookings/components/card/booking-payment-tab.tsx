@@ -18,15 +18,14 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { Booking, Payment } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
-import { PaymentActionsBar, PaymentLinesTable, usePaymentMethods } from '@/features/payments';
+import { PaymentActionsBar, PaymentLinesTable } from '@/features/payments';
 import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
 import { bookingPaymentsQueryOptions } from '../../api/booking-billing-api';
 import { useBookingCard } from './booking-card-context';
-import { isHistoric } from './booking-menu-rules';
+import { abilityReasonText } from '@/lib/abilities/ability-text';
 import { PaymentStatusChip } from './booking-state-chip';
 import { DetailList, DetailRow, DetailSection } from './detail-section';
-import { canAddCredit } from './payment/billing-rules';
 import { usePaymentDialogs } from './payment/use-payment-dialogs';
 
 /** Event payments that no longer count towards what the customer pays. */
@@ -78,7 +77,7 @@ function PaymentSummary({ payment, totals }: { payment: Payment; totals: { fees:
 }
 
 /** One event payment (EVE…): what it is for, its status, total and actions; its lines on demand. */
-function EventPaymentCard({ payment, bid, hasRegisteredCard }: { payment: Payment; bid: string; hasRegisteredCard: boolean }) {
+function EventPaymentCard({ payment, bid }: { payment: Payment; bid: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const linesId = useId();
@@ -112,7 +111,7 @@ function EventPaymentCard({ payment, bid, hasRegisteredCard }: { payment: Paymen
         </Button>
       </Stack>
       <Box sx={{ mt: 1 }}>
-        <PaymentActionsBar payment={payment} bid={bid} hasRegisteredCard={hasRegisteredCard} />
+        <PaymentActionsBar payment={payment} bid={bid} />
       </Box>
       <Collapse in={open} id={linesId} unmountOnExit>
         <Box sx={{ mt: 1.5 }}>
@@ -124,7 +123,7 @@ function EventPaymentCard({ payment, bid, hasRegisteredCard }: { payment: Paymen
 }
 
 /** The booking's event payments, loaded in full (GET /api/bookings/{bid}/payments), with loading and error states. */
-function EventPayments({ booking, hasRegisteredCard }: { booking: Booking; hasRegisteredCard: boolean }) {
+function EventPayments({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
   const format = useFormat();
   const summaries = booking.payment?.singleEventPayments ?? [];
@@ -179,7 +178,7 @@ function EventPayments({ booking, hasRegisteredCard }: { booking: Booking; hasRe
     body = (
       <Stack spacing={1}>
         {eventPayments.map((payment) => (
-          <EventPaymentCard key={payment.orderId} payment={payment} bid={booking.bid} hasRegisteredCard={hasRegisteredCard} />
+          <EventPaymentCard key={payment.orderId} payment={payment} bid={booking.bid} />
         ))}
       </Stack>
     );
@@ -209,7 +208,9 @@ function BillingToolbar({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const creditAllowed = canAddCredit(booking.payment);
+  const creditAbility = booking.abilities.credit;
+  const creditAllowed = creditAbility.allowed;
+  const creditWhy = abilityReasonText(creditAbility, t) ?? '';
   const currency = booking.payment?.currency ?? booking.contract.currency;
   const creditButton = (
     <Button variant="outlined" startIcon={<RequestQuoteOutlinedIcon />} disabled={!creditAllowed} onClick={onCredit}>
@@ -247,13 +248,13 @@ function BillingToolbar({
           {creditAllowed ? (
             creditButton
           ) : (
-            <Tooltip title={t('bookingCard.billing.creditNeedsTotal')}>
-              <span tabIndex={0} aria-label={`${t('bookingCard.actions.credit')}: ${t('bookingCard.billing.creditNeedsTotal')}`}>
+            <Tooltip title={creditWhy}>
+              <span tabIndex={0} aria-label={`${t('bookingCard.actions.credit')}: ${creditWhy}`}>
                 {creditButton}
               </span>
             </Tooltip>
           )}
-          {!isHistoric(booking.state) && (
+          {booking.abilities.fixedPrice.allowed && (
             <Button variant="outlined" startIcon={<PriceCheckOutlinedIcon />} onClick={onFixedPrice}>
               {booking.fixedPrice ? t('bookingCard.fixedPrice.changeButton') : t('bookingCard.actions.fixedPrice')}
             </Button>
@@ -273,8 +274,6 @@ export function BookingPaymentTab() {
   const { booking } = useBookingCard();
   const payment = booking.payment ?? null;
   const dialogs = usePaymentDialogs(booking);
-  const methods = usePaymentMethods(booking.user?.username ?? null);
-  const hasRegisteredCard = (methods.data?.registeredCards.length ?? 0) > 0;
   const charged = (payment?.singleEventPayments ?? []).filter((single) => !NOT_CHARGED.has(single.status));
   const totals = { fees: charged.reduce((sum, single) => sum + single.totalPrice, 0), count: charged.length };
 
@@ -295,7 +294,7 @@ export function BookingPaymentTab() {
         <>
           <PaymentSummary payment={payment} totals={totals} />
           <Paper variant="outlined" sx={{ p: 1.5 }}>
-            <PaymentActionsBar payment={payment} bid={booking.bid} hasRegisteredCard={hasRegisteredCard} />
+            <PaymentActionsBar payment={payment} bid={booking.bid} />
           </Paper>
           <PaymentLinesTable payment={payment} />
         </>
@@ -305,7 +304,7 @@ export function BookingPaymentTab() {
           <Typography color="text.secondary">{t('messages.noPayments')}</Typography>
         </Paper>
       )}
-      <EventPayments booking={booking} hasRegisteredCard={hasRegisteredCard} />
+      <EventPayments booking={booking} />
       {dialogs.dialogs}
     </Stack>
   );

@@ -11,7 +11,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { EXTENSION_MINUTES, type Booking } from '@fleetdesk/contract';
+import { chargeableAdminFee, EXTENSION_MINUTES, type Booking } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format/use-format';
 import { DialogActionsBar } from './dialog-actions-bar';
@@ -31,7 +31,8 @@ interface ExtendDialogProps {
 
 /**
  * Extend the booking by +15, +30 or +60 minutes (§4, §9), optionally adding the contract's admin fee, which is
- * offered only when the contract has one.
+ * offered only when the contract has one: the booking's contract summary carries it (adminFeeOf on the server), and a
+ * fee of 0 or less is none, as the server adds none (chargeableAdminFee, the same rule).
  */
 export function ExtendDialog({ booking, onClose }: ExtendDialogProps) {
   const { t } = useTranslation();
@@ -39,11 +40,12 @@ export function ExtendDialog({ booking, onClose }: ExtendDialogProps) {
   const titleId = useId();
   const [minutes, setMinutes] = useState<ExtensionMinutes>(EXTENSION_MINUTES[0]);
   const [adminFeeAdded, setAdminFeeAdded] = useState(false);
+  const adminFee = chargeableAdminFee(booking.contract.adminFee);
   const action = useBookingAction(booking.bid);
   const end = booking.bookedInterval.end;
   const newEnd = extendedEnd(end, minutes);
 
-  const submit = () => action.mutate({ kind: 'extend', endTime: newEnd, adminFeeAdded }, { onSuccess: onClose });
+  const submit = () => action.mutate({ kind: 'extend', endTime: newEnd, adminFeeAdded: adminFee !== null && adminFeeAdded }, { onSuccess: onClose });
 
   return (
     <Dialog open onClose={action.isPending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby={titleId}>
@@ -78,10 +80,10 @@ export function ExtendDialog({ booking, onClose }: ExtendDialogProps) {
               {format.dateTime(newEnd)}
             </Typography>
           </Typography>
-          {booking.contract.adminFee !== null && (
+          {adminFee !== null && (
             <FormControlLabel
               control={<Checkbox checked={adminFeeAdded} onChange={(event) => setAdminFeeAdded(event.target.checked)} />}
-              label={t('bookingCard.extend.adminFee', { fee: format.money(booking.contract.adminFee, booking.contract.currency) })}
+              label={t('bookingCard.extend.adminFee', { fee: format.money(adminFee, booking.contract.currency) })}
             />
           )}
         </Stack>

@@ -13,6 +13,7 @@ import type { Booking } from '@fleetdesk/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ControlledDateTimeField } from '@/components/controlled-date-time-field';
+import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { DialogActionsBar } from './dialog-actions-bar';
 import {
   REASON_MAX_LENGTH,
@@ -21,7 +22,6 @@ import {
   toForceDeactivateInput,
   type ForceEndFormValues,
 } from './force-end-form';
-import { serverFieldErrors } from './server-field-errors';
 import { useBookingAction } from './use-booking-action';
 
 /** The server's query names onto the form's fields. */
@@ -43,16 +43,13 @@ export function ForceEndDialog({ booking, onClose }: ForceEndDialogProps) {
   const { t } = useTranslation();
   const formId = useId();
   const resolver = useMemo(() => zodResolver(forceEndFormSchema(t)), [t]);
-  const { register, control, handleSubmit, watch, setError, formState } = useForm<ForceEndFormValues>({
+  const form = useForm<ForceEndFormValues>({
     resolver,
     defaultValues: forceEndDefaults(booking, Date.now()),
   });
+  const { register, control, handleSubmit, watch, formState } = form;
   const action = useBookingAction(booking.bid, {
-    handleError: (error) => {
-      const fieldErrors = serverFieldErrors(error, SERVER_FIELDS);
-      fieldErrors.forEach(({ field, message }) => setError(field, { type: 'server', message }));
-      return fieldErrors.length > 0;
-    },
+    handleError: (error) => applyServerErrors(form, error, { fields: SERVER_FIELDS, status: 400, t }).placed.length > 0,
   });
   const wasNotUsed = watch('wasNotUsed');
   const errors = formState.errors;

@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import type { Booking } from '@fleetdesk/contract';
+import { BOOKING_REASON_MAX_LENGTH, forceEndUsageProblems, type Booking } from '@fleetdesk/contract';
 import type { ForceDeactivateInput } from '../../api/booking-card-api';
 import { fromLocalInput, toLocalInput } from './datetime-local';
 
 /** The longest reason the server keeps (ZReasonQuery, ZForceDeactivateQuery). */
-export const REASON_MAX_LENGTH = 500;
+export const REASON_MAX_LENGTH = BOOKING_REASON_MAX_LENGTH;
 
 /** The Adjust usage / force end form: datetime-local strings, the distance as typed, and a reason. */
 export interface ForceEndFormValues {
@@ -32,11 +32,12 @@ export function reasonIssue(reason: string, t: TFunction): string | null {
 }
 
 /**
- * §5 Adjust usage / force end:
- * - start and end must both be set or both be empty, and they are required unless 'was not used' is ticked;
- * - start has to be before end, and (the start-time check) the usage cannot start in the future;
- * - the distance, when given, must be a positive number;
- * - staff give a reason for the event log, as for cancelling.
+ * §5 Adjust usage / force end, the field rules of the request only — whether the booking may be force-ended is the
+ * server's (the booking's `forceEnd` ability), never decided here:
+ * - start and end must both be set or both be empty, and they are required unless 'was not used' is ticked; start has
+ *   to be before end; the distance, when given, must be a positive number (what ZForceDeactivateQuery states);
+ * - the usage can neither start nor end in the future (forceEndUsageProblems, the server's check);
+ * - staff give a reason for the event log, as for cancelling, of at most BOOKING_REASON_MAX_LENGTH characters.
  * With 'was not used', start, end and distance are not checked: they are left out of the submission.
  */
 export function forceEndFormSchema(t: TFunction, now: () => number = Date.now) {
@@ -56,8 +57,10 @@ export function forceEndFormSchema(t: TFunction, now: () => number = Date.now) {
         ctx.addIssue({ code: 'custom', path: [start ? 'end' : 'start'], message: t('bookingCard.forceEnd.bothOrNeither') });
       } else if (Date.parse(start) >= Date.parse(end)) {
         ctx.addIssue({ code: 'custom', path: ['start'], message: t('messages.startBeforeEnd') });
-      } else if (Date.parse(start) > now()) {
-        ctx.addIssue({ code: 'custom', path: ['start'], message: t('bookingCard.forceEnd.startInFuture') });
+      } else {
+        for (const problem of forceEndUsageProblems({ wasNotUsed: false, startDate: start, endDate: end }, new Date(now()))) {
+          ctx.addIssue({ code: 'custom', path: [problem.field === 'startDate' ? 'start' : 'end'], message: t(`messages.${problem.message}`) });
+        }
       }
 
       const distance = parseDistance(values.distance);

@@ -27,6 +27,8 @@ export function useBookingAction(bid: string, options: BookingActionOptions = {}
       void applyBookingUpdate(queryClient, booking);
     },
     onError: (error, request) => {
+      // The booking may have changed under the card (a stale cancel, a colleague's action): show what the server has.
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.get(bid) });
       if (options.handleError?.(error, request)) return;
       actionErrorNotifications(error, request.kind, t).forEach(notify);
     },

@@ -16,6 +16,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import {
+  BOOKING_REASON_MAX_LENGTH,
   PAYMENT_AUTH_POLL_MS,
   PAYMENT_AUTH_TIMEOUT_MS,
   type Booking,
@@ -23,16 +24,21 @@ import {
   type ErrorEnvelope,
 } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { isApiError } from '@/lib/api/api-error';
+import { useFormat } from '@/lib/format/use-format';
+import { envelopeToNotifications } from '@/lib/notifications/error-notifications';
 import { notifySuccess } from '@/lib/notifications/notify';
 import { useCancelCreatedBooking, useConvertToInvoice, useCreateBooking } from '../../api/booking-form-api';
 import { bookingQueryOptions } from '../../api/booking-query';
 import { BookingSummary, type SummaryRow } from './booking-summary';
 import {
+  authorisationFailure,
   classifyCreateFailure,
   createDialogReducer,
   initialCreateDialogState,
   needsAuthorisation,
+  type AuthorisationFailure,
 } from './create-dialog-state';
 
 export interface BookingCreateDialogProps {
@@ -46,11 +52,51 @@ export interface BookingCreateDialogProps {
   onCreated: (booking: Booking) => void;
   /** The server refused the booking with errors that cannot be overridden: the form shows them. */
   onRejected: (envelope: ErrorEnvelope) => void;
-  /** Offer 'Convert to invoice' after the authorisation timed out. */
+  /** Offer 'Convert to invoice' while the card payment is not authorised (where the payment's switch ability allows it). */
   canConvertToInvoice?: boolean;
 }
 
 const DIALOG_TITLE_ID = 'booking-create-dialog-title';
+
+/** What the dialog offers on a created booking: only what the server's abilities allow (GUIDE §3.2). */
+export function createdBookingOffers(booking: Booking, canConvertToInvoice: boolean): { cancel: boolean; convert: boolean } {
+  const payment = booking.payment ?? null;
+  return {
+    cancel: booking.abilities.cancel.allowed,
+    convert: canConvertToInvoice && payment?.type === 'CREDITCARD' && payment.abilities.switchType.allowed,
+  };
+}
+
+const customerOf = (booking: Booking) => booking.user?.fullNameLastFirst ?? booking.user?.username ?? '–';
+
+/** The §4 failure state: what failed and why, naming the booking and the customer. */
+function FailureAlert({ booking, failure }: { booking: Booking; failure: AuthorisationFailure }) {
+  const { t } = useTranslation();
+  const names = { bid: booking.bid, customer: customerOf(booking) };
+  let heading: string;
+  let body: string;
+  switch (failure.reason) {
+    case 'ABANDONED':
+      heading = t('bookingForm.dialog.failureAbandoned');
+      body = t('bookingForm.dialog.failureNotConfirmed', { ...names, orderId: failure.orderId ?? '–' });
+      break;
+    case 'RESERVATION_FAILED':
+      heading = failure.code ? t(`paymentErrors.${failure.code}`) : t('messages.generalPaymentError');
+      body = t('bookingForm.dialog.failureNotConfirmed', { ...names, orderId: failure.orderId ?? '–' });
+      heading = t('bookingForm.dialog.failureReservation', { reason: heading });
+      break;
+    case 'CANCELLED':
+      heading = t('bookingForm.dialog.failureCancelled');
+      body = t('bookingForm.dialog.failureBody', names);
+      break;
+  }
+  return (
+    <Alert severity="error" role="alert">
+      <AlertTitle>{heading}</AlertTitle>
+      {body}
+    </Alert>
+  );
+}
 
 /** The creation dialog of spec §4 (see create-dialog-state for the steps). */
 export function BookingCreateDialog(props: BookingCreateDialogProps) {
@@ -60,6 +106,7 @@ export function BookingCreateDialog(props: BookingCreateDialogProps) {
 
 function OpenCreateDialog({ request, summary, onClose, onCreated, onRejected, canConvertToInvoice = false }: BookingCreateDialogProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const [state, dispatch] = useReducer(createDialogReducer, initialCreateDialogState);
   const create = useCreateBooking();
   const cancel = useCancelCreatedBooking();
@@ -92,7 +139,7 @@ function OpenCreateDialog({ request, summary, onClose, onCreated, onRejected, ca
       {
         onSuccess: (created) => {
           notifySuccess(t('messages.bookingCreated'));
-          if (needsAuthorisation(created)) dispatch({ type: 'NEEDS_AUTHORISATION', booking: created });
+          if (needsAuthorisation(created) || authorisationFailure(created)) dispatch({ type: 'CREATED', booking: created });
           else onCreated(created);
         },
         onError: (error) => {
@@ -108,14 +155,27 @@ function OpenCreateDialog({ request, summary, onClose, onCreated, onRejected, ca
     );
   };
 
-  const cancelBooking = (bid: string) =>
+  /** A refused cancel or conversion (e.g. 409: the customer authorised meanwhile): say why, and read the booking again. */
+  const actionFailed = (error: unknown) => {
+    if (!isApiError(error)) console.error(error);
+    const message = isApiError(error)
+      ? envelopeToNotifications(error.envelope, t).map((notification) => notification.message).join(' ')
+      : t('messages.genericError');
+    dispatch({ type: 'ACTION_FAILED', message });
+    void poll.refetch().then((result) => {
+      if (result.data) dispatch({ type: 'POLLED', booking: result.data });
+    });
+  };
+
+  const cancelBooking = (bid: string, reason: string) =>
     cancel.mutate(
-      { bid, reason: t('bookingForm.dialog.cancelReason') },
+      { bid, reason },
       {
         onSuccess: () => {
           notifySuccess(t('messages.bookingCancelled'));
           onClose();
         },
+        onError: actionFailed,
       },
     );
 
@@ -127,6 +187,7 @@ function OpenCreateDialog({ request, summary, onClose, onCreated, onRejected, ca
           notifySuccess(t('messages.convertedToInvoice'));
           dispatch({ type: 'CONVERTED' });
         },
+        onError: actionFailed,
       },
     );
 
@@ -138,6 +199,7 @@ function OpenCreateDialog({ request, summary, onClose, onCreated, onRejected, ca
   let title: string;
   let content: ReactNode;
   let actions: ReactNode;
+  let confirmation: ReactNode = null;
   switch (state.step) {
     case 'confirm':
     case 'override': {
@@ -198,48 +260,102 @@ function OpenCreateDialog({ request, summary, onClose, onCreated, onRejected, ca
       break;
     }
     case 'waiting':
-      title = t('bookingForm.dialog.waitingTitle');
-      content = (
-        <Stack spacing={2} role="status" aria-live="polite">
-          <LinearProgress aria-label={t('bookingForm.dialog.waitingTitle')} />
-          <Typography variant="body2">{t('bookingForm.dialog.waitingBody', { bid: state.booking.bid })}</Typography>
-          <Typography variant="caption" color="text.secondary">
-            {t('bookingForm.dialog.waitingHint', { seconds: PAYMENT_AUTH_POLL_MS / 1000, minutes: PAYMENT_AUTH_TIMEOUT_MS / 60_000 })}
-          </Typography>
-        </Stack>
-      );
-      actions = (
-        <Button variant="outlined" onClick={() => onCreated(state.booking)}>
-          {t('bookingForm.dialog.openBooking')}
-        </Button>
-      );
-      break;
-    case 'timeout': {
-      const bid = state.booking.bid;
-      title = t('bookingForm.dialog.timeoutTitle');
+    case 'timeout':
+    case 'failure': {
+      const created = state.booking;
+      const bid = created.bid;
+      const offers = createdBookingOffers(created, canConvertToInvoice);
+      title =
+        state.step === 'waiting'
+          ? t('bookingForm.dialog.waitingTitle')
+          : state.step === 'timeout'
+            ? t('bookingForm.dialog.timeoutTitle')
+            : t('bookingForm.dialog.failureTitle');
       content = (
         <Stack spacing={2}>
-          <Alert severity="warning" role="status">
-            <AlertTitle>{t('messages.paymentAuthorisationTimedOut')}</AlertTitle>
-            {canConvertToInvoice ? t('bookingForm.dialog.timeoutBodyWithInvoice', { bid }) : t('bookingForm.dialog.timeoutBody', { bid })}
-          </Alert>
+          {state.step === 'waiting' && (
+            <Stack spacing={2} role="status" aria-live="polite">
+              <LinearProgress aria-label={t('bookingForm.dialog.waitingTitle')} />
+              <Typography variant="body2">{t('bookingForm.dialog.waitingBody', { bid })}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {t('bookingForm.dialog.waitingHint', { seconds: PAYMENT_AUTH_POLL_MS / 1000, minutes: PAYMENT_AUTH_TIMEOUT_MS / 60_000 })}
+              </Typography>
+            </Stack>
+          )}
+          {state.step === 'timeout' && (
+            <Alert severity="warning" role="status">
+              <AlertTitle>{t('messages.paymentAuthorisationTimedOut')}</AlertTitle>
+              {t('bookingForm.dialog.timeoutBody', { bid })}
+            </Alert>
+          )}
+          {state.step === 'failure' && <FailureAlert booking={created} failure={state.failure} />}
+          {(offers.cancel || offers.convert) && state.step !== 'failure' && (
+            <Typography variant="body2" color="text.secondary">
+              {t('bookingForm.dialog.whileWaiting')}
+            </Typography>
+          )}
+          {state.error && (
+            <Alert severity="error" role="alert" onClose={() => dispatch({ type: 'DISMISS_ERROR' })} closeText={t('bookingForm.dialog.dismiss')}>
+              <AlertTitle>{t('bookingForm.dialog.actionFailed')}</AlertTitle>
+              {state.error}
+            </Alert>
+          )}
         </Stack>
       );
       actions = (
         <>
-          <Button color="error" onClick={() => cancelBooking(bid)} disabled={busy} endIcon={spinner(cancel.isPending)}>
-            {t('bookingForm.dialog.cancelBooking')}
-          </Button>
-          {canConvertToInvoice && (
-            <Button onClick={() => convertToInvoice(bid)} disabled={busy} endIcon={spinner(convert.isPending)}>
+          {offers.cancel && (
+            <Button color="error" onClick={() => dispatch({ type: 'ASK', action: 'cancel' })} disabled={busy} endIcon={spinner(cancel.isPending)}>
+              {t('bookingForm.dialog.cancelBooking')}
+            </Button>
+          )}
+          {offers.convert && (
+            <Button onClick={() => dispatch({ type: 'ASK', action: 'convert' })} disabled={busy} endIcon={spinner(convert.isPending)}>
               {t('bookingForm.dialog.convertToInvoice')}
             </Button>
           )}
-          <Button variant="contained" onClick={() => onCreated(state.booking)} disabled={busy}>
-            {t('bookingForm.dialog.close')}
+          {state.step === 'failure' && created.state === 'CANCELLED' && (
+            <Button onClick={onClose} disabled={busy}>
+              {t('bookingForm.dialog.backToForm')}
+            </Button>
+          )}
+          <Button variant={state.step === 'waiting' ? 'outlined' : 'contained'} onClick={() => onCreated(created)} disabled={busy}>
+            {state.step === 'timeout' ? t('bookingForm.dialog.close') : t('bookingForm.dialog.openBooking')}
           </Button>
         </>
       );
+      if (state.asking === 'cancel') {
+        confirmation = (
+          <ConfirmDialog
+            title={t('bookingForm.dialog.cancelConfirmTitle', { bid })}
+            message={t('bookingForm.dialog.cancelConfirmBody', { bid, customer: customerOf(created) })}
+            confirmLabel={t('bookingForm.dialog.cancelBooking')}
+            cancelLabel={t('bookingForm.dialog.keepBooking')}
+            destructive
+            reason={{ label: t('bookingForm.dialog.cancelReasonLabel'), maxLength: BOOKING_REASON_MAX_LENGTH, help: t('bookingForm.dialog.cancelReasonHelp') }}
+            pending={cancel.isPending}
+            onConfirm={(reason) => cancelBooking(bid, reason ?? '')}
+            onClose={() => dispatch({ type: 'UNASK' })}
+          />
+        );
+      } else if (state.asking === 'convert') {
+        const payment = created.payment;
+        confirmation = (
+          <ConfirmDialog
+            title={t('bookingForm.dialog.convertConfirmTitle', { bid })}
+            message={t('bookingForm.dialog.convertConfirmBody', {
+              bid,
+              customer: customerOf(created),
+              amount: payment ? format.money(payment.totalPrice, payment.currency) : '–',
+            })}
+            confirmLabel={t('bookingForm.dialog.convertToInvoice')}
+            cancelLabel={t('bookingForm.dialog.keepCard')}
+            pending={convert.isPending}
+            onConfirm={() => convertToInvoice(bid)}
+            onClose={() => dispatch({ type: 'UNASK' })}
+          />
+        );
+      }
       break;
     }
     case 'complete':
@@ -256,22 +372,6 @@ function OpenCreateDialog({ request, summary, onClose, onCreated, onRejected, ca
         </Button>
       );
       break;
-    case 'failure':
-      title = t('bookingForm.dialog.failureTitle');
-      content = (
-        <Alert severity="error" role="alert">
-          {t('bookingForm.dialog.failureBody', { bid: state.booking.bid })}
-        </Alert>
-      );
-      actions = (
-        <>
-          <Button onClick={() => onCreated(state.booking)}>{t('bookingForm.dialog.openBooking')}</Button>
-          <Button variant="contained" onClick={onClose} autoFocus>
-            {t('bookingForm.dialog.backToForm')}
-          </Button>
-        </>
-      );
-      break;
   }
 
   return (
@@ -286,7 +386,8 @@ function OpenCreateDialog({ request, summary, onClose, onCreated, onRejected, ca
     >
       <DialogTitle id={DIALOG_TITLE_ID}>{title}</DialogTitle>
       <DialogContent dividers>{content}</DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>{actions}</DialogActions>
+      <DialogActions sx={{ px: 3, py: 1.5, flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>{actions}</DialogActions>
+      {confirmation}
     </Dialog>
   );
 }

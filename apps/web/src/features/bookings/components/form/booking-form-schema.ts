@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import {
+  adminFeeOf,
+  checkMetadata,
   DEFAULT_ESTIMATED_DISTANCE_KM,
+  HOUR_MS,
+  isoToWallClock,
+  msToWallClock,
+  nextQuarterHour,
+  wallClockToIso,
+  wallClockToMs,
   ZBookingCreateRequest,
   ZBookingUpdateRequest,
   ZTripType,
@@ -14,7 +22,6 @@ import {
   type VehicleCategory,
   type VehicleSpecRequest,
 } from '@fleetdesk/contract';
-import { HOUR_MS, isoToWallClock, msToWallClock, nextQuarterHour, wallClockToIso, wallClockToMs } from './operator-time';
 
 /**
  * The booking form's values and rules (spec §5 "New or updated booking"), derived from the contract's
@@ -53,7 +60,9 @@ export type BookingFormValues = z.infer<typeof ZBookingFormValues>;
 
 /** Message ids of the checks below; the form translates them (`messages.*`, `bookingForm.validation.*`). */
 export type BookingFormMessage =
-  | { key: 'required' | 'mustBeNumber' | 'valueCanNotBeNegative' | 'startBeforeEnd' }
+  | { key: 'required' | 'mustBeNumber' | 'valueCanNotBeNegative' | 'startBeforeEnd' | 'notAMetadataField' }
+  | { key: 'chooseClass' | 'chooseModel' | 'chooseVehicle' }
+  | { key: 'notAChoice'; choices: string }
   | { key: 'maxCharacters'; max: number; len: number }
   | { key: 'notBeforeMinimum'; minimum: string };
 
@@ -72,7 +81,6 @@ export interface BookingFormResolverContext {
   contracts: readonly Contract[];
 }
 
-const INTEGER = /^[+-]?\d+$/;
 const isBlank = (value: string | undefined) => value === undefined || value.trim() === '';
 
 /** The distance as a number, or null when it does not read as one. */
@@ -104,9 +112,10 @@ export function buildBookingFormSchema(context: BookingFormRuleContext) {
     else if (minimum !== null && end < minimum) issue(['endTime'], { key: 'notBeforeMinimum', minimum: context.minimum });
     else if (start !== null && start >= end) issue(['endTime'], { key: 'startBeforeEnd' });
 
-    if (values.vehicleSpecType === 'CLASS' && isBlank(values.className)) issue(['className'], { key: 'required' });
-    if (values.vehicleSpecType === 'MODEL' && values.modelId === null) issue(['modelId'], { key: 'required' });
-    if (values.vehicleSpecType === 'VEHICLE' && isBlank(values.vin)) issue(['vin'], { key: 'required' });
+    // The vehicle is always chosen by staff: a new booking starts without one (issue 17: no silent cargo bikes).
+    if (values.vehicleSpecType === 'CLASS' && isBlank(values.className)) issue(['className'], { key: 'chooseClass' });
+    if (values.vehicleSpecType === 'MODEL' && values.modelId === null) issue(['modelId'], { key: 'chooseModel' });
+    if (values.vehicleSpecType === 'VEHICLE' && isBlank(values.vin)) issue(['vin'], { key: 'chooseVehicle' });
 
     const distance = parseDistance(values.estimatedDistance);
     if (distance === null) issue(['estimatedDistance'], { key: 'mustBeNumber' });
@@ -116,13 +125,9 @@ export function buildBookingFormSchema(context: BookingFormRuleContext) {
       issue(['note'], { key: 'maxCharacters', max: NOTE_MAX_LENGTH, len: values.note.length });
     }
 
-    for (const entry of context.metadataSpec) {
-      const value = values.metadata[entry.key];
-      if (isBlank(value)) {
-        if (entry.required) issue(['metadata', entry.key], { key: 'required' });
-      } else if (entry.type === 'INTEGER' && !(INTEGER.test((value ?? '').trim()) && Number.isSafeInteger(Number(value)))) {
-        issue(['metadata', entry.key], { key: 'mustBeNumber' });
-      }
+    // The one metadata rule (as the server's create, update and PUT metadata), on what the form sends.
+    for (const problem of checkMetadata(context.metadataSpec, metadataOf(values, context.metadataSpec)).problems) {
+      issue(['metadata', problem.key], problem.message === 'notAChoice' ? { key: 'notAChoice', choices: problem.params.choices ?? '' } : { key: problem.message });
     }
   });
 }
@@ -226,6 +231,10 @@ function serviceOf(ticked: boolean, original?: OptionalService): OptionalService
   if (original === undefined) return 'NOT_SELECTED';
   return original === 'ENABLED' ? 'DISABLED' : original;
 }
+
+/** The contract's admin fee, by the one rule the server adds it with (the last entry; 0 or less is none). */
+export const contractAdminFee = (contract: Contract | null) => adminFeeOf(contract?.priceList);
+export const hasAdminFee = (contract: Contract | null) => contractAdminFee(contract) !== null;
 
 export interface RequestContext {
   timeZone: string;

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -100,36 +101,37 @@ export function EstimatePanel({ estimate, vehicles, selectedVin, onChooseVehicle
           {vehicles.data.map((vehicle) => {
             const selected = vehicle.vin === selectedVin;
             return (
-              <ListItemButton
-                key={vehicle.vin}
-                selected={selected}
-                disabled={!onChooseVehicle}
-                onClick={() => onChooseVehicle?.(vehicle.vin)}
-                aria-label={t('bookingForm.estimate.chooseVehicle', { vehicle: `${vehicle.registrationNumber} ${vehicle.longPresentation}` })}
-                sx={{ py: 0.25, gap: 1 }}
-              >
-                <ListItemText
-                  primary={
-                    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                      <span>{vehicle.registrationNumber}</span>
-                      {vehicle.electric && (
-                        <Tooltip title={t('bookingForm.estimate.electric')}>
-                          <BoltIcon fontSize="inherit" color="success" aria-label={t('bookingForm.estimate.electric')} />
-                        </Tooltip>
-                      )}
-                      {selected && <CheckIcon fontSize="inherit" color="primary" aria-hidden />}
-                    </Stack>
-                  }
-                  secondary={vehicle.longPresentation}
-                  slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 500 } }, secondary: { noWrap: true } }}
-                  sx={{ minWidth: 0 }}
-                />
-                <Typography variant="body2" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                  {vehicle.estimatedPrice
-                    ? format.money(vehicle.estimatedPrice.totalPriceWithVat, vehicle.estimatedPrice.currency)
-                    : t('bookingForm.estimate.noPrice')}
-                </Typography>
-              </ListItemButton>
+              // ul > li > button; the button is named by what it shows, the price included (WCAG 2.5.3).
+              <ListItem key={vehicle.vin} disablePadding>
+                <ListItemButton
+                  selected={selected}
+                  disabled={!onChooseVehicle}
+                  onClick={() => onChooseVehicle?.(vehicle.vin)}
+                  sx={{ py: 0.25, gap: 1 }}
+                >
+                  <ListItemText
+                    primary={
+                      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                        <span>{vehicle.registrationNumber}</span>
+                        {vehicle.electric && (
+                          <Tooltip title={t('bookingForm.estimate.electric')}>
+                            <BoltIcon fontSize="inherit" color="success" aria-label={t('bookingForm.estimate.electric')} />
+                          </Tooltip>
+                        )}
+                        {selected && <CheckIcon fontSize="inherit" color="primary" aria-hidden />}
+                      </Stack>
+                    }
+                    secondary={vehicle.longPresentation}
+                    slotProps={{ primary: { variant: 'body2', sx: { fontWeight: 500 } }, secondary: { noWrap: true } }}
+                    sx={{ minWidth: 0 }}
+                  />
+                  <Typography variant="body2" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                    {vehicle.estimatedPrice
+                      ? format.money(vehicle.estimatedPrice.totalPriceWithVat, vehicle.estimatedPrice.currency)
+                      : t('bookingForm.estimate.noPrice')}
+                  </Typography>
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

@@ -16,8 +16,10 @@ interface MetadataFieldsProps {
 
 
 /**
- * The contract's metadata (§3 metadata spec): TEXT and INTEGER as text inputs (INTEGER must be a number),
- * CHOICE as a select; required when flagged (§5). Labels and descriptions come from the contract.
+ * The contract's metadata (§3 metadata spec): TEXT and INTEGER as text inputs, CHOICE as a select. The errors shown
+ * are the booking form schema's, which checks the values with the server's one metadata rule (checkMetadata of
+ * @fleetdesk/contract: required when flagged, INTEGER a safe whole number, CHOICE among the choices). Labels and
+ * descriptions come from the contract.
  */
 export function MetadataFields({ spec, control, submitted }: MetadataFieldsProps) {
   const { t } = useTranslation();

@@ -1,11 +1,10 @@
-import type { Language } from '@fleetdesk/contract';
+import { DAY_MS, HOUR_MS, MINUTE_MS, type Language } from '@fleetdesk/contract';
 import { INTL_LOCALES } from '@/lib/i18n/languages';
-import { DAY_MS, HOUR_MS } from './operator-time';
 
 const UNITS = [
   { ms: DAY_MS, unit: 'day' },
   { ms: HOUR_MS, unit: 'hour' },
-  { ms: 60_000, unit: 'minute' },
+  { ms: MINUTE_MS, unit: 'minute' },
 ] as const;
 
 /**
@@ -13,7 +12,7 @@ const UNITS = [
  * are written as days (P2W reads '14 days'), as the server writes them.
  */
 export function ruleDurationText(ms: number, language: Language): string {
-  let rest = Math.max(0, Math.round(ms / 60_000) * 60_000);
+  let rest = Math.max(0, Math.round(ms / MINUTE_MS) * MINUTE_MS);
   const parts: string[] = [];
   for (const { ms: unitMs, unit } of UNITS) {
     const count = Math.floor(rest / unitMs);

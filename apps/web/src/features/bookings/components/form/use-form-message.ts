@@ -18,6 +18,12 @@ export function useFormMessage(): (text: string | undefined) => string | undefin
       switch (message.key) {
         case 'maxCharacters':
           return t('messages.maxCharacters', { max: message.max, len: message.len });
+        case 'notAChoice':
+          return t('messages.notAChoice', { choices: message.choices });
+        case 'chooseClass':
+        case 'chooseModel':
+        case 'chooseVehicle':
+          return t(`bookingForm.validation.${message.key}`);
         case 'notBeforeMinimum':
           return t('bookingForm.validation.notBeforeMinimum', { minimum: format.dateTime(message.minimum) });
         default:

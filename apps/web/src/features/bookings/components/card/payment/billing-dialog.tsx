@@ -24,21 +24,16 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PAYMENT_LIMITS, type Booking } from '@fleetdesk/contract';
+import { amountWithoutVat, checkPendingItem, CREDITING, PAYMENT_LIMITS, parseAmount, type Booking, type PendingItemRefusal } from '@fleetdesk/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format/use-format';
 import { newIdempotencyKey, useAddBilling } from '../../../api/booking-billing-api';
-import { ConfirmDialog } from '../confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { DialogActionsBar } from '../dialog-actions-bar';
 import {
-  CREDITING,
   FEE_TYPES,
-  amountWithoutVat,
   billingFormSchema,
-  canAddCredit,
-  checkPendingItem,
-  parseAmount,
   toBillingRequest,
   toPendingItem,
   vatRateOf,
@@ -46,7 +41,6 @@ import {
   type BillingMode,
   type BillingPrefill,
   type PendingBillingItem,
-  type PendingListRefusal,
 } from './billing-rules';
 
 interface BillingDialogProps {
@@ -64,8 +58,8 @@ const emptyValues = (mode: BillingMode): BillingFormValues => ({
 });
 
 /**
- * The credit / add fee dialog (§5 Fee form): a fee or credit is checked by the form, then by the pending-list rules,
- * and joins the pending list; Submit sends the whole list with POST /api/bookings/{bid}/billing and one
+ * The credit / add fee dialog (§5 Fee form): a fee or credit is checked by the form, then by the pending-list rules
+ * (the server's own billing rules, from @fleetdesk/contract), and joins the pending list; Submit sends the whole list with POST /api/bookings/{bid}/billing and one
  * Idempotency-Key per submission (a retry of the same list reuses it).
  */
 export function BillingDialog({ booking, prefill, onClose }: BillingDialogProps) {
@@ -76,21 +70,18 @@ export function BillingDialog({ booking, prefill, onClose }: BillingDialogProps)
   const currency = payment?.currency ?? booking.contract.currency;
   const money = (amount: number) => format.money(amount, currency);
   const vatRate = vatRateOf(booking);
-  const creditAllowed = canAddCredit(payment);
+  // The server's decision (Booking.abilities.credit), never re-derived here.
+  const creditAllowed = booking.abilities.credit.allowed;
   const initialMode: BillingMode = prefill.mode === 'credit' && creditAllowed ? 'credit' : 'fee';
   const [mode, setMode] = useState<BillingMode>(initialMode);
   const [pending, setPending] = useState<PendingBillingItem[]>([]);
-  const [refusal, setRefusal] = useState<PendingListRefusal | null>(null);
+  const [refusal, setRefusal] = useState<PendingItemRefusal | null>(null);
   const [confirming, setConfirming] = useState<PendingBillingItem | null>(null);
   const submission = useRef<{ signature: string; key: string } | null>(null);
   const nextId = useRef(0);
   const billing = useAddBilling(booking.bid);
 
-  const currentPrice = payment?.totalPrice ?? null;
-  const resolver = useMemo(
-    () => zodResolver(billingFormSchema(t, { currentPrice, currency, formatMoney: (value) => format.money(value, currency) })),
-    [t, currentPrice, currency, format],
-  );
+  const resolver = useMemo(() => zodResolver(billingFormSchema(t, { payment, vatRate })), [t, payment, vatRate]);
   const { control, handleSubmit, reset, watch, setValue, formState } = useForm<BillingFormValues>({
     resolver,
     defaultValues: {
@@ -361,10 +352,8 @@ export function BillingDialog({ booking, prefill, onClose }: BillingDialogProps)
       {confirming && (
         <ConfirmDialog
           title={t('bookingCard.billing.confirmTitle')}
-          body={t('messages.creditAboveEstimate')}
+          message={t('messages.creditAboveEstimate')}
           confirmLabel={t('bookingCard.billing.confirmAdd')}
-          color="warning"
-          pending={false}
           onConfirm={() => {
             join(confirming);
             setConfirming(null);

@@ -1,36 +1,31 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { FEE_REASONS, PAYMENT_LIMITS, ZFeeType, type Booking, type FeeType, type Payment, type PaymentStatus } from '@fleetdesk/contract';
+import {
+  amountWithoutVat,
+  checkBillingItem,
+  creditCeilingRefusal,
+  CREDITING,
+  FEE_REASONS,
+  feeTypeOf,
+  parseAmount,
+  roundMoney,
+  signedValue,
+  ZFeeType,
+  type Booking,
+  type FeeType,
+  type Payment,
+} from '@fleetdesk/contract';
 
 /**
- * The fee / credit form of the booking card (spec §5 "Fee form" and "Before a fee or credit joins the pending list"),
- * as pure functions: the form's zod schema, the VAT division, the signed value sent, and the pending-list checks.
- * docs/decisions/0024-payment-tab.md records the choices (VAT rate, estimated total, credit ceiling).
+ * The fee / credit form of the booking card (spec §5 "Fee form" and "Before a fee or credit joins the pending list").
+ * The rules themselves — each item's rules, the mix of fees and credits, the credit ceiling, the pending-list check —
+ * are the server's, from `@fleetdesk/contract` (packages/contract/src/rules/billing.ts); this module holds what only the
+ * form needs: reading the typed values into an item, the VAT rate shown, the pending list and the ?addFee prefill.
+ * docs/decisions/0024-payment-tab.md, 0045-shared-rules.md.
  */
 
 export type BillingMode = 'fee' | 'credit';
-export const CREDITING: FeeType = 'CREDITING';
 export const FEE_TYPES: readonly FeeType[] = FEE_REASONS;
-const PUBLIC_COMMENT_MAX = PAYMENT_LIMITS.PUBLIC_COMMENT_MAX;
-
-/** Payment statuses of a booking that has not been paid (§5: an unpaid booking cannot be credited). */
-const UNPAID_STATUSES: readonly PaymentStatus[] = ['UNPAID', 'ABANDONED', 'RESERVATION_FAILED', 'NEEDS_AUTHORIZATION'];
-
-/**
- * Rounds to øre/öre/cent (2 decimals, half away from zero), as the server's pricing does: the scaled value is cut to
- * 15 significant digits first, so binary noise (0.075 × 100 = 7.499999…) does not move it.
- */
-export function roundMoney(amount: number): number {
-  const scaled = Number((Math.abs(amount) * 100).toPrecision(15));
-  return (Math.sign(amount) * Math.floor(scaled + 0.5)) / 100 + 0;
-}
-
-/** An amount as typed ("120", "120.50", "120,50"); NaN when it is not a number, null when blank. */
-export function parseAmount(text: string): number | null {
-  const trimmed = text.trim();
-  if (!trimmed) return null;
-  return /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(trimmed) ? Number(trimmed.replace(',', '.')) : Number.NaN;
-}
 
 type VatFacts = Pick<Booking, 'estimatedPriceWithoutVat' | 'estimatedVat'> & {
   payment?: Pick<Payment, 'events' | 'totalPriceWithoutVat' | 'totalVat'> | null;
@@ -65,17 +60,6 @@ export function vatRateOf(booking: VatFacts): number | null {
   return Math.round(ratio * 10_000) / 10_000;
 }
 
-/** §5: with includeVAT the entered amount is divided by 1 + the VAT rate; the value sent is without VAT. */
-export function amountWithoutVat(amount: number, includeVat: boolean, vatRate: number | null): number {
-  return roundMoney(includeVat && vatRate !== null ? amount / (1 + vatRate) : amount);
-}
-
-/** §5: credits are sent as negative amounts, fees as positive ones. */
-export function signedValue(type: FeeType, amountWithoutVatValue: number): number {
-  const magnitude = Math.abs(amountWithoutVatValue);
-  return type === CREDITING ? -magnitude : magnitude;
-}
-
 /** The form's values, as the inputs hold them. */
 export interface BillingFormValues {
   /** A fee type of FEE_TYPES, CREDITING, or '' before one is chosen. */
@@ -87,16 +71,19 @@ export interface BillingFormValues {
 }
 
 export interface BillingFormContext {
-  /** The booking payment's current total (with VAT): a credit may not exceed it (§5). */
-  currentPrice: number | null;
-  currency: string;
-  formatMoney: (amount: number) => string;
+  /** The booking payment: a credit may not exceed its total without VAT (§5, the server's ceiling). */
+  payment: Pick<Payment, 'totalPriceWithoutVat'> | null;
+  /** The VAT rate an amount with VAT is divided by (vatRateOf), or null. */
+  vatRate: number | null;
 }
 
+/** The form fields the item rules' fields are shown on. */
+const FORM_FIELD = { type: 'type', value: 'amount', vat: 'amount', comment: 'comment', publicComment: 'publicComment' } as const;
+
 /**
- * §5 Fee form: feeType required; amount required and numeric (and above zero: a fee is positive and the credit's sign
- * is added when sending); for CREDITING not above the current price; publicComment required for OTHER and at most
- * 100 characters for OTHER or CREDITING.
+ * §5 Fee form: the amount must be given, read as a number and be above zero (the credit's sign is added when sending);
+ * then the item as it will be sent must pass the server's item rules (type, amount, comments) and, for a credit, the
+ * credit ceiling — each shown on its field, in the staff member's language.
  */
 export function billingFormSchema(t: TFunction, context: BillingFormContext) {
   return z
@@ -108,24 +95,25 @@ export function billingFormSchema(t: TFunction, context: BillingFormContext) {
       publicComment: z.string(),
     })
     .superRefine((values, ctx) => {
-      if (!values.type) ctx.addIssue({ code: 'custom', path: ['type'], message: t('messages.specifyBillingType') });
       const amount = parseAmount(values.amount);
+      const amountOk = amount !== null && !Number.isNaN(amount) && amount > 0;
       if (amount === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: t('messages.amountRequired') });
       else if (Number.isNaN(amount)) ctx.addIssue({ code: 'custom', path: ['amount'], message: t('messages.amountNotNumber') });
       else if (amount <= 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: t('messages.mustBePositive') });
-      else if (values.type === CREDITING && context.currentPrice !== null && amount > context.currentPrice) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['amount'],
-          message: t('bookingCard.billing.creditAboveCurrentPrice', { price: context.formatMoney(context.currentPrice) }),
-        });
+
+      const type = values.type || null;
+      const value = amountOk && type ? signedValue(type, amountWithoutVat(amount, values.includeVat, context.vatRate)) : type === CREDITING ? -1 : 1;
+      const { item, problems } = checkBillingItem({ type: values.type, value, comment: values.comment, publicComment: values.publicComment });
+      const shown = new Set<string>();
+      for (const problem of problems) {
+        const path = FORM_FIELD[problem.field];
+        if (path === 'amount' && !amountOk) continue;
+        if (shown.has(path)) continue;
+        shown.add(path);
+        ctx.addIssue({ code: 'custom', path: [path], message: t(`messages.${problem.message}`, problem.params) });
       }
-      const publicComment = values.publicComment.trim();
-      if (values.type === 'OTHER' && !publicComment) {
-        ctx.addIssue({ code: 'custom', path: ['publicComment'], message: t('messages.publicCommentRequired') });
-      }
-      if ((values.type === 'OTHER' || values.type === CREDITING) && publicComment.length > PUBLIC_COMMENT_MAX) {
-        ctx.addIssue({ code: 'custom', path: ['publicComment'], message: t('messages.publicCommentTooLong', { max: PUBLIC_COMMENT_MAX }) });
+      if (item && amountOk && !shown.has('amount') && context.payment && creditCeilingRefusal([item], context.payment)) {
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: t('messages.creditExceedsTotal') });
       }
     });
 }
@@ -163,57 +151,6 @@ export function toPendingItem(values: BillingFormValues, vatRate: number | null,
   };
 }
 
-/** What the checks read of the booking. */
-export interface PendingListFacts {
-  payment: Pick<Payment, 'status' | 'totalPrice' | 'totalPriceWithoutVat'> | null | undefined;
-  /** The booking's estimated total without VAT, when it has one. */
-  estimatedPriceWithoutVat: number | null;
-}
-
-/** Message keys (under `messages.`) of the pending-list refusals. */
-export type PendingListRefusal =
-  | 'specifyBillingType'
-  | 'creditingConflict'
-  | 'commitCreditingFirst'
-  | 'creditExceedsTotal'
-  | 'unpaidBookingCannotBeCredited';
-
-export type PendingListCheck =
-  | { outcome: 'refused'; message: PendingListRefusal }
-  | { outcome: 'confirm' }
-  | { outcome: 'accepted' };
-
-/** §5: add credit is disabled when the booking payment's totalPrice is 0 or less (or there is no payment). */
-export function canAddCredit(payment: Pick<Payment, 'totalPrice'> | null | undefined): boolean {
-  return Boolean(payment && payment.totalPrice > 0);
-}
-
-/**
- * §5 "Before a fee or credit joins the pending list", in order:
- * - a type must be specified (specifyBillingType);
- * - a credit cannot be added while other fees are pending (creditingConflict);
- * - after a credit, the credit must be committed before more billing events (commitCreditingFirst, §8);
- * - an unpaid booking cannot be credited (unpaidBookingCannotBeCredited);
- * - a credit cannot exceed the total price without VAT, with the credits already pending (creditExceedsTotal);
- * - a credit above the estimated total asks for confirmation ('confirm').
- */
-export function checkPendingItem(item: Pick<PendingBillingItem, 'type' | 'value'> | { type: ''; value: number }, pending: readonly PendingBillingItem[], facts: PendingListFacts): PendingListCheck {
-  if (!item.type) return { outcome: 'refused', message: 'specifyBillingType' };
-  const isCredit = item.type === CREDITING;
-  const pendingCredit = pending.some((entry) => entry.type === CREDITING);
-  const pendingFees = pending.some((entry) => entry.type !== CREDITING);
-  if (isCredit && pendingFees) return { outcome: 'refused', message: 'creditingConflict' };
-  if (pendingCredit) return { outcome: 'refused', message: 'commitCreditingFirst' };
-  if (!isCredit) return { outcome: 'accepted' };
-
-  const payment = facts.payment;
-  if (!payment || UNPAID_STATUSES.includes(payment.status)) return { outcome: 'refused', message: 'unpaidBookingCannotBeCredited' };
-  const credit = Math.abs(item.value);
-  if (credit > payment.totalPriceWithoutVat + 0.005) return { outcome: 'refused', message: 'creditExceedsTotal' };
-  if (facts.estimatedPriceWithoutVat !== null && credit > facts.estimatedPriceWithoutVat + 0.005) return { outcome: 'confirm' };
-  return { outcome: 'accepted' };
-}
-
 /** The body of POST /api/bookings/{bid}/billing: {value, type, vat, comment, publicComment} per item. */
 export function toBillingRequest(pending: readonly PendingBillingItem[]) {
   return pending.map((item) => ({
@@ -223,14 +160,6 @@ export function toBillingRequest(pending: readonly PendingBillingItem[]) {
     comment: item.comment,
     publicComment: item.publicComment,
   }));
-}
-
-/** A fee type from the URL (?type=…), matched loosely ('parking ticket', 'PARKING_TICKET'); null when unknown. */
-export function feeTypeFromParam(value: string | undefined): FeeType | null {
-  if (!value) return null;
-  const normalised = value.trim().toUpperCase().replace(/[\s-]+/g, '_');
-  if (normalised === CREDITING) return CREDITING;
-  return FEE_TYPES.find((type) => type === normalised) ?? null;
 }
 
 /** What opens the fee / credit dialog prefilled: ?addFee=1&comment&amount&type&vatIncluded, or a button (mode only). */
@@ -243,11 +172,12 @@ export interface BillingPrefill {
 }
 
 /**
- * The prefill of /booking/{bid}?addFee=1&comment=…&amount=…&type=…&vatIncluded=… (§2): type CREDITING opens the
- * credit form; an unknown type is left for the user to choose; comment fills the internal comment.
+ * The prefill of /booking/{bid}?addFee=1&comment=…&amount=…&type=…&vatIncluded=… (§2): the type is read loosely as
+ * the server reads it (feeTypeOf: 'toll fee' = TOLL_FEE); CREDITING opens the credit form; an unknown type is left for
+ * the user to choose; comment fills the internal comment.
  */
 export function billingPrefillFromSearch(search: { comment?: string; amount?: number; type?: string; vatIncluded?: boolean }): BillingPrefill {
-  const type = feeTypeFromParam(search.type);
+  const type = search.type ? feeTypeOf(search.type) : null;
   return {
     mode: type === CREDITING ? 'credit' : 'fee',
     ...(type && type !== CREDITING ? { type } : {}),

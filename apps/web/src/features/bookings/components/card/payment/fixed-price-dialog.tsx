@@ -8,13 +8,12 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Booking } from '@fleetdesk/contract';
+import { parseAmount, type Booking } from '@fleetdesk/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format/use-format';
 import { useFixedPrice } from '../../../api/booking-billing-api';
 import { DialogActionsBar } from '../dialog-actions-bar';
-import { parseAmount } from './billing-rules';
 import { FIXED_PRICE_COMMENT_MAX, fixedPriceFormSchema, type FixedPriceFormValues } from './fixed-price-form';
 
 interface FixedPriceDialogProps {

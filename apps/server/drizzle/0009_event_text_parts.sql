@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "text_parts" jsonb DEFAULT '[]'::jsonb NOT NULL;

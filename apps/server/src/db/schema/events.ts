@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import type { EventTextPart, EventType, EventTypeGroup } from '@fleetdesk/contract';
+import { ts } from './columns.ts';
+import { fleets } from './operators.ts';
+
+/** The event log (§3 Event): the audit trail every mutation appends to. */
+
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    fleetId: text('fleet_id').notNull().references(() => fleets.id),
+    occurred: ts('occurred').notNull(),
+    received: ts('received').notNull().defaultNow(),
+    bid: text('bid'),
+    vin: text('vin'),
+    actingUsername: text('acting_username'),
+    affectedUsername: text('affected_username'),
+    type: text('type').$type<EventType>().notNull(),
+    typeGroup: text('type_group').$type<EventTypeGroup>().notNull(),
+    displayText: text('display_text').notNull(),
+    /** The text as ids with parameters, for the reader's language (docs/decisions/0048-event-texts.md); [] on older rows. */
+    textParts: jsonb('text_parts').$type<EventTextPart[]>().notNull().default(sql`'[]'::jsonb`),
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [
+    index('events_fleet_occurred_idx').on(t.fleetId, t.occurred, t.id),
+    index('events_fleet_bid_occurred_idx').on(t.fleetId, t.bid, t.occurred, t.id),
+    index('events_fleet_vin_occurred_idx').on(t.fleetId, t.vin, t.occurred, t.id),
+    index('events_fleet_affected_occurred_idx').on(t.fleetId, t.affectedUsername, t.occurred, t.id),
+    index('events_fleet_acting_occurred_idx').on(t.fleetId, t.actingUsername, t.occurred, t.id),
+  ],
+);
