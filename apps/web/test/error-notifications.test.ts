@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_IDS, PAYMENT_EXCEPTION_PREFIX, type ErrorEnvelope } from '@fleetdesk/contract';
 
-const { enqueueSnackbar } = vi.hoisted(() => ({ enqueueSnackbar: vi.fn() }));
-vi.mock('notistack', () => ({ enqueueSnackbar }));
+const { showSnackbar } = vi.hoisted(() => ({ showSnackbar: vi.fn() }));
+vi.mock('@/lib/notifications/snackbars', () => ({ showSnackbar }));
 
 import { ApiError } from '@/lib/api/api-error';
 import { i18n } from '@/lib/i18n/i18n';
@@ -17,7 +17,7 @@ const envelope = (messageId: string, message: string, errors: ErrorEnvelope['err
 });
 
 beforeEach(async () => {
-  enqueueSnackbar.mockClear();
+  showSnackbar.mockClear();
   await i18n.changeLanguage('en-GB');
 });
 
@@ -103,7 +103,7 @@ describe('notify timings (spec §8)', () => {
     notify({ variant: 'success', message: 'Booking activated' });
     notify({ variant: 'info', message: 'No such booking id' });
     notify({ variant: 'warning', message: 'The receipt could not be sent' });
-    expect(enqueueSnackbar.mock.calls).toEqual([
+    expect(showSnackbar.mock.calls).toEqual([
       ['Booking activated', { variant: 'success', persist: false, autoHideDuration: 3000 }],
       ['No such booking id', { variant: 'info', persist: false, autoHideDuration: 3000 }],
       ['The receipt could not be sent', { variant: 'warning', persist: false, autoHideDuration: 10_000 }],
@@ -114,7 +114,7 @@ describe('notify timings (spec §8)', () => {
     notifyError(
       new ApiError(400, envelope(MESSAGE_IDS.validationList, 'x', [{ message: 'First' }, { message: 'Second' }])),
     );
-    expect(enqueueSnackbar.mock.calls).toEqual([
+    expect(showSnackbar.mock.calls).toEqual([
       ['First', { variant: 'error', persist: true, autoHideDuration: null }],
       ['Second', { variant: 'error', persist: true, autoHideDuration: null }],
     ]);

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { closeSnackbar } from 'notistack';
+import { closeSnackbars } from '@/lib/notifications/snackbars';
 import { forgetListReturn } from '@/lib/router/list-return';
 import type { SessionStore } from '@/lib/session/session-store';
 import { isOpenPath } from './open-routes';
@@ -13,7 +13,7 @@ import type { AppRouter } from './router';
 export function connectSessionToApp(session: SessionStore, router: AppRouter, queryClient: QueryClient): () => void {
   return session.onEnd((reason) => {
     queryClient.clear();
-    closeSnackbar();
+    closeSnackbars();
     // The next staff member's back links do not lead to this one's searches.
     if (reason !== 'expired' && reason !== 'unauthorized') forgetListReturn();
     const { pathname, href } = router.state.location;

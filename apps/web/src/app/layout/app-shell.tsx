@@ -23,8 +23,9 @@ const MAIN_ID = 'main-content';
 const importSideMenu = () => import('./side-menu');
 const importSupportModeSwitch = () => import('./support-mode-switch');
 const importTopBarMenu = () => import('./top-bar-menu');
+const importSignedInControls = () => import('./signed-in-controls');
 export const preloadSignedInShell = (): Promise<void> =>
-  Promise.all([importSideMenu(), importSupportModeSwitch(), importTopBarMenu()]).then(() => undefined);
+  Promise.all([importSideMenu(), importSupportModeSwitch(), importTopBarMenu(), importSignedInControls()]).then(() => undefined);
 const SideMenu = lazy(() => importSideMenu().then((module) => ({ default: module.SideMenu })));
 
 /** Top bar, the side menu (only with a session) and the screen. */

@@ -1,14 +1,11 @@
 import { Suspense, lazy, useEffect } from 'react';
 import LoginIcon from '@mui/icons-material/Login';
-import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
-import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -16,13 +13,15 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useClientConfig } from '@/features/config';
 import { useFleet } from '@/features/fleets';
-import { logout, useSession } from '@/lib/session/session';
+import { useSession } from '@/lib/session/session';
 import { displayName, hasCredentials } from '@/lib/session/session-schema';
 import { LanguageMenu } from './language-menu';
 
 // Signed in only: downloaded after the login (see app-shell.tsx).
 const SupportModeSwitch = lazy(() => import('./support-mode-switch').then((module) => ({ default: module.SupportModeSwitch })));
 const TopBarMenu = lazy(() => import('./top-bar-menu').then((module) => ({ default: module.TopBarMenu })));
+const SignedInUser = lazy(() => import('./signed-in-controls').then((module) => ({ default: module.SignedInUser })));
+const LogoutButton = lazy(() => import('./signed-in-controls').then((module) => ({ default: module.LogoutButton })));
 
 interface TopBarProps {
   /** On small screens, while logged in: the button that opens and closes the side menu. */
@@ -80,28 +79,26 @@ export function TopBar({ menu }: TopBarProps) {
               </Suspense>
             )}
             {loggedIn && (
-              <Tooltip title={t('topBar.signedInAs', { name: displayName(session.user) })}>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, mr: 1, minWidth: 0 }}>
-                  <PersonOutlineIcon fontSize="small" aria-hidden />
-                  <Typography variant="body2" noWrap sx={{ maxWidth: 220 }} data-testid="current-user">
-                    {displayName(session.user)}
-                  </Typography>
-                </Box>
-              </Tooltip>
+              <Suspense fallback={null}>
+                <SignedInUser name={displayName(session.user)} />
+              </Suspense>
             )}
             <LanguageMenu />
             {loggedIn ? (
-              <Tooltip title={t('topBar.logout')}>
-                <IconButton color="inherit" edge="end" aria-label={t('topBar.logout')} onClick={() => void logout()}>
-                  <LogoutIcon />
-                </IconButton>
-              </Tooltip>
+              <Suspense fallback={null}>
+                <LogoutButton />
+              </Suspense>
             ) : (
-              <Tooltip title={t('topBar.login')}>
-                <IconButton color="inherit" edge="end" aria-label={t('topBar.login')} onClick={() => void navigate({ to: '/login' })}>
-                  <LoginIcon />
-                </IconButton>
-              </Tooltip>
+              // A native tooltip: MUI's Tooltip (with Popper) is left out of the login page's download (issue 15).
+              <IconButton
+                color="inherit"
+                edge="end"
+                aria-label={t('topBar.login')}
+                title={t('topBar.login')}
+                onClick={() => void navigate({ to: '/login' })}
+              >
+                <LoginIcon />
+              </IconButton>
             )}
           </>
         )}

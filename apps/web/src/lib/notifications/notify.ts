@@ -1,12 +1,12 @@
-import { enqueueSnackbar } from 'notistack';
 import { isApiError } from '../api/api-error';
 import { i18n } from '../i18n/i18n';
 import { errorToNotifications } from './error-notifications';
 import { AUTO_HIDE_MS, type AppNotification } from './notification';
+import { showSnackbar } from './snackbars';
 
-/** Shows a notification; the SnackbarProvider of app/providers renders it with a close button. */
+/** Shows a notification; notistack (loaded with the first one) renders it with a close button. */
 export function notify(notification: AppNotification): void {
-  enqueueSnackbar(notification.message, {
+  showSnackbar(notification.message, {
     variant: notification.variant,
     persist: notification.persist ?? false,
     autoHideDuration: notification.persist ? null : AUTO_HIDE_MS[notification.variant],

@@ -2,8 +2,9 @@ import CloseIcon from '@mui/icons-material/Close';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import { closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
+import type { SnackbarKey } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import { closeSnackbars, showSnackbar } from './snackbars';
 
 /**
  * How long a success with Undo stays (issue 17, docs/decisions/0056-undo-and-plain-urls.md): longer than §8's 3 s
@@ -31,13 +32,13 @@ function UndoActions({ snackbarKey, what, onUndo }: { snackbarKey: SnackbarKey; 
         aria-label={t('common.undoLabel', { action: what })}
         data-testid="undo-button"
         onClick={() => {
-          closeSnackbar(snackbarKey);
+          closeSnackbars(snackbarKey);
           onUndo();
         }}
       >
         {t('common.undo')}
       </Button>
-      <IconButton size="small" color="inherit" aria-label={t('common.dismiss')} onClick={() => closeSnackbar(snackbarKey)}>
+      <IconButton size="small" color="inherit" aria-label={t('common.dismiss')} onClick={() => closeSnackbars(snackbarKey)}>
         <CloseIcon fontSize="small" />
       </IconButton>
     </Stack>
@@ -46,7 +47,7 @@ function UndoActions({ snackbarKey, what, onUndo }: { snackbarKey: SnackbarKey; 
 
 /** A success that can be taken back: the toast offers Undo for UNDO_MS instead of a confirmation before the action. */
 export function notifyUndoable({ message, what, onUndo }: UndoableNotification): void {
-  enqueueSnackbar(message, {
+  showSnackbar(message, {
     variant: 'success',
     autoHideDuration: UNDO_MS,
     action: (key) => <UndoActions snackbarKey={key} what={what} onUndo={onUndo} />,

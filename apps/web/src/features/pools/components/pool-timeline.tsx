@@ -15,7 +15,6 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
-import { enqueueSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { POOL_BOOKING_TOAST_MS, type Pool } from '@fleetdesk/contract';
 import moment from 'moment';
@@ -27,6 +26,7 @@ import { Timeline } from 'vis-timeline/standalone';
 import type { DataGroup, DataItem, TimelineOptions } from 'vis-timeline/standalone';
 import 'vis-timeline/styles/vis-timeline-graph2d.min.css';
 import { formatDate, formatDateTime } from '@/lib/format/format';
+import { showSnackbar } from '@/lib/notifications/snackbars';
 import { usePoolBookings, usePoolVehicles, type PoolBookingsWindow } from '../api/pools-api';
 import {
   POOL_TIMELINE_COLOURS,
@@ -115,7 +115,7 @@ export function PoolTimeline({ pool }: PoolTimelineProps) {
   // A load failure: the §8 toast, top right, 5 s.
   useEffect(() => {
     if (!bookings.isError) return;
-    enqueueSnackbar(t('pools.timeline.loadFailed', { pool: pool.pool }), {
+    showSnackbar(t('pools.timeline.loadFailed', { pool: pool.pool }), {
       variant: 'error',
       autoHideDuration: POOL_BOOKING_TOAST_MS,
       anchorOrigin: { vertical: 'top', horizontal: 'right' },
