@@ -4,7 +4,7 @@ import {
 } from '@fleetdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { bookings, payments } from '../src/db/schema.ts';
+import { bookings, payments, vehicleModels } from '../src/db/schema.ts';
 import { createBooking, createContract, createFleet, createPool, createStaff, createUser, createVehicle } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
@@ -225,5 +225,28 @@ describe('booking abilities agree with the action endpoints (issue 16)', () => {
     const bike = await readBooking(await makeBooking(CASES.find((c) => c.name.startsWith('INACTIVE, cargo bike'))!));
     expect(isAbilityShown(bike.abilities.requestPin)).toBe(false);
     expect(bike.abilities.activate).toEqual({ allowed: true, reason: null });
+  });
+
+  it('gives a petrol car booked at a charging pool no charging PIN, by the requested vehicle or model (issue 17)', async () => {
+    const user = await createUser(db, FLEET);
+    const petrol = await createVehicle(db, FLEET, { primaryFuelType: 'PETROL' });
+    const electric = await createVehicle(db, FLEET);
+    const book = async (over: BookingOver) =>
+      (await createBooking(db, FLEET, { userId: user.id, contractId, poolId: chargingPool }, { ...live(5 * MIN)(Date.now()), allocateOnActivation: true, ...over })).bid;
+
+    const petrolCar = await readBooking(await book({ specType: 'VEHICLE', specVehicleId: petrol.id }));
+    expect(isAbilityShown(petrolCar.abilities.requestPin)).toBe(false);
+    expect(isAbilityShown(petrolCar.abilities.activate)).toBe(true);
+    const pin = await t.app.inject({ method: 'GET', url: `/api/charging/activation-data?bid=${petrolCar.bid}`, headers: headers() });
+    expect(pin.statusCode).toBeGreaterThanOrEqual(400);
+    expect(pin.statusCode).toBeLessThan(500);
+
+    const [model] = await db.insert(vehicleModels).values({ fleetId: FLEET, modelName: 'VW Golf', priceClass: 'B', vehicleCategory: 'CAR', primaryFuelType: 'PETROL' }).returning();
+    const petrolModel = await readBooking(await book({ specType: 'MODEL', specModelId: model!.id }));
+    expect(isAbilityShown(petrolModel.abilities.requestPin)).toBe(false);
+
+    const electricCar = await readBooking(await book({ specType: 'VEHICLE', specVehicleId: electric.id }));
+    expect(electricCar.abilities.requestPin.allowed).toBe(true);
+    expect(isAbilityShown(electricCar.abilities.activate)).toBe(false);
   });
 });

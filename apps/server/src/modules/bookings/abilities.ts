@@ -1,6 +1,6 @@
 import {
   ALLOWED, BOOKING_ABILITY_KEYS, creditRefusal, isLightVehicleCategory, NOT_APPLICABLE, notAllowed,
-  type Ability, type BookingAbilities, type BookingAbilityKey, type MessageKey, type PaymentStatus,
+  type Ability, type BookingAbilities, type BookingAbilityKey, type FuelType, type MessageKey, type PaymentStatus,
 } from '@fleetdesk/contract';
 import {
   activateRefusal, allocatesOnActivation, cancelRefusal, deactivateRefusal, forceEndRefusal, isHistoric, rideshareRefusal,
@@ -28,6 +28,11 @@ export interface BookingMenuFacts extends BookingFacts {
   customerHasEmail: boolean;
   /** The pick-up pool has a charging station (a WattWorld station name). */
   poolHasChargingStation: boolean;
+  /**
+   * The fuel of the vehicle the booking is for, where it is known: the allocated vehicle's, else the requested
+   * vehicle's, else the requested model's; null when only a price class or category is booked.
+   */
+  vehicleFuelType: FuelType | null;
   /** The booking payment (BOK), or null when the booking has none. */
   payment: { status: PaymentStatus; totalPrice: number } | null;
 }
@@ -35,10 +40,15 @@ export interface BookingMenuFacts extends BookingFacts {
 /**
  * §4 "For bookings allocated on activation, a request-PIN action replaces activate and deactivate": the charging
  * provider's PIN, so only where the vehicle charges at the pool — a car or van (not a bike, cargo bike or scooter) at a
- * pool with a charging station. Elsewhere such a booking is activated like any other.
+ * pool with a charging station, and electric (§3: primaryFuelType BATTERY) where the vehicle or model is known: a
+ * petrol car booked at a charging pool is activated like any other (issue 17). Elsewhere such a booking is activated
+ * like any other.
  */
-export function usesChargingPin(b: Pick<BookingMenuFacts, 'allocateOnActivation' | 'vehicleCategory' | 'poolHasChargingStation'>): boolean {
-  return allocatesOnActivation(b) && !isLightVehicleCategory(b.vehicleCategory) && b.poolHasChargingStation;
+export function usesChargingPin(
+  b: Pick<BookingMenuFacts, 'allocateOnActivation' | 'vehicleCategory' | 'poolHasChargingStation' | 'vehicleFuelType'>,
+): boolean {
+  const charges = b.vehicleFuelType === null || b.vehicleFuelType === 'BATTERY';
+  return allocatesOnActivation(b) && !isLightVehicleCategory(b.vehicleCategory) && b.poolHasChargingStation && charges;
 }
 
 /** §4: a fixed price is not allowed on finished (or cancelled) bookings. */

@@ -1,15 +1,15 @@
 import {
-  type EventTextPart, eventText, formatMessage, MESSAGE_IDS, MESSAGES, type Booking, type BookingAbilityKey, type EventType, type MessageKey,
+  type EventTextPart, eventText, formatMessage, MESSAGE_IDS, MESSAGES, type Booking, type BookingAbilityKey, type EventType, type FuelType, type MessageKey,
 } from '@fleetdesk/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bookings, contracts, fleets, payments, pools, users, vehicles } from '../../db/schema.ts';
+import { bookings, contracts, fleets, payments, pools, users, vehicleModels, vehicles } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../auth/index.ts';
 import { appendEvent } from '../events/index.ts';
 import { isExclusionViolation } from './allocation.ts';
 import { bookingRefusal, type BookingMenuFacts } from './abilities.ts';
-import { bookingMenuFactsOf, bookingNotFound, getBooking, mainBookingPayment, normalizeBid } from './service.ts';
+import { bookedFuelType, bookingMenuFactsOf, bookingNotFound, getBooking, mainBookingPayment, normalizeBid } from './service.ts';
 import { nextState, type BookingCommand } from './state.ts';
 
 /**
@@ -58,6 +58,19 @@ export async function lockBookingRow(tx: Db, actor: Actor, bid: string): Promise
   return row;
 }
 
+/** The fuel of the vehicle or model a booking without an allocated vehicle asks for; null when it asks for a class. */
+async function requestedFuelType(tx: Db, row: BookingRow): Promise<FuelType | null> {
+  if (row.specVehicleId !== null) {
+    const [v] = await tx.select({ primaryFuelType: vehicles.primaryFuelType }).from(vehicles).where(eq(vehicles.id, row.specVehicleId)).limit(1);
+    return bookedFuelType(v, null);
+  }
+  if (row.specType === 'MODEL' && row.specModelId !== null) {
+    const [m] = await tx.select({ primaryFuelType: vehicleModels.primaryFuelType }).from(vehicleModels).where(eq(vehicleModels.id, row.specModelId)).limit(1);
+    return bookedFuelType(null, m);
+  }
+  return null;
+}
+
 /** Locks the actor's booking row for the rest of the transaction and loads what the state machine needs. */
 export async function lockBooking(tx: Db, actor: Actor, rawBid: string): Promise<LockedBooking> {
   const row = await lockBookingRow(tx, actor, normalizeBid(rawBid));
@@ -71,8 +84,9 @@ export async function lockBooking(tx: Db, actor: Actor, rawBid: string): Promise
   const contract = contractRows[0];
   if (!contract) throw new Error(`booking ${row.bid} refers to a missing contract ${row.contractId}`);
   const user = userRows[0] ?? null;
-  const facts = bookingMenuFactsOf(row, contract, user, bookingPayments, poolRows[0] ?? null);
-  return { row, user, contract, vehicle: vehicleRows[0] ?? null, facts };
+  const vehicle = vehicleRows[0] ?? null;
+  const facts = bookingMenuFactsOf(row, contract, user, bookingPayments, poolRows[0] ?? null, vehicle?.primaryFuelType ?? (await requestedFuelType(tx, row)));
+  return { row, user, contract, vehicle, facts };
 }
 
 /**

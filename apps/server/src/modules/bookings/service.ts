@@ -1,5 +1,5 @@
 import {
-  adminFeeOf, BID_PATTERN, MESSAGE_IDS, roundMoney, ZCardErrorCode, type Booking, type Payment, type VehicleSpecification,
+  adminFeeOf, BID_PATTERN, MESSAGE_IDS, roundMoney, ZCardErrorCode, type Booking, type FuelType, type Payment, type VehicleSpecification,
 } from '@fleetdesk/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -108,9 +108,15 @@ export function bookingFactsOf(b: BookingRow, contract: ContractRow, user: UserR
   };
 }
 
-/** The booking menu's facts (abilities.ts): the state machine's, the payment's and the pick-up pool's. */
+/** The fuel of what a booking is for (BookingMenuFacts.vehicleFuelType): the vehicle's, else the requested model's. */
+export const bookedFuelType = (
+  vehicle: { primaryFuelType: FuelType } | null | undefined, model: { primaryFuelType: FuelType } | null | undefined,
+): FuelType | null => vehicle?.primaryFuelType ?? model?.primaryFuelType ?? null;
+
+/** The booking menu's facts (abilities.ts): the state machine's, the payment's, the pick-up pool's and the vehicle's fuel. */
 export function bookingMenuFactsOf(
   b: BookingRow, contract: ContractRow, user: UserRow | null, bookingPayments: readonly PaymentRow[], fromPool: Pick<PoolRow, 'wattWorldStationName'> | null,
+  vehicleFuelType: FuelType | null,
 ): BookingMenuFacts {
   const main = mainBookingPayment(bookingPayments);
   return {
@@ -120,6 +126,7 @@ export function bookingMenuFactsOf(
     lockedForUser: b.lockedForUser,
     customerHasEmail: Boolean(user?.emailAddress?.trim()),
     poolHasChargingStation: Boolean(fromPool?.wattWorldStationName?.trim()),
+    vehicleFuelType,
     payment: main ? { status: main.status, totalPrice: main.totalPrice } : null,
   };
 }
@@ -166,7 +173,9 @@ export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new
     specification = { type: 'CLASS', className: b.specClassName ?? model?.priceClass ?? '', vehicleCategory: b.vehicleCategory };
   }
 
-  const facts = bookingMenuFactsOf(b, contract, user, bookingPayments, poolRows.find((r) => r.id === b.fromPoolId) ?? null);
+  const facts = bookingMenuFactsOf(
+    b, contract, user, bookingPayments, poolRows.find((r) => r.id === b.fromPoolId) ?? null, bookedFuelType(allocated ?? specVehicle, b.specType === 'MODEL' ? model : undefined),
+  );
   const actions = computeActions(facts, now);
   const adjusted =
     b.adjustedStartTime || b.adjustedEndTime || b.adjustedDistance !== null || b.adjustedBookingType || b.dataQuality
