@@ -304,7 +304,8 @@ describe('UserPayments', () => {
     const detail = await screen.findByTestId('payment-detail');
     expect(within(detail).getByRole('heading', { name: 'Payment BOK1000042' })).toBeTruthy();
     expect(within(detail).getByRole('button', { name: 'Mark invoice sent' })).toBeTruthy();
-    expect((screen.getByLabelText('From date') as HTMLInputElement).value).toBe('2024-06-01');
+    // §9's format in the date field (MUI X's field keeps the value in an input inside the labelled group).
+    expect(screen.getByRole('group', { name: 'From date' }).querySelector('input')?.value).toBe('2024-06-01');
   });
 
   it("shows 'No payments' when the period has none", async () => {

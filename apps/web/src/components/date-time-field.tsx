@@ -1,19 +1,14 @@
 import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
-import 'dayjs/locale/de';
-import 'dayjs/locale/en-gb';
-import 'dayjs/locale/nb';
-import 'dayjs/locale/sv';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { DATE_TIME_FORMAT, type Language } from '@fleetdesk/contract';
+import { DATE_TIME_FORMAT } from '@fleetdesk/contract';
 import { useLanguage } from '@/lib/i18n/i18n';
+import { DAYJS_LOCALES, PICKER_LOCALE_TEXT } from './picker-locale';
 
 dayjs.extend(utc);
-
-const DAYJS_LOCALES: Record<Language, string> = { de: 'de', 'en-GB': 'en-gb', nb: 'nb', sv: 'sv' };
 
 /**
  * The value shape of the field: the wall-clock text of `<input type="datetime-local">`
@@ -131,7 +126,7 @@ export function DateTimeField({
   // The pickers' day.js adapter, with the UI language for the names of months and days and the first day of the week,
   // is provided here rather than for the whole app: the picker library loads with the screens that have a field.
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={DAYJS_LOCALES[language]}>
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={DAYJS_LOCALES[language]} localeText={PICKER_LOCALE_TEXT[language]}>
       <DateTimePicker
         label={label}
         value={date}

@@ -14,10 +14,10 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Payment } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/date-field';
 import { useFormat } from '@/lib/format/use-format';
 import { useUserPayments } from '../api/payments-api';
 import { dayEndIso, dayStartIso } from '../date-range';
@@ -58,23 +58,21 @@ export function UserPayments({ username }: { username: string }) {
   return (
     <Stack spacing={2} data-testid="user-payments">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        <TextField
-          type="date"
+        <DateField
           size="small"
-          sx={{ width: { sm: 190 } }}
+          width={{ sm: 190 }}
           label={t('payments.user.startDate')}
           value={shownStart}
-          onChange={(event) => setRange((r) => ({ ...r, startDate: event.target.value }))}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: shownEnd || undefined } }}
+          onChange={(startDate) => setRange((r) => ({ ...r, startDate }))}
+          max={shownEnd || undefined}
         />
-        <TextField
-          type="date"
+        <DateField
           size="small"
-          sx={{ width: { sm: 190 } }}
+          width={{ sm: 190 }}
           label={t('payments.user.endDate')}
           value={shownEnd}
-          onChange={(event) => setRange((r) => ({ ...r, endDate: event.target.value }))}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: shownStart || undefined } }}
+          onChange={(endDate) => setRange((r) => ({ ...r, endDate }))}
+          min={shownStart || undefined}
         />
         {(range.startDate || range.endDate) && (
           <Button size="small" onClick={() => setRange({ startDate: '', endDate: '' })}>

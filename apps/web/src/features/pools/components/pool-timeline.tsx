@@ -10,7 +10,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -46,6 +45,7 @@ import {
   type TimeRange,
 } from '../pool-timeline-model';
 import { PoolBookingsList } from './pool-bookings-list';
+import { DateField } from '@/components/date-field';
 
 const NOW_TICK_MS = 60_000;
 
@@ -249,15 +249,7 @@ export function PoolTimeline({ pool }: PoolTimelineProps) {
             }}
             sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
           >
-            <TextField
-              size="small"
-              type="date"
-              label={t('pools.timeline.date')}
-              value={dateInput}
-              onChange={(event) => setDateInput(event.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-              sx={{ width: 170 }}
-            />
+            <DateField size="small" label={t('pools.timeline.date')} value={dateInput} onChange={setDateInput} width={170} />
             <Button type="submit" variant="outlined" size="small" disabled={!dateInput}>
               {t('pools.timeline.goToDate')}
             </Button>

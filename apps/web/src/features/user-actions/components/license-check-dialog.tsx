@@ -22,6 +22,7 @@ import {
   type ValidateLicenseRequest,
   type ValidateLicenseResponse,
 } from '@fleetdesk/contract';
+import { DateField } from '@/components/date-field';
 import { isApiError } from '@/lib/api/api-error';
 import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { notify, notifySuccess } from '@/lib/notifications/notify';
@@ -124,15 +125,23 @@ export function LicenseCheckDialog({ user, onChecked, onClose }: LicenseCheckDia
             helperText={formState.errors.country?.message ?? t('userActions.license.countryHelp')}
             {...register('country')}
           />
-          <TextField
-            label={t('userActions.license.validUntil')}
-            type="date"
-            required={watch('country').trim().toUpperCase() === 'SE'}
-            fullWidth
-            slotProps={{ inputLabel: { shrink: true } }}
-            error={Boolean(formState.errors.validUntil)}
-            helperText={formState.errors.validUntil?.message ?? ' '}
-            {...register('validUntil')}
+          <Controller
+            control={control}
+            name="validUntil"
+            render={({ field }) => (
+              <DateField
+                label={t('userActions.license.validUntil')}
+                required={watch('country').trim().toUpperCase() === 'SE'}
+                fullWidth
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                inputRef={field.ref}
+                error={Boolean(formState.errors.validUntil)}
+                helperText={formState.errors.validUntil?.message ?? ' '}
+              />
+            )}
           />
           {registry ? (
             <TextField
