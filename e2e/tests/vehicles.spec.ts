@@ -121,6 +121,8 @@ test('open the journal and download it as a spreadsheet', async ({ page }) => {
   expect(sheet).toBeDefined();
   const table = XLSX.utils.sheet_to_json<string[]>(sheet!, { header: 1, raw: false });
   expect(table.length).toBe((await rows.count()));
+  // In the staff member's language (en-GB here), not the Norwegian operator's (issue 17).
+  expect(table[0]?.slice(0, 3)).toEqual(['Start', 'End', 'Distance (km)']);
   expect(table.slice(1).map((row) => row[0])).toContain(firstStart);
 });
 

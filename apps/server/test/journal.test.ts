@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
 import { journalEntries, pools, vehicles } from '../src/db/schema.ts';
 import { localYearMonth, monthWindow } from '../src/modules/vehicles/journal.ts';
-import { attachmentDisposition, journalFileName } from '../src/modules/vehicles/journal-xls.ts';
+import { attachmentDisposition, journalFileName, XLS_DATE_TIME_FORMAT } from '../src/modules/vehicles/journal-xls.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 import { createVehicle } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
@@ -115,11 +115,18 @@ describe('GET /api/vehicles/by-vin/{vin}/journal', () => {
   });
 });
 
-/** The first sheet of an .xls as rows of cells. */
-function readSheet(bytes: Buffer): { name: string; rows: unknown[][] } {
-  const book = XLSX.read(bytes, { type: 'buffer' });
+/** The first sheet of an .xls as rows of cells (date cells as the text their number format shows), and its cells. */
+function readSheet(bytes: Buffer): { name: string; rows: unknown[][]; cell: (address: string) => XLSX.CellObject | undefined } {
+  const book = XLSX.read(bytes, { type: 'buffer', cellNF: true });
   const name = book.SheetNames[0]!;
-  return { name, rows: XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[name]!, { header: 1, defval: null }) };
+  const sheet = book.Sheets[name]!;
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, defval: null }).map((row, r) =>
+    row.map((value, c) => {
+      const cell = sheet[XLSX.utils.encode_cell({ r, c })] as XLSX.CellObject | undefined;
+      return cell?.t === 'n' && cell.z === XLS_DATE_TIME_FORMAT ? cell.w : value;
+    }),
+  );
+  return { name, rows, cell: (address) => sheet[address] as XLSX.CellObject | undefined };
 }
 
 describe('GET /api/vehicles/by-vin/{vin}/journal.xls', () => {
@@ -145,6 +152,31 @@ describe('GET /api/vehicles/by-vin/{vin}/journal.xls', () => {
     expect(rows[1]?.slice(7)).toEqual(['Privat', 'demo.active', 'Kari', 'Nordmann', 'BID1000000001', 'Hamar', 'Visit']);
     expect(rows[2]?.slice(0, 5)).toEqual(['2020-01-31 23:59', '2020-02-01 00:39', 33.4, 2000, 2033.4]);
     expect(rows[2]?.[7]).toBe('Tjeneste');
+  });
+
+  it('writes start and end as real date cells, sortable as dates, shown YYYY-MM-DD HH:mm (issue 17)', async () => {
+    const res = await xls(EL.vin, '?year=2020&month=1');
+    const { cell } = readSheet(res.rawPayload);
+    const start = cell('A2');
+    expect(start?.t).toBe('n');
+    expect(start?.z).toBe(XLS_DATE_TIME_FORMAT);
+    // 2020-01-01 01:30 in Oslo: day 43831 since 1899-12-30, and 1.5 hours.
+    expect(start?.v).toBeCloseTo(43831 + 1.5 / 24, 9);
+    expect(XLSX.SSF.format(XLS_DATE_TIME_FORMAT, start?.v as number)).toBe('2020-01-01 01:30');
+    expect((cell('B3')?.v as number) > (cell('A3')?.v as number)).toBe(true);
+  });
+
+  it("speaks the staff member's language when the console sends it, in the operator's time zone", async () => {
+    const res = await xls(EL.vin, '?year=2020&month=1&lang=de');
+    expect(res.statusCode).toBe(200);
+    const { name, rows } = readSheet(res.rawPayload);
+    expect(name).toBe('Fahrtenbuch');
+    expect(rows[0]?.slice(0, 3)).toEqual(['Beginn', 'Ende', 'Strecke (km)']);
+    expect(rows[1]?.slice(0, 2)).toEqual(['2020-01-01 01:30', '2020-01-01 02:10']);
+    expect(rows[1]?.[7]).toBe('Privat');
+    expect(rows[2]?.[7]).toBe('Geschäftlich');
+    const refused = await xls(EL.vin, '?year=2020&month=1&lang=xx');
+    expect(refused.statusCode).toBe(400);
   });
 
   it("uses the operator's language and time zone (Swedish for Mälar)", async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAgentCommand, ZAlarmCategory, ZAlarmState, ZCommandState, ZVehicleCommand } from '../enums.ts';
+import { ZAgentCommand, ZAlarmCategory, ZAlarmState, ZCommandState, ZLanguage, ZVehicleCommand } from '../enums.ts';
 import { ZAlarm, ZDamage, ZIsoDateTime, ZJournalEvent, ZVehicle, ZVehicleStatus } from '../entities.ts';
 import { DAMAGE_DESCRIPTION_MAX, DAMAGE_IMAGE_MAX_MB, SEARCH_PAGE_SIZE } from '../limits.ts';
 import { ZIntIdParam } from '../safe-input.ts';
@@ -83,6 +83,9 @@ export const ZJournalQuery = z.object({
   month: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(12).optional()),
 });
 export type JournalQuery = z.infer<typeof ZJournalQuery>;
+/** The .xls adds the language of its headers and trip types: the staff member's (issue 17); the operator's without it. */
+export const ZJournalXlsQuery = ZJournalQuery.extend({ lang: ZLanguage.optional() });
+export type JournalXlsQuery = z.infer<typeof ZJournalXlsQuery>;
 export const ZJournalResponse = z.object({
   vin: z.string(),
   registrationNumber: z.string(),

@@ -4,8 +4,9 @@ import type { JournalMonth } from './journal.ts';
 
 /**
  * The journal as a real Excel 97 workbook (BIFF8, .xls), saved as '{reg} - {year} - {month}.xls' (§7). One sheet,
- * a header row in the operator's default language, then one row per drive: times as 'YYYY-MM-DD HH:mm' in the
- * operator's time zone, distance and odometer readings as numbers.
+ * a header row in the staff member's language (the `lang` the console sends; the operator's default language without
+ * it), then one row per drive: start and end as real date cells (a spreadsheet sorts and filters them as dates),
+ * shown 'yyyy-mm-dd hh:mm' (§9) in the operator's time zone; distance and odometer readings as numbers (issue 17).
  */
 
 export const XLS_CONTENT_TYPE = 'application/vnd.ms-excel';
@@ -58,17 +59,39 @@ export const JOURNAL_SHEET_TEXTS: Record<Language, SheetTexts> = {
   },
 };
 
-type Cell = string | number | null;
+/** A date cell: the serial day number spreadsheets count from 1899-12-30, with §9's format. */
+interface DateCell {
+  t: 'n';
+  v: number;
+  z: string;
+}
+type Cell = string | number | null | DateCell;
 
-/** The sheet's rows: the header row, then the drives. */
-export function journalRows(journal: JournalMonth): Cell[][] {
-  const texts = JOURNAL_SHEET_TEXTS[journal.locale.language];
+/** §9's 'YYYY-MM-DD HH:mm' as a spreadsheet number format. */
+export const XLS_DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm';
+const SPREADSHEET_EPOCH_MS = Date.UTC(1899, 11, 30);
+const DAY_MS = 86_400_000;
+
+/**
+ * The wall-clock time of `instant` in `timeZone` as a date cell. Spreadsheet dates have no time zone: the cell holds
+ * the operator's wall clock, as the text cells did before.
+ */
+export function dateCell(instant: Date, timeZone: string): DateCell {
+  const wall = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/.exec(formatLocalDateTime(instant, timeZone));
+  if (!wall) throw new Error(`Unexpected local date-time for ${instant.toISOString()}`);
+  const [, y, mo, d, h, mi] = wall.map(Number) as [number, number, number, number, number, number];
+  return { t: 'n', v: (Date.UTC(y, mo - 1, d, h, mi) - SPREADSHEET_EPOCH_MS) / DAY_MS, z: XLS_DATE_TIME_FORMAT };
+}
+
+/** The sheet's rows: the header row (in `language`, else the operator's), then the drives. */
+export function journalRows(journal: JournalMonth, language: Language = journal.locale.language): Cell[][] {
+  const texts = JOURNAL_SHEET_TEXTS[language];
   const zone = journal.locale.timeZone;
   const rows: Cell[][] = [COLUMNS.map((c) => texts.headers[c])];
   for (const e of journal.results) {
     const values: Record<Column, Cell> = {
-      start: formatLocalDateTime(new Date(e.driveTime.start), zone),
-      end: formatLocalDateTime(new Date(e.driveTime.end), zone),
+      start: dateCell(new Date(e.driveTime.start), zone),
+      end: dateCell(new Date(e.driveTime.end), zone),
       distance: e.distance,
       odometerStart: e.odometerStart,
       odometerEnd: e.odometerEnd,
@@ -87,12 +110,12 @@ export function journalRows(journal: JournalMonth): Cell[][] {
   return rows;
 }
 
-/** The workbook as BIFF8 bytes. */
-export function journalWorkbook(journal: JournalMonth): Buffer {
-  const sheet = XLSX.utils.aoa_to_sheet(journalRows(journal));
+/** The workbook as BIFF8 bytes, in `language` (the operator's without it). */
+export function journalWorkbook(journal: JournalMonth, language: Language = journal.locale.language): Buffer {
+  const sheet = XLSX.utils.aoa_to_sheet(journalRows(journal, language));
   sheet['!cols'] = COLUMNS.map((c) => ({ wch: c === 'start' || c === 'end' ? 17 : c === 'distance' || c.startsWith('odometer') ? 12 : 18 }));
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, JOURNAL_SHEET_TEXTS[journal.locale.language].sheet);
+  XLSX.utils.book_append_sheet(book, sheet, JOURNAL_SHEET_TEXTS[language].sheet);
   const out: unknown = XLSX.write(book, { bookType: 'biff8', type: 'buffer' });
   if (!Buffer.isBuffer(out)) throw new Error('The spreadsheet writer did not return bytes');
   return out;

@@ -1,5 +1,5 @@
 import {
-  ZErrorEnvelope, ZJournalQuery, ZJournalResponse, ZParkingPlaceInfoRequest, ZStatusForQuery, ZStatusForResponse, ZVehicle,
+  ZErrorEnvelope, ZJournalQuery, ZJournalResponse, ZJournalXlsQuery, ZParkingPlaceInfoRequest, ZStatusForQuery, ZStatusForResponse, ZVehicle,
   ZVehicleBookingsQuery, ZVehicleBookingsResponse, ZVehicleListQuery, ZVehicleListResponse, ZVehicleStatus, ZVehicleUpdateRequest, ZVinParams,
 } from '@fleetdesk/contract';
 import { z } from 'zod';
@@ -75,13 +75,14 @@ export function registerVehicleRoutes(app: App, { db }: AppContext) {
 
   app.get('/api/vehicles/by-vin/:vin/journal.xls', {
     schema: {
-      tags, summary: "The month's journal as an Excel 97 (.xls) file named '{reg} - {year} - {month}.xls'",
-      params: ZVinParams, querystring: ZJournalQuery, produces: [XLS_CONTENT_TYPE],
+      tags, summary: "The month's journal as an Excel 97 (.xls) file named '{reg} - {year} - {month}.xls', in the language `lang` (default: the operator's)",
+      params: ZVinParams, querystring: ZJournalXlsQuery, produces: [XLS_CONTENT_TYPE],
       response: { 200: z.instanceof(Buffer).describe('The journal as an Excel 97 workbook (application/vnd.ms-excel)'), ...readErrors },
     },
   }, async (request, reply) => {
-    const journal = await getJournal(db, requireSession(request), request.params.vin, request.query);
-    const bytes = journalWorkbook(journal);
+    const { lang, ...month } = request.query;
+    const journal = await getJournal(db, requireSession(request), request.params.vin, month);
+    const bytes = journalWorkbook(journal, lang);
     return reply
       .header('content-type', XLS_CONTENT_TYPE)
       .header('content-disposition', attachmentDisposition(journalFileName(journal.registrationNumber, journal.year, journal.month)))

@@ -14,7 +14,7 @@ import {
   type Damage,
   type DamageReportFields,
   type RemoteCommand,
-  type VehicleCommandResult,
+  type VehicleCommandResult, type Language,
 } from '@fleetdesk/contract';
 import { apiClient } from '@/lib/api/client';
 import { isApiError } from '@/lib/api/api-error';
@@ -65,9 +65,12 @@ export const journalQueryOptions = (vin: string, year: number, month: number) =>
     meta: { notifyErrors: false },
   });
 
-/** GET …/journal.xls?year&month, saved as '{reg} - {year} - {month}.xls' (the server's file name when it sends one). */
-export async function downloadJournal(vin: string, registrationNumber: string, year: number, month: number): Promise<string> {
-  const { blob, filename } = await fetchBlob(vehiclePath(vin, '/journal.xls'), { query: { year, month } });
+/**
+ * GET …/journal.xls?year&month&lang, saved as '{reg} - {year} - {month}.xls' (the server's file name when it sends
+ * one); its headers and trip types in the staff member's language.
+ */
+export async function downloadJournal(vin: string, registrationNumber: string, year: number, month: number, lang: Language): Promise<string> {
+  const { blob, filename } = await fetchBlob(vehiclePath(vin, '/journal.xls'), { query: { year, month, lang } });
   const name = filename ?? `${registrationNumber} - ${year} - ${month}.xls`;
   saveBlob(blob, name);
   return name;

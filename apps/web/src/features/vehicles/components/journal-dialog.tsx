@@ -23,6 +23,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { JournalEvent, Vehicle } from '@fleetdesk/contract';
 import { useFormat } from '@/lib/format/use-format';
+import { useLanguage } from '@/lib/i18n/i18n';
 import { notifyError } from '@/lib/notifications/notify';
 import { downloadJournal, journalQueryOptions } from '../api/vehicles-api';
 import { AppHrefLink } from '@/components/app-href-link';
@@ -55,6 +56,7 @@ const driver = (event: JournalEvent) => {
  */
 export function JournalDialog({ vehicle, onClose }: { vehicle: Vehicle; onClose: () => void }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const format = useFormat();
   const titleId = useId();
   const [month, setMonth] = useState<Month>(thisMonth);
@@ -62,7 +64,7 @@ export function JournalDialog({ vehicle, onClose }: { vehicle: Vehicle; onClose:
   const atCurrent = month.year === current.year && month.month === current.month;
   const { data, isFetching, isError } = useQuery(journalQueryOptions(vehicle.vin, month.year, month.month));
   const exportMutation = useMutation({
-    mutationFn: () => downloadJournal(vehicle.vin, vehicle.registrationNumber, month.year, month.month),
+    mutationFn: () => downloadJournal(vehicle.vin, vehicle.registrationNumber, month.year, month.month, language),
     onError: (error) => notifyError(error),
     meta: { notifyErrors: false },
   });
