@@ -98,3 +98,17 @@ test('follow mode shows a new event of the vehicle at the top, marked new', asyn
   await expect(fresh.first()).toContainText('New');
   await page.screenshot({ path: testInfo.outputPath('event-log-follow.png'), fullPage: true });
 });
+
+test('under sv the event log shows its event text in Swedish, not English (issue 17)', async ({ page }) => {
+  await logIn(page);
+  await expectLoggedIn(page);
+  await page.getByRole('button', { name: /^Language/ }).click();
+  await page.getByRole('menuitem', { name: 'Svenska' }).click();
+  await page.goto(`/event?bid=${BID}`);
+  await expect(page.getByRole('heading', { name: 'Händelselogg', level: 1 })).toBeVisible();
+  const rows = page.getByTestId('event-row');
+  await expect(rows.first()).toBeVisible();
+  // The server stores each event's type and parameters; the console words them in the staff member's language.
+  await expect(rows.filter({ hasText: 'Bokning skapad' }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: 'Booking created' })).toHaveCount(0);
+});
