@@ -23,11 +23,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['test/**/*.test.ts'],
-          exclude: [
-            '**/node_modules/**',
-            ...(withMqtt ? [] : ['test/telematics-mqtt.test.ts']),
-            ...(withPostgres ? [] : ['test/db-faults.test.ts']),
-          ],
+          exclude: ['**/node_modules/**', ...(withMqtt ? [] : ['test/telematics-mqtt.test.ts']), ...(withPostgres ? [] : ['test/db-faults.test.ts'])],
           // The test clock: TEST_NOW=23:59 (or an ISO instant) runs the suite at that time (docs/decisions/0047-test-clock.md).
           setupFiles: ['test/support/clock-setup.ts'],
           testTimeout: 30_000,

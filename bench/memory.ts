@@ -47,7 +47,8 @@ function percentile(sorted: number[], p: number) {
 async function recreateDatabase(url: string) {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || name === 'postgres') throw new Error(`--postgres: a database of its own is needed (a plain name, not "postgres"), not "${name}"`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || name === 'postgres')
+    throw new Error(`--postgres: a database of its own is needed (a plain name, not "postgres"), not "${name}"`);
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
@@ -73,7 +74,24 @@ async function applyLoad(server: RunningServer, requests: number, concurrency: n
   const tokens: string[] = [];
   for (let i = 0; i < 3; i++) tokens.push(await login());
 
-  const phrases = ['Nordmann', 'Berg', 'Hansen', 'Oslo', 'Bergen', 'EL 12345', 'Tesla', 'ID.3', 'BID1000000001', 'BID10000001', 'demo.active', '+4798765432', 'Majorstuen', 'cargo', 'Lien', 'Solberg'];
+  const phrases = [
+    'Nordmann',
+    'Berg',
+    'Hansen',
+    'Oslo',
+    'Bergen',
+    'EL 12345',
+    'Tesla',
+    'ID.3',
+    'BID1000000001',
+    'BID10000001',
+    'demo.active',
+    '+4798765432',
+    'Majorstuen',
+    'cargo',
+    'Lien',
+    'Solberg',
+  ];
   const bids = new Set<string>();
   const vins = new Set<string>();
   const usernames = new Set<string>();
@@ -108,7 +126,9 @@ async function applyLoad(server: RunningServer, requests: number, concurrency: n
       case 3:
         return `/api/events?${new URLSearchParams({ bid, startDate: since, pageSize: '10' })}`;
       case 4:
-        return vin ? `/api/events?${new URLSearchParams({ vin, startDate: since, pageSize: '10' })}` : `/api/events?${new URLSearchParams({ user, role: 'AFFECTED', pageSize: '10' })}`;
+        return vin
+          ? `/api/events?${new URLSearchParams({ vin, startDate: since, pageSize: '10' })}`
+          : `/api/events?${new URLSearchParams({ user, role: 'AFFECTED', pageSize: '10' })}`;
       case 5:
         return `/api/users/${encodeURIComponent(user)}`;
       case 6:
@@ -139,7 +159,13 @@ async function applyLoad(server: RunningServer, requests: number, concurrency: n
   };
   await Promise.all(Array.from({ length: concurrency }, (_, w) => worker(w)));
   const sorted = durations.sort((a, b) => a - b);
-  return { requests: durations.length + tokens.length, failures, firstFailures: statusCounts.trim(), p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+  return {
+    requests: durations.length + tokens.length,
+    failures,
+    firstFailures: statusCounts.trim(),
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+  };
 }
 
 interface ModeResult {
@@ -167,13 +193,17 @@ async function measureMode(label: string, mode: ServerMode, opts: MeasureOptions
   const server = await startServer({ mode, databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, env: opts.env });
   try {
     const ready = readProcMemory(server.pid);
-    console.log(`  ready after ${(server.readyAfterMs / 1000).toFixed(1)} s (pid ${server.pid}), RSS ${ready.rssMiB.toFixed(0)} MiB; idle for ${opts.idleSeconds} s ...`);
+    console.log(
+      `  ready after ${(server.readyAfterMs / 1000).toFixed(1)} s (pid ${server.pid}), RSS ${ready.rssMiB.toFixed(0)} MiB; idle for ${opts.idleSeconds} s ...`,
+    );
     await sleep(opts.idleSeconds * 1000);
     const idle = readProcMemory(server.pid);
     console.log(`  idle RSS ${idle.rssMiB.toFixed(0)} MiB; ${opts.requests} requests, ${opts.concurrency} at a time ...`);
     const load = await applyLoad(server, opts.requests, opts.concurrency);
     const loaded = readProcMemory(server.pid);
-    console.log(`  loaded RSS ${loaded.rssMiB.toFixed(0)} MiB (p50 ${load.p50.toFixed(1)} ms, p95 ${load.p95.toFixed(1)} ms, ${load.failures} non-200); idle for ${opts.idleSeconds} s ...`);
+    console.log(
+      `  loaded RSS ${loaded.rssMiB.toFixed(0)} MiB (p50 ${load.p50.toFixed(1)} ms, p95 ${load.p95.toFixed(1)} ms, ${load.failures} non-200); idle for ${opts.idleSeconds} s ...`,
+    );
     await sleep(opts.idleSeconds * 1000);
     const settled = readProcMemory(server.pid);
     return { mode: label, readyAfterS: server.readyAfterMs / 1000, ready, idle, loaded, settled, load };
@@ -232,8 +262,12 @@ export async function benchMemory(argv: string[]) {
 
   const load0 = loadavg();
   const startedAt = new Date();
-  const extraEnv = Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ');
-  console.log(`Benchmark "memory": server ${mode === 'dist' ? 'node apps/server/dist/main.js' : 'tsx apps/server/src/main.ts'}, NODE_ENV=production, demo seed${extraEnv ? `, ${extraEnv}` : ''}; ${startedAt.toISOString()}, load average ${load0.map((l) => l.toFixed(2)).join(' ')}`);
+  const extraEnv = Object.entries(env)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+  console.log(
+    `Benchmark "memory": server ${mode === 'dist' ? 'node apps/server/dist/main.js' : 'tsx apps/server/src/main.ts'}, NODE_ENV=production, demo seed${extraEnv ? `, ${extraEnv}` : ''}; ${startedAt.toISOString()}, load average ${load0.map((l) => l.toFixed(2)).join(' ')}`,
+  );
   const results: ModeResult[] = [];
   const common = { idleSeconds, requests, concurrency, env };
   for (let r = 0; r < repeat; r++) {
@@ -256,7 +290,9 @@ export async function benchMemory(argv: string[]) {
   const load1 = loadavg();
 
   const mib = (n: number) => `${n.toFixed(0)} MiB`.padStart(9);
-  console.log(`\n${'server RSS'.padEnd(34)}${'ready'.padStart(9)}${'idle'.padStart(9)}${'loaded'.padStart(9)}${'+ idle'.padStart(9)}${'peak'.padStart(9)}   requests p50 / p95`);
+  console.log(
+    `\n${'server RSS'.padEnd(34)}${'ready'.padStart(9)}${'idle'.padStart(9)}${'loaded'.padStart(9)}${'+ idle'.padStart(9)}${'peak'.padStart(9)}   requests p50 / p95`,
+  );
   for (const r of results) {
     console.log(
       `${r.mode.padEnd(34)}${mib(r.ready.rssMiB)}${mib(r.idle.rssMiB)}${mib(r.loaded.rssMiB)}${mib(r.settled.rssMiB)}${mib(r.settled.hwmMiB)}` +

@@ -32,7 +32,9 @@ function percentile(sorted: number[], p: number) {
 function summarize(label: string, samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
   const f = (n: number) => n.toFixed(2).padStart(8);
-  console.log(`${label.padEnd(52)} n=${String(s.length).padStart(4)}  p50=${f(percentile(s, 50))} ms  p95=${f(percentile(s, 95))} ms  p99=${f(percentile(s, 99))} ms`);
+  console.log(
+    `${label.padEnd(52)} n=${String(s.length).padStart(4)}  p50=${f(percentile(s, 50))} ms  p95=${f(percentile(s, 95))} ms  p99=${f(percentile(s, 99))} ms`,
+  );
   return { p50: percentile(s, 50), p95: percentile(s, 95) };
 }
 async function time(fn: () => Promise<unknown>) {
@@ -61,14 +63,30 @@ async function ensureData(db: Db, n: number) {
 
 /** Logs in as the bench fleet's support user (created on first use). */
 async function benchLogin(app: App, db: Db) {
-  const [staff] = await db.select().from(users).where(sql`lower(${users.username}) = 'bench.support'`);
+  const [staff] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = 'bench.support'`);
   if (!staff) {
-    await createStaffUser(db, { fleet: FLEET, username: 'bench.support', role: 'SUPPORT', password: 'bench-password', givenName: 'Bench', familyName: 'Support', email: null, language: null });
+    await createStaffUser(db, {
+      fleet: FLEET,
+      username: 'bench.support',
+      role: 'SUPPORT',
+      password: 'bench-password',
+      givenName: 'Bench',
+      familyName: 'Support',
+      email: null,
+      language: null,
+    });
   }
   return loginHeaders(app, 'bench.support', 'bench-password');
 }
 async function loginHeaders(app: App, username: string, password: string) {
-  const login = await app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth',
+    headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
+  });
   if (login.statusCode !== 200) throw new Error(`login ${username}: ${login.statusCode} ${login.body}`);
   return { authorization: `AUTH-TOKEN ${(login.json() as { token: string }).token}` };
 }
@@ -143,7 +161,14 @@ type SearchBody = {
 async function searchMix(db: Db, rounds: number): Promise<{ kind: string; params: Record<string, string> }[]> {
   const n = Math.max(5, Math.ceil(rounds / 12));
   const people = await db
-    .select({ username: users.username, given: users.givenName, family: users.familyName, email: users.emailAddress, phone: users.mobilePhone, customerNumber: users.customerNumber })
+    .select({
+      username: users.username,
+      given: users.givenName,
+      family: users.familyName,
+      email: users.emailAddress,
+      phone: users.mobilePhone,
+      customerNumber: users.customerNumber,
+    })
     .from(users)
     .where(and(eq(users.fleetId, FLEET), eq(users.role, 'CUSTOMER'), sql`${users.id} % 97 = 3`))
     .orderBy(sql`md5(${users.id}::text)`)
@@ -226,17 +251,22 @@ async function benchSearch(app: App, db: Db, rounds: number) {
         : found.bookings.historic.nextCursor
           ? `/api/search/bookings?${qs({ ...m.params, group: 'historic', cursor: found.bookings.historic.nextCursor })}`
           : null;
-    if (next) loadMore.push(await time(async () => {
-      const res = await get(next);
-      if (res.statusCode !== 200) failures++;
-    }));
+    if (next)
+      loadMore.push(
+        await time(async () => {
+          const res = await get(next);
+          if (res.statusCode !== 200) failures++;
+        }),
+      );
   }
   for (const m of mix) {
-    small.push(await time(async () => {
-      const res = await get(`/api/search?${qs(m.params)}`, smallFleet);
-      if (res.statusCode !== 200) failures++;
-      else if ((res.json() as SearchBody).otherFleets.length) withHint++;
-    }));
+    small.push(
+      await time(async () => {
+        const res = await get(`/api/search?${qs(m.params)}`, smallFleet);
+        if (res.statusCode !== 200) failures++;
+        else if ((res.json() as SearchBody).otherFleets.length) withHint++;
+      }),
+    );
   }
 
   console.log('');
@@ -246,7 +276,9 @@ async function benchSearch(app: App, db: Db, rounds: number) {
   summarize('GET /api/search/{users,vehicles,bookings} (load more)', loadMore);
   summarize('GET /api/search from a small fleet (hint counts the big one)', small);
   if (process.env.BENCH_VERBOSE) console.log(slowest.sort((a, b) => b.ms - a.ms).slice(0, 8));
-  console.log(`\n${mix.length} searches, ${loadMore.length} load-more calls; ${withHint}/${mix.length} small-fleet searches showed the hint; ${failures} non-200 answers`);
+  console.log(
+    `\n${mix.length} searches, ${loadMore.length} load-more calls; ${withHint}/${mix.length} small-fleet searches showed the hint; ${failures} non-200 answers`,
+  );
 }
 
 async function main() {

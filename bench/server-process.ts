@@ -53,7 +53,10 @@ export function parseServerMode(value: string | undefined): ServerMode {
  */
 export function buildServer() {
   console.log('Building the contract and the server (tsc) for node apps/server/dist/main.js ...');
-  for (const [workspace, output] of [['@fleetdesk/contract', 'packages/contract/dist/index.js'], ['@fleetdesk/server', 'apps/server/dist/main.js']] as const) {
+  for (const [workspace, output] of [
+    ['@fleetdesk/contract', 'packages/contract/dist/index.js'],
+    ['@fleetdesk/server', 'apps/server/dist/main.js'],
+  ] as const) {
     const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     if (result.status === 0) continue;
     const errors = result.stdout.split('\n').filter((line) => /error TS\d+/.test(line));
@@ -113,10 +116,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   let exited: number | null | undefined;
-  const exit = new Promise<void>((resolve) => child.once('exit', (code) => {
-    exited = code;
-    resolve();
-  }));
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code) => {
+      exited = code;
+      resolve();
+    }),
+  );
 
   const cleanUp = () => {
     if (dataDir && removeDataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -143,7 +148,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await stop();
       throw new Error(`the server was not ready within 180 s:\n${output}`);
     }
-    const status = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status, () => 0);
+    const status = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) break;
     await sleep(250);
   }

@@ -28,7 +28,16 @@ import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 
 import puppeteer, { type Page } from 'puppeteer-core';
 import { buildServer, parseServerMode, REPO_ROOT, startServer } from './server-process.ts';
 
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const DEFAULT_BLOCKED = ['*fonts.googleapis.com*', '*fonts.gstatic.com*'];
 
 type Preset = 'mobile' | 'desktop';
@@ -185,15 +194,26 @@ export async function benchWeb(argv: string[]) {
   if (serverMode === 'dist' && !values['skip-build']) buildServer();
 
   const load0 = loadavg();
-  console.log(`Benchmark "web": Lighthouse ${lighthouseVersion()}, ${chromeVersion(chromePath)}, ${runs} run(s) per page and preset; ${new Date().toISOString()}, load average ${load0.map((l) => l.toFixed(2)).join(' ')}`);
-  console.log(`Fleetdesk: ${serverMode === 'dist' ? 'node apps/server/dist/main.js' : 'tsx apps/server/src/main.ts'} (NODE_ENV=production, fresh PGlite, demo seed), SPA from ${webDist}`);
+  console.log(
+    `Benchmark "web": Lighthouse ${lighthouseVersion()}, ${chromeVersion(chromePath)}, ${runs} run(s) per page and preset; ${new Date().toISOString()}, load average ${load0.map((l) => l.toFixed(2)).join(' ')}`,
+  );
+  console.log(
+    `Fleetdesk: ${serverMode === 'dist' ? 'node apps/server/dist/main.js' : 'tsx apps/server/src/main.ts'} (NODE_ENV=production, fresh PGlite, demo seed), SPA from ${webDist}`,
+  );
 
   const server = await startServer({ mode: serverMode, webDist });
   const profile = mkdtempSync(path.join(tmpdir(), 'fleetdesk-bench-chromium-'));
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     const targets: Target[] = [
-      { name: 'Fleetdesk', base: server.url, loginPath: values['login-path'], listPath: values['list-path'], user: values.user, password: values.password },
+      {
+        name: 'Fleetdesk',
+        base: server.url,
+        loginPath: values['login-path'],
+        listPath: values['list-path'],
+        user: values.user,
+        password: values.password,
+      },
     ];
     if (values['compare-url']) {
       targets.push({
@@ -244,7 +264,9 @@ export async function benchWeb(argv: string[]) {
         const file = path.join(values.screenshots, `${fileStem}.jpg`);
         writeFileSync(file, Buffer.from(shot.data.replace(/^data:image\/jpeg;base64,/, ''), 'base64'));
       }
-      process.stderr.write(`  ${target.name} ${kind} ${preset} run ${run + 1}: score ${figures.score}, LCP ${format('lcp', figures.lcp)}, ${format('bytes', figures.bytes)}\n`);
+      process.stderr.write(
+        `  ${target.name} ${kind} ${preset} run ${run + 1}: score ${figures.score}, LCP ${format('lcp', figures.lcp)}, ${format('bytes', figures.bytes)}\n`,
+      );
     };
 
     // The apps take turns run by run, so that a change in the machine's load touches both alike.
@@ -274,7 +296,8 @@ export async function benchWeb(argv: string[]) {
     report(measurements, targets, runs);
     if (retried) console.log(`\n${retried} Lighthouse run(s) failed to record a trace and were run again.`);
     console.log(`\nload average before ${load0.map((l) => l.toFixed(2)).join(' ')}, after ${load1.map((l) => l.toFixed(2)).join(' ')}`);
-    if (values.json) writeFileSync(values.json, JSON.stringify({ date: new Date().toISOString(), load: { before: load0, after: load1 }, measurements }, null, 2));
+    if (values.json)
+      writeFileSync(values.json, JSON.stringify({ date: new Date().toISOString(), load: { before: load0, after: load1 }, measurements }, null, 2));
   } catch (err) {
     console.error(server.output());
     throw err;
@@ -310,9 +333,24 @@ function report(measurements: Measurement[], targets: Target[], runs: number) {
     if (value === undefined) return;
     console.log(`  ${ok(value) ? 'met   ' : 'MISSED'} ${label}: ${unit(value)}`);
   };
-  check('mobile score on /login ≥ 90', ours('login', 'mobile')?.median.score, (v) => v >= 90, (v) => String(v));
-  check('mobile score on the list screen ≥ 80', ours('list', 'mobile')?.median.score, (v) => v >= 80, (v) => String(v));
-  check('mobile LCP on /login ≤ 2.5 s', ours('login', 'mobile')?.median.lcp, (v) => v <= 2500, (v) => format('lcp', v));
+  check(
+    'mobile score on /login ≥ 90',
+    ours('login', 'mobile')?.median.score,
+    (v) => v >= 90,
+    (v) => String(v),
+  );
+  check(
+    'mobile score on the list screen ≥ 80',
+    ours('list', 'mobile')?.median.score,
+    (v) => v >= 80,
+    (v) => String(v),
+  );
+  check(
+    'mobile LCP on /login ≤ 2.5 s',
+    ours('login', 'mobile')?.median.lcp,
+    (v) => v <= 2500,
+    (v) => format('lcp', v),
+  );
 
   const other = targets[1];
   if (!other) return;
@@ -332,7 +370,9 @@ function report(measurements: Measurement[], targets: Target[], runs: number) {
       }
     }
   }
-  console.log(`  ${behind.length === 0 ? 'met   ' : 'MISSED'} every figure ahead of ${other.name}: ahead on ${ahead} of ${ahead + behind.length}${behind.length ? `; not ahead: ${behind.join('; ')}` : ''}`);
+  console.log(
+    `  ${behind.length === 0 ? 'met   ' : 'MISSED'} every figure ahead of ${other.name}: ahead on ${ahead} of ${ahead + behind.length}${behind.length ? `; not ahead: ${behind.join('; ')}` : ''}`,
+  );
 }
 
 function lighthouseVersion(): string {

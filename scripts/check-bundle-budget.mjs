@@ -121,7 +121,12 @@ function recordResponses(page) {
         const body = await bodyOf(response);
         entry.raw = body.length;
         entry.gzip = gzipSync(body, { level: zlibConstants.Z_BEST_COMPRESSION }).length;
-        entry.transferred = (await response.request().sizes().catch(() => ({ responseBodySize: 0 }))).responseBodySize;
+        entry.transferred = (
+          await response
+            .request()
+            .sizes()
+            .catch(() => ({ responseBodySize: 0 }))
+        ).responseBodySize;
       })(),
     );
   });
@@ -144,11 +149,15 @@ function summarize(label, entries, budgetKb, targetKb) {
   const largest = [...js].sort((a, b) => b.gzip - a.gzip).slice(0, 5);
   const ok = gzip <= budgetKb * 1000;
   console.log(`\n${label}`);
-  console.log(`  JavaScript: ${js.length} files, ${kB(sum(js, 'raw'))} kB raw, ${kB(gzip)} kB gzipped (budget ${budgetKb} kB) ${ok ? 'OK' : 'OVER BUDGET'}`);
+  console.log(
+    `  JavaScript: ${js.length} files, ${kB(sum(js, 'raw'))} kB raw, ${kB(gzip)} kB gzipped (budget ${budgetKb} kB) ${ok ? 'OK' : 'OVER BUDGET'}`,
+  );
   const toTarget = gzip - targetKb * 1000;
   console.log(`  issue 15's target: ${targetKb} kB gzipped, ${toTarget > 0 ? `${kB(toTarget)} kB to go` : 'met'}`);
   console.log(`  on the wire: ${kB(sum(js, 'transferred'))} kB (Content-Encoding: ${encodings})`);
-  console.log(`  fonts: ${fonts.length} files, ${kB(sum(fonts, 'transferred'))} kB (${fonts.map((entry) => path.basename(new URL(entry.url).pathname)).join(', ')})`);
+  console.log(
+    `  fonts: ${fonts.length} files, ${kB(sum(fonts, 'transferred'))} kB (${fonts.map((entry) => path.basename(new URL(entry.url).pathname)).join(', ')})`,
+  );
   console.log(`  largest: ${largest.map((entry) => `${path.basename(new URL(entry.url).pathname)} ${kB(entry.gzip)} kB`).join(', ')}`);
   if (process.env.BUDGET_VERBOSE) {
     for (const entry of [...js].sort((a, b) => b.gzip - a.gzip)) console.log(`    ${kB(entry.gzip).padStart(6)} kB  ${new URL(entry.url).pathname}`);
@@ -164,10 +173,24 @@ async function measure() {
     // On Ctrl-C this script closes the browser itself, with the server (see below).
     handleSIGINT: false,
     handleSIGTERM: false,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
-    const context = await browser.newContext({ baseURL: baseUrl, locale: 'en-GB', timezoneId: 'Europe/Oslo', viewport: { width: 1440, height: 900 } });
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      locale: 'en-GB',
+      timezoneId: 'Europe/Oslo',
+      viewport: { width: 1440, height: 900 },
+    });
     const page = await context.newPage();
     const recorder = recordResponses(page);
 

@@ -52,6 +52,8 @@ for (const workspace of workspaces) {
     console.error(`${workspace}/dist has no JavaScript: run npm run build first`);
     problems += 1;
   }
-  console.log(`${manifest.name}: ${files} files in dist import ${used.size} packages, all production dependencies: ${problems === before ? 'yes' : 'NO'}`);
+  console.log(
+    `${manifest.name}: ${files} files in dist import ${used.size} packages, all production dependencies: ${problems === before ? 'yes' : 'NO'}`,
+  );
 }
 process.exit(problems === 0 ? 0 : 1);

@@ -32,7 +32,9 @@ test('acknowledge a demo alarm and see it handled, with who and when', async ({ 
   // Show every state again, so the row stays after acknowledging.
   await page.getByRole('combobox', { name: 'State' }).click();
   await page.getByRole('option', { name: 'All states' }).click();
-  const keyHolder = page.locator('[data-testid="alarm-row"]', { hasText: 'Key holder' }).filter({ has: page.getByRole('button', { name: /Acknowledge/ }) });
+  const keyHolder = page
+    .locator('[data-testid="alarm-row"]', { hasText: 'Key holder' })
+    .filter({ has: page.getByRole('button', { name: /Acknowledge/ }) });
   await expect(keyHolder).toHaveCount(1);
   const alarmId = await keyHolder.getAttribute('data-alarm-id');
   await keyHolder.getByRole('button', { name: /Acknowledge Key holder alarm/ }).click();

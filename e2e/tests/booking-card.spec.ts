@@ -69,7 +69,9 @@ test.describe('/booking/{bid}', () => {
     await expect(page.getByRole('menuitem', { name: 'Deactivate', exact: true })).toBeVisible();
     // The server's abilities: Activate is unavailable on a running booking, and says why.
     await expect(page.getByRole('menuitem', { name: 'Activate', exact: true })).toBeDisabled();
-    await expect(page.getByRole('menuitem', { name: 'Activate', exact: true })).toHaveAccessibleDescription('Only a booking that has not started can be activated');
+    await expect(page.getByRole('menuitem', { name: 'Activate', exact: true })).toHaveAccessibleDescription(
+      'Only a booking that has not started can be activated',
+    );
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toBeHidden();
   });

@@ -68,7 +68,12 @@ test('creates a booking for demo.active: estimate, confirmation, created, lands 
   await expect(page.getByText('Duration: 2 hrs')).toBeVisible();
   await expect(page.getByTestId('booking-estimate')).toContainText('NOK');
   // The free vehicles, each with its estimated price.
-  await expect(page.getByRole('list', { name: /Free vehicles/ }).getByRole('button').first()).toContainText('NOK');
+  await expect(
+    page
+      .getByRole('list', { name: /Free vehicles/ })
+      .getByRole('button')
+      .first(),
+  ).toContainText('NOK');
 
   const review = page.getByRole('button', { name: 'Review booking' });
   await expect(review).toBeEnabled();

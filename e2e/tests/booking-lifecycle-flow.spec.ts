@@ -51,17 +51,14 @@ async function enterDateTime(scope: Page | Locator, label: string | RegExp, inst
 }
 
 /** The booking's state chip, next to its heading on the card. */
-const stateOf = (page: Page, bid: string, state: string) =>
-  page.getByRole('article', { name: bid }).getByText(state, { exact: true }).first();
+const stateOf = (page: Page, bid: string, state: string) => page.getByRole('article', { name: bid }).getByText(state, { exact: true }).first();
 
 async function openActions(page: Page) {
   await page.getByRole('button', { name: 'Actions' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
 }
 
-test('a booking from creation to force end: created, activated, extended by 30 minutes, force-ended, each step in the events', async ({
-  page,
-}) => {
+test('a booking from creation to force end: created, activated, extended by 30 minutes, force-ended, each step in the events', async ({ page }) => {
   test.setTimeout(120_000);
 
   // A start a few minutes ahead, on a whole minute, and an end two hours later.
@@ -119,7 +116,12 @@ test('a booking from creation to force end: created, activated, extended by 30 m
     const estimate = page.getByRole('region', { name: 'Price estimate' });
     await expect(estimate).toContainText('Total including VAT');
     await expect(estimate).toContainText(/\d.*NOK|NOK.*\d/);
-    await expect(page.getByRole('list', { name: /Free vehicles/ }).getByRole('button').first()).toContainText('NOK');
+    await expect(
+      page
+        .getByRole('list', { name: /Free vehicles/ })
+        .getByRole('button')
+        .first(),
+    ).toContainText('NOK');
 
     const review = page.getByRole('button', { name: 'Review booking' });
     await expect(review).toBeEnabled();

@@ -106,7 +106,10 @@ test('as ADMIN, imports a CSV with one bad line and downloads the remaining rows
 
   // The created users are in the company's users tab, newest first.
   await page.goto('/companies');
-  await page.getByRole('tree', { name: 'Company tree' }).getByRole('treeitem', { name: /Havbris Arkitekter AS/ }).click();
+  await page
+    .getByRole('tree', { name: 'Company tree' })
+    .getByRole('treeitem', { name: /Havbris Arkitekter AS/ })
+    .click();
   const detail = page.getByRole('region', { name: 'Selected company' });
   await expect(detail.getByRole('tab', { name: 'Import users' })).toBeVisible();
   await detail.getByRole('tab', { name: 'Users', exact: true }).click();

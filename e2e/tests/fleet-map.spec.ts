@@ -3,7 +3,15 @@ import { expectLoggedIn, logIn, storedToken } from './helpers.ts';
 
 interface FleetMapBody {
   counts: Record<string, number>;
-  vehicles: { vin: string; registrationNumber: string; modelName: string; status: string; vehicleCategory: string; lat: number | null; bid: string | null }[];
+  vehicles: {
+    vin: string;
+    registrationNumber: string;
+    modelName: string;
+    status: string;
+    vehicleCategory: string;
+    lat: number | null;
+    bid: string | null;
+  }[];
 }
 
 /** What the server says is on the map (same session as the page). */
@@ -17,7 +25,9 @@ async function fleetMapFromApi(page: Page): Promise<FleetMapBody> {
 async function vehiclesDrawn(page: Page): Promise<number> {
   const map = page.getByTestId('fleet-map');
   const singles = await map.locator('.fleet-map-marker').count();
-  const clusters = await map.locator('.fleet-map-cluster').evaluateAll((els) => els.reduce((sum, el) => sum + Number(el.getAttribute('data-count')), 0));
+  const clusters = await map
+    .locator('.fleet-map-cluster')
+    .evaluateAll((els) => els.reduce((sum, el) => sum + Number(el.getAttribute('data-count')), 0));
   return singles + clusters;
 }
 
@@ -63,7 +73,9 @@ test('the fleet map shows every placed vehicle as markers and clusters without i
   const booked = placed.filter((v) => v.status === 'BOOKED');
   const lone = booked.find((v) => booked.filter((o) => o.vehicleCategory === v.vehicleCategory).length === 1);
   expect(lone).toBeDefined();
-  const categoryLabel = { CAR: 'Car', TRANSPORT_VEHICLE: 'Van', BIKE: 'Bike', CARGO_BIKE: 'Cargo bike', SCOOTER: 'Scooter', OTHER: 'Other' }[lone!.vehicleCategory]!;
+  const categoryLabel = { CAR: 'Car', TRANSPORT_VEHICLE: 'Van', BIKE: 'Bike', CARGO_BIKE: 'Cargo bike', SCOOTER: 'Scooter', OTHER: 'Other' }[
+    lone!.vehicleCategory
+  ]!;
   await page.getByRole('checkbox', { name: /^Booked/ }).check();
   await page.getByRole('checkbox', { name: new RegExp(`^${categoryLabel} \\(`) }).check();
   await expect(page).toHaveURL(/status=BOOKED&category=|category=.*status=BOOKED/);

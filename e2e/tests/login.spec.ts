@@ -61,6 +61,9 @@ test('forgot password confirms and goes back to login', async ({ page }) => {
   await expect(page.getByLabel('User name')).toHaveValue('admin');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(/If the user exists/)).toBeVisible();
-  await page.getByRole('button', { name: 'Back to login' }).or(page.getByRole('link', { name: 'Back to login' })).click();
+  await page
+    .getByRole('button', { name: 'Back to login' })
+    .or(page.getByRole('link', { name: 'Back to login' }))
+    .click();
   await expect(page).toHaveURL(/\/login/);
 });

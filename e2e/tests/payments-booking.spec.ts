@@ -58,7 +58,13 @@ test('adds a fee and then a credit to a finished paid booking and sees the total
 
   await expect(tab.getByTestId('event-payment')).toHaveCount(feesBefore + 1);
   await expect.poll(() => amountOf(grandTotal)).toBeCloseTo(grandBefore + 125, 2);
-  await expect(tab.getByTestId('event-payment').filter({ hasText: 'Essingeleden' }).or(tab.getByTestId('event-payment').filter({ hasText: /toll/i })).first()).toBeVisible();
+  await expect(
+    tab
+      .getByTestId('event-payment')
+      .filter({ hasText: 'Essingeleden' })
+      .or(tab.getByTestId('event-payment').filter({ hasText: /toll/i }))
+      .first(),
+  ).toBeVisible();
 
   // A credit of SEK 50.00 without VAT: the booking payment loses SEK 62.50 with VAT.
   await tab.getByRole('button', { name: 'Credit…' }).click();

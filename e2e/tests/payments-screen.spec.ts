@@ -139,7 +139,10 @@ test("shows a user's payments, and a declined card when retrying demo.declined's
   await page.screenshot({ path: testInfo.outputPath('user-payments.png'), fullPage: true });
 
   await detail.getByRole('button', { name: 'Retry payment' }).click();
-  await page.getByRole('dialog', { name: /^Charge the card again for .+\?$/ }).getByRole('button', { name: 'Retry payment' }).click();
+  await page
+    .getByRole('dialog', { name: /^Charge the card again for .+\?$/ })
+    .getByRole('button', { name: 'Retry payment' })
+    .click();
   await expect(snackbar(page, 'The card was declined.')).toBeVisible();
   await expect(detail.getByTestId('payment-detail-status')).toHaveText('Unpaid');
 

@@ -78,7 +78,9 @@ test('edits pool details: submit waits for a change, the server answers field er
   await expect(save).toBeDisabled();
   await page.reload();
   await page.getByRole('button', { name: /Pool details/ }).click();
-  await expect(page.getByRole('form', { name: /Details of Grünerløkka/ }).getByLabel('Public note')).toHaveValue('Entrance from Thorvald Meyers gate');
+  await expect(page.getByRole('form', { name: /Details of Grünerløkka/ }).getByLabel('Public note')).toHaveValue(
+    'Entrance from Thorvald Meyers gate',
+  );
 
   // Allowed contracts are chosen by name from the operator's contracts (issue 17), not typed as ids.
   const again = page.getByRole('form', { name: /Details of Grünerløkka/ });
@@ -123,7 +125,11 @@ test('a bookings load failure toasts at the top right for 5 seconds', async ({ p
   await logIn(page);
   await expectLoggedIn(page);
   await page.route('**/api/pools/*/bookings*', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ httpCode: 503, messageId: 'errorId.core.unavailable', message: 'Unavailable', errors: [] }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ httpCode: 503, messageId: 'errorId.core.unavailable', message: 'Unavailable', errors: [] }),
+    }),
   );
   await page.goto('/pools?city=Oslo&pool=Nydalen');
   const toast = page.locator('#notistack-snackbar').filter({ hasText: 'The bookings of Nydalen could not be loaded' });
@@ -132,7 +138,9 @@ test('a bookings load failure toasts at the top right for 5 seconds', async ({ p
   const viewport = page.viewportSize();
   expect(box && viewport && box.y < viewport.height / 3 && box.x + box.width > viewport.width / 2).toBe(true);
   // The screen keeps an inline error with a retry; the toast goes after 5 s.
-  await expect(page.getByRole('alert').filter({ hasText: 'The bookings of Nydalen could not be loaded' }).getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The bookings of Nydalen could not be loaded' }).getByRole('button', { name: 'Try again' }),
+  ).toBeVisible();
   await expect(toast).toBeHidden({ timeout: 9_000 });
 });
 

@@ -25,7 +25,14 @@ test.describe('single sign-on', () => {
     await expectLoggedIn(page);
     const stored = await page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => k.startsWith('fleetdesk.session.'));
-      return key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { token: string | null; bearerToken: string | null; bearerTokenIssuer: string | null; user: { username: string; fleet?: string } }) : null;
+      return key
+        ? (JSON.parse(localStorage.getItem(key) ?? '{}') as {
+            token: string | null;
+            bearerToken: string | null;
+            bearerTokenIssuer: string | null;
+            user: { username: string; fleet?: string };
+          })
+        : null;
     });
     expect(stored).toMatchObject({ token: null, user: { username: 'support', fleet: 'fjord' } });
     expect(stored?.bearerToken?.split('.')).toHaveLength(3);

@@ -21,14 +21,19 @@ async function openStaffFromMenu(page: Page) {
 /** Chooses an entry of a member's actions menu and waits for its dialog. */
 async function chooseAction(page: Page, name: string, entry: RegExp, dialog: string) {
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
-  await page.getByRole('menu', { name: `Actions for ${name}` }).getByRole('menuitem', { name: entry }).click();
+  await page
+    .getByRole('menu', { name: `Actions for ${name}` })
+    .getByRole('menuitem', { name: entry })
+    .click();
   const found = page.getByRole('dialog', { name: dialog });
   await expect(found).toBeVisible();
   return found;
 }
 
 test.describe('the Staff screen', () => {
-  test('an ADMIN opens Staff from the menu, creates a member, cannot disable themselves, and disables and enables the new member', async ({ page }, testInfo) => {
+  test('an ADMIN opens Staff from the menu, creates a member, cannot disable themselves, and disables and enables the new member', async ({
+    page,
+  }, testInfo) => {
     const username = `e2e.${Date.now().toString(36)}`;
     const email = `${username}@staff-e2e.example`;
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -116,7 +121,9 @@ test.describe('the Staff screen', () => {
 });
 
 test.describe('disabling a member who is signed in', () => {
-  test('the ADMIN disables kari: her open tab goes to the login, which says the account is disabled; enabled again, she logs in', async ({ browser }) => {
+  test('the ADMIN disables kari: her open tab goes to the login, which says the account is disabled; enabled again, she logs in', async ({
+    browser,
+  }) => {
     // kari (the demo's evening shift) is signed in with an open tab. No other spec uses her.
     const kariPage = await (await browser.newContext()).newPage();
     await logIn(kariPage, 'kari', 'support-demo');

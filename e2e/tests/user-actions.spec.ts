@@ -22,7 +22,15 @@ test('approves demo.pending through the approval wizard', async ({ page }) => {
   const menu = page.getByRole('menu', { name: 'User actions' });
   // Support mode (the default): "Edit details" first, then the status actions (docs/decisions/0036-support-mode.md).
   // The server's abilities: new booking is shown unavailable, with the reason, for a user who is not active yet.
-  await expect(menu.getByRole('menuitem')).toHaveText(['Edit details', 'Approve', 'New bookingUser is not active', 'Verify identity', 'Reset password', 'Block', 'Request deletion']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Edit details',
+    'Approve',
+    'New bookingUser is not active',
+    'Verify identity',
+    'Reset password',
+    'Block',
+    'Request deletion',
+  ]);
   await expect(menu.getByRole('menuitem', { name: 'Unblock' })).toHaveCount(0);
   await expect(menu.getByRole('menuitem', { name: 'New booking' })).toBeDisabled();
   await expect(menu.getByRole('menuitem', { name: 'New booking' })).toHaveAccessibleDescription('User is not active');

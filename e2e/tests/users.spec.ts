@@ -86,7 +86,9 @@ const SUSPICIOUS = 'mikael.holm';
 const supportModeSwitch = (page: Page) => page.getByRole('switch', { name: 'Support mode' });
 const filterBox = (page: Page) => page.getByTestId('user-header').getByRole('checkbox', { name: 'Filter the support search by this user' });
 
-test('support mode governs the user page: actions menu, collapse, Suspicious against tab and filter checkbox, or the edit toggle', async ({ page }) => {
+test('support mode governs the user page: actions menu, collapse, Suspicious against tab and filter checkbox, or the edit toggle', async ({
+  page,
+}) => {
   await page.goto(`/users/${SUSPICIOUS}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Mikael Holm' })).toBeVisible();
   const tabs = page.getByRole('tablist', { name: 'User page' });

@@ -23,7 +23,7 @@ async function chooseAction(page: Page, name: string) {
   await page.getByRole('menu').getByRole('menuitem', { name, exact: true }).click();
 }
 
-test('the vehicle page shows status, the last day\'s events and damage', async ({ page }) => {
+test("the vehicle page shows status, the last day's events and damage", async ({ page }) => {
   await openVehicle(page, EL_12345.vin);
   await expect(page.getByRole('heading', { level: 1, name: EL_12345.reg })).toBeVisible();
   const status = card(page).getByTestId('vehicle-status');
@@ -120,13 +120,13 @@ test('open the journal and download it as a spreadsheet', async ({ page }) => {
   const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
   expect(sheet).toBeDefined();
   const table = XLSX.utils.sheet_to_json<string[]>(sheet!, { header: 1, raw: false });
-  expect(table.length).toBe((await rows.count()));
+  expect(table.length).toBe(await rows.count());
   // In the staff member's language (en-GB here), not the Norwegian operator's (issue 17).
   expect(table[0]?.slice(0, 3)).toEqual(['Start', 'End', 'Distance (km)']);
   expect(table.slice(1).map((row) => row[0])).toContain(firstStart);
 });
 
-test('the booking card offers the allocated vehicle\'s actions without immobilize', async ({ page }) => {
+test("the booking card offers the allocated vehicle's actions without immobilize", async ({ page }) => {
   await logIn(page);
   await expectLoggedIn(page);
   await page.goto('/booking/BID1000000001');

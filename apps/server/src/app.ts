@@ -64,7 +64,14 @@ export interface BuildOptions {
 }
 
 /** Builds the Fastify instance: one server for /api and the built SPA. */
-export async function buildApp({ config, db, serveWeb, telematics: givenTelematics, payments = sandboxPaymentProvider(), logger }: BuildOptions): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  serveWeb,
+  telematics: givenTelematics,
+  payments = sandboxPaymentProvider(),
+  logger,
+}: BuildOptions): Promise<App> {
   const app = Fastify(fastifyServerOptions(config, logger ?? createLogger(config))).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -165,7 +172,10 @@ export async function buildApp({ config, db, serveWeb, telematics: givenTelemati
     // A known path asked with another method: 405 and the methods it takes.
     const allow = allowedMethods(app, request.url);
     if (allow.length > 0) {
-      return reply.status(405).header('Allow', allow.join(', ')).send(envelope(405, MESSAGE_IDS.methodNotAllowed, MESSAGES.methodNotAllowed));
+      return reply
+        .status(405)
+        .header('Allow', allow.join(', '))
+        .send(envelope(405, MESSAGE_IDS.methodNotAllowed, MESSAGES.methodNotAllowed));
     }
     return reply.status(404).send(envelope(404, MESSAGE_IDS.routeNotFound, MESSAGES.routeNotFound));
   });

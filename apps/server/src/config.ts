@@ -44,7 +44,10 @@ const ZConfig = z.object({
   /** PGlite: PostgreSQL's shared_buffers (see pgliteSharedBuffers). */
   PGLITE_SHARED_BUFFERS: z.preprocess(
     emptyToUndefined,
-    z.string().default(DEFAULT_PGLITE_SHARED_BUFFERS).refine((v) => parseSharedBuffers(v) !== undefined, { message: 'a size from 128kB to 1GB, written like 16MB, 512kB or 1GB' }),
+    z
+      .string()
+      .default(DEFAULT_PGLITE_SHARED_BUFFERS)
+      .refine((v) => parseSharedBuffers(v) !== undefined, { message: 'a size from 128kB to 1GB, written like 16MB, 512kB or 1GB' }),
   ),
   SEED: z.enum(['demo', 'none']).default('demo'),
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
@@ -57,9 +60,19 @@ const ZConfig = z.object({
    */
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z.string().default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
-  SESSION_TTL_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(480),
+  SESSION_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(480),
   /** A console session ends after this many minutes without use (requests marked X-Fleetdesk-Background: 1 are not use). At most a day. */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
   WEB_DIST: z.preprocess(emptyToUndefined, z.string().optional()),
@@ -83,7 +96,10 @@ const ZConfig = z.object({
   DEMO_IDP: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
 });
 export type Config = z.infer<typeof ZConfig> & {
-  dataDir: string; webDist: string; publicUrl: string; storageDir: string;
+  dataDir: string;
+  webDist: string;
+  publicUrl: string;
+  storageDir: string;
   /** SSO_SECRET, or a random one for this process (sign-ins in flight do not survive a restart then). */
   ssoSecret: string;
   demoIdp: boolean;

@@ -25,7 +25,14 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: pi
 
 /** Query parameters whose values are secrets or personal free text (matched case-insensitively, anywhere). */
 export const SENSITIVE_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
-  'token', 'password', 'reason', 'code', 'state', 'id_token', 'access_token', 'refresh_token',
+  'token',
+  'password',
+  'reason',
+  'code',
+  'state',
+  'id_token',
+  'access_token',
+  'refresh_token',
 ]);
 /** Paths whose whole query is a secret: the single-sign-on hand-over (/postLogin?issuer&token&username&expirationTime). */
 const PATHS_WITH_SECRET_QUERY = new Set(['/postLogin']);

@@ -55,7 +55,9 @@ async function seedDemoIfEmpty(database: Database, config: Config, logger: Fasti
 /** The periodic jobs of a serving process (the app's own sweeper and telematics stop with the app). */
 function startJobs(config: Config, database: Database, app: App): () => void {
   const stopMail = config.SMTP_URL
-    ? startMailDispatcher(database.db, smtpTransport(config.SMTP_URL), config.MAIL_FROM, 5_000, (err) => app.log.error({ err }, 'mail dispatch failed'))
+    ? startMailDispatcher(database.db, smtpTransport(config.SMTP_URL), config.MAIL_FROM, 5_000, (err) =>
+        app.log.error({ err }, 'mail dispatch failed'),
+      )
     : () => undefined;
   const stopHousekeeping = startAuthHousekeeping(database.db, (err) => app.log.error({ err }, 'auth housekeeping failed'), {
     idleMs: config.SESSION_IDLE_MINUTES * 60_000,
@@ -132,7 +134,10 @@ function addressOf(server: http.Server): string {
 type RequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 async function startOnStandby(
-  { config, logger, retry }: Required<StartOptions>, database: Database, prepare: () => Promise<App>, firstFailure: unknown,
+  { config, logger, retry }: Required<StartOptions>,
+  database: Database,
+  prepare: () => Promise<App>,
+  firstFailure: unknown,
 ): Promise<RunningServer> {
   let fullApp: App | undefined;
   let handOver: RequestHandler | undefined;
@@ -157,7 +162,10 @@ async function startOnStandby(
     throw err;
   }
   const url = addressOf(standby.server);
-  logger.warn({ url, cause: describeDatabaseError(firstFailure) }, `PostgreSQL cannot be reached: serving ${url} on standby (health 200, ready 503, API 503) and retrying`);
+  logger.warn(
+    { url, cause: describeDatabaseError(firstFailure) },
+    `PostgreSQL cannot be reached: serving ${url} on standby (health 200, ready 503, API 503) and retrying`,
+  );
 
   const stopping = new AbortController();
   let stopJobs = () => {};

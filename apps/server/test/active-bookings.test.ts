@@ -2,7 +2,16 @@ import { ZActiveBookingsResponse, isActiveBookingFlagged, type ActiveBookingsRes
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../src/db/schema.ts';
 import { setTestNow } from './support/clock.ts';
-import { createBooking, createCompany, createContract, createFleet, createPool, createStaff, createUser, createVehicle } from './support/factories.ts';
+import {
+  createBooking,
+  createCompany,
+  createContract,
+  createFleet,
+  createPool,
+  createStaff,
+  createUser,
+  createVehicle,
+} from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 const HOUR = 3_600_000;
@@ -33,7 +42,11 @@ beforeAll(async () => {
   const spare = await createVehicle(db, 'fjord', { registrationNumber: 'EL 55555' });
   const booking = (userId: number, vehicleId: number | undefined, over: Parameters<typeof createBooking>[3]) =>
     createBooking(db, 'fjord', { userId, contractId: contract.id, poolId: pool.id, ...(vehicleId ? { vehicleId } : {}) }, over);
-  const active = (startH: number, endH: number) => ({ state: 'ACTIVE' as const, startTime: new Date(NOW + startH * HOUR), endTime: new Date(NOW + endH * HOUR) });
+  const active = (startH: number, endH: number) => ({
+    state: 'ACTIVE' as const,
+    startTime: new Date(NOW + startH * HOUR),
+    endTime: new Date(NOW + endH * HOUR),
+  });
 
   bid.normal = (await booking(kari.id, car.id, { ...active(-1, 3), usageStart: new Date(NOW - HOUR) })).bid;
   bid.overdue = (await booking(ola.id, bike.id, active(-5, -2.5))).bid;
@@ -41,10 +54,21 @@ beforeAll(async () => {
   bid.unallocated = (await booking(kari.id, undefined, { ...active(-1, 1), note: 'bike on the spot' })).bid;
   const auth = await booking(kari.id, spare.id, active(-1, 1));
   bid.awaitingAuth = auth.bid;
-  await db.insert(payments).values({ orderId: 'BOK9900002', fleetId: 'fjord', bookingId: auth.id, userId: kari.id, type: 'CREDITCARD', status: 'NEEDS_AUTHORIZATION', target: 'BOOKING', currency: 'NOK' });
+  await db.insert(payments).values({
+    orderId: 'BOK9900002',
+    fleetId: 'fjord',
+    bookingId: auth.id,
+    userId: kari.id,
+    type: 'CREDITCARD',
+    status: 'NEEDS_AUTHORIZATION',
+    target: 'BOOKING',
+    currency: 'NOK',
+  });
   // Not ACTIVE: never listed, however their times compare with now.
   bid.inactive = (await booking(kari.id, undefined, { state: 'INACTIVE', startTime: new Date(NOW - 2 * HOUR), endTime: new Date(NOW - HOUR) })).bid;
-  bid.finished = (await booking(ola.id, undefined, { state: 'FINISHED', startTime: new Date(NOW - 9 * HOUR), endTime: new Date(NOW - 8 * HOUR) })).bid;
+  bid.finished = (
+    await booking(ola.id, undefined, { state: 'FINISHED', startTime: new Date(NOW - 9 * HOUR), endTime: new Date(NOW - 8 * HOUR) })
+  ).bid;
 
   // Another operator's active booking: only its own staff see it.
   const sePool = await createPool(db, 'malar', { name: 'Södermalm', city: 'Stockholm' });
@@ -77,7 +101,12 @@ describe('GET /api/activebookings', () => {
     expect(Date.parse(body.generatedAt) - NOW).toBeGreaterThanOrEqual(0);
     expect(Date.parse(body.generatedAt) - NOW).toBeLessThan(6 * 60_000);
     const rows = new Map(body.results.map((r) => [r.bid, r]));
-    expect(rows.get(bid.overdue)).toMatchObject({ bookingStatus: 'OVERDUE', overdueHours: 2.5, driverUsername: 'ola.nordmann', registrationNumber: 'EB 40404' });
+    expect(rows.get(bid.overdue)).toMatchObject({
+      bookingStatus: 'OVERDUE',
+      overdueHours: 2.5,
+      driverUsername: 'ola.nordmann',
+      registrationNumber: 'EB 40404',
+    });
     expect(rows.get(bid.longOverdue)).toMatchObject({ bookingStatus: 'OVERDUE', overdueHours: 26 });
     expect(isActiveBookingFlagged('OVERDUE')).toBe(true);
   });
@@ -85,17 +114,33 @@ describe('GET /api/activebookings', () => {
   it('gives the §3 columns of a normal active booking', async () => {
     const row = (await activeBookings()).results.find((r) => r.bid === bid.normal);
     expect(row).toEqual({
-      bid: bid.normal, bookingStatus: 'ACTIVATED', overdueHours: 0,
-      startTime: new Date(NOW - HOUR).toISOString(), endTime: new Date(NOW + 3 * HOUR).toISOString(), usageStart: new Date(NOW - HOUR).toISOString(),
-      tripType: row!.tripType, driverUsername: 'demo.active', driverGivenName: 'Kari', driverFamilyName: 'Nordmann', note: null,
-      companyName: 'Nordlys Oslo Dev team', registrationNumber: 'EL 12345', fetchAtCityName: 'Oslo', fetchAtPoolName: 'Grünerløkka',
+      bid: bid.normal,
+      bookingStatus: 'ACTIVATED',
+      overdueHours: 0,
+      startTime: new Date(NOW - HOUR).toISOString(),
+      endTime: new Date(NOW + 3 * HOUR).toISOString(),
+      usageStart: new Date(NOW - HOUR).toISOString(),
+      tripType: row!.tripType,
+      driverUsername: 'demo.active',
+      driverGivenName: 'Kari',
+      driverFamilyName: 'Nordmann',
+      note: null,
+      companyName: 'Nordlys Oslo Dev team',
+      registrationNumber: 'EL 12345',
+      fetchAtCityName: 'Oslo',
+      fetchAtPoolName: 'Grünerløkka',
     });
     expect(isActiveBookingFlagged(row!.bookingStatus)).toBe(false);
   });
 
   it('flags bookings without a vehicle and those waiting for card authorisation', async () => {
     const rows = new Map((await activeBookings()).results.map((r) => [r.bid, r]));
-    expect(rows.get(bid.unallocated)).toMatchObject({ bookingStatus: 'NOT_ALLOCATED', registrationNumber: null, note: 'bike on the spot', overdueHours: 0 });
+    expect(rows.get(bid.unallocated)).toMatchObject({
+      bookingStatus: 'NOT_ALLOCATED',
+      registrationNumber: null,
+      note: 'bike on the spot',
+      overdueHours: 0,
+    });
     expect(rows.get(bid.awaitingAuth)).toMatchObject({ bookingStatus: 'REQUIRES_AUTH', registrationNumber: 'EL 55555' });
     expect(isActiveBookingFlagged('NOT_ALLOCATED')).toBe(true);
     expect(isActiveBookingFlagged('REQUIRES_AUTH')).toBe(true);

@@ -1,4 +1,13 @@
-import { MESSAGE_IDS, MESSAGES, ZAlarm, ZAlarmListResponse, ZErrorEnvelope, ZEventSearchResponse, ZVehicleStatus, type Alarm } from '@fleetdesk/contract';
+import {
+  MESSAGE_IDS,
+  MESSAGES,
+  ZAlarm,
+  ZAlarmListResponse,
+  ZErrorEnvelope,
+  ZEventSearchResponse,
+  ZVehicleStatus,
+  type Alarm,
+} from '@fleetdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarms } from '../src/db/schema.ts';
@@ -97,7 +106,11 @@ describe('GET /api/alarms', () => {
 
     const keyholder = await list('?bid=bid1000000016');
     expect(keyholder.results.map((a) => a.name)).toEqual(['KEY_HOLDER']);
-    expect(keyholder.results[0]).toMatchObject({ alarmTarget: { vehicleVin: KH.vin, bid: 'BID1000000016' }, user: 'ola.nordmann', primaryObject: KH.reg });
+    expect(keyholder.results[0]).toMatchObject({
+      alarmTarget: { vehicleVin: KH.vin, bid: 'BID1000000016' },
+      user: 'ola.nordmann',
+      primaryObject: KH.reg,
+    });
   });
 
   it("finds nothing for another operator's VIN or BID", async () => {
@@ -107,7 +120,14 @@ describe('GET /api/alarms', () => {
   });
 
   it('refuses a bad cursor, state, category or page size', async () => {
-    for (const q of ['?cursor=not-a-cursor', `?cursor=${Buffer.from('{"t":"x","id":1}').toString('base64url')}`, '?state=OPEN', '?category=CAR', '?pageSize=0', '?pageSize=201']) {
+    for (const q of [
+      '?cursor=not-a-cursor',
+      `?cursor=${Buffer.from('{"t":"x","id":1}').toString('base64url')}`,
+      '?state=OPEN',
+      '?category=CAR',
+      '?pageSize=0',
+      '?pageSize=201',
+    ]) {
       const res = await get(`/api/alarms${q}`);
       expect(res.statusCode, q).toBe(400);
       expect(ZErrorEnvelope.parse(res.json()).messageId).toBe(MESSAGE_IDS.invalidInput);
@@ -154,7 +174,9 @@ describe('PUT /api/alarms/{alarmId}/acknowledge', () => {
     expect((await acknowledge(alarm!.alarmId)).statusCode).toBe(200);
     const events = ZEventSearchResponse.parse((await get('/api/events?bid=BID1000000016&types=VEHICLE_ADMIN')).json()).results;
     expect(events.find((e) => e.displayText === 'Alarm KEY_HOLDER acknowledged')).toMatchObject({
-      bid: 'BID1000000016', vin: KH.vin, affectedUsername: 'ola.nordmann',
+      bid: 'BID1000000016',
+      vin: KH.vin,
+      affectedUsername: 'ola.nordmann',
     });
   });
 
@@ -163,13 +185,21 @@ describe('PUT /api/alarms/{alarmId}/acknowledge', () => {
     expect(handled).toBeDefined();
     const res = await acknowledge(handled!.alarmId);
     expect(res.statusCode).toBe(409);
-    expect(ZErrorEnvelope.parse(res.json())).toMatchObject({ httpCode: 409, messageId: MESSAGE_IDS.alarmAlreadyHandled, message: MESSAGES.alarmAlreadyHandled });
+    expect(ZErrorEnvelope.parse(res.json())).toMatchObject({
+      httpCode: 409,
+      messageId: MESSAGE_IDS.alarmAlreadyHandled,
+      message: MESSAGES.alarmAlreadyHandled,
+    });
     const [row] = await t.database.db.select().from(alarms).where(eq(alarms.id, handled!.alarmId));
     expect(row?.handledAt?.toISOString()).toBe(handled!.handledAt);
   });
 
   it("answers 404 for an unknown alarm and another operator's, and 400 for a bad id", async () => {
-    const [theirs] = await t.database.db.select().from(alarms).where(and(eq(alarms.fleetId, 'malar'), eq(alarms.state, 'TRIGGERED'))).limit(1);
+    const [theirs] = await t.database.db
+      .select()
+      .from(alarms)
+      .where(and(eq(alarms.fleetId, 'malar'), eq(alarms.state, 'TRIGGERED')))
+      .limit(1);
     expect(theirs).toBeDefined();
     for (const id of [theirs!.id, 99_999_999]) {
       const res = await acknowledge(id);

@@ -7,11 +7,29 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import {
-  alarms, damages, identityProviders, paymentEvents, payments, poolContracts, registeredCards, sessions, userContracts, vehicleCommands,
+  alarms,
+  damages,
+  identityProviders,
+  paymentEvents,
+  payments,
+  poolContracts,
+  registeredCards,
+  sessions,
+  userContracts,
+  vehicleCommands,
 } from '../src/db/schema.ts';
 import { OPERATION_IDS } from '../src/http/openapi-operations.ts';
 import { hashToken, newToken } from '../src/modules/auth/service.ts';
-import { createBooking, createCompany, createContract, createFleet, createPool, createStaff, createUser, createVehicle } from './support/factories.ts';
+import {
+  createBooking,
+  createCompany,
+  createContract,
+  createFleet,
+  createPool,
+  createStaff,
+  createUser,
+  createVehicle,
+} from './support/factories.ts';
 import { authToken, basic, createTestApp, type TestApp } from './support/test-app.ts';
 
 /**
@@ -90,16 +108,36 @@ interface Endpoint {
 // ---------- Fixture ids: what a parameter or field of that name is given ----------
 
 type IdKind =
-  | 'bid' | 'username' | 'vin' | 'poolId' | 'contractId' | 'companyId' | 'damageId' | 'modelId' | 'orderId' | 'alarmId' | 'commandId' | 'providerId' | 'fleet';
+  | 'bid'
+  | 'username'
+  | 'vin'
+  | 'poolId'
+  | 'contractId'
+  | 'companyId'
+  | 'damageId'
+  | 'modelId'
+  | 'orderId'
+  | 'alarmId'
+  | 'commandId'
+  | 'providerId'
+  | 'fleet';
 /** Per kind: the ids of our fleet's records, and others (another operator's, one that does not exist). */
 type FixtureIds = Record<IdKind, { ours: Json[]; others: Json[] }>;
 
 const ID_NAMES: Readonly<Record<string, IdKind>> = {
-  bid: 'bid', excludeBid: 'bid',
-  username: 'username', user: 'username', actor: 'username', usernames: 'username',
+  bid: 'bid',
+  excludeBid: 'bid',
+  username: 'username',
+  user: 'username',
+  actor: 'username',
+  usernames: 'username',
   vin: 'vin',
-  poolId: 'poolId', fromPoolId: 'poolId', pool: 'poolId', movedTo: 'poolId',
-  contractId: 'contractId', allowedContracts: 'contractId',
+  poolId: 'poolId',
+  fromPoolId: 'poolId',
+  pool: 'poolId',
+  movedTo: 'poolId',
+  contractId: 'contractId',
+  allowedContracts: 'contractId',
   companyId: 'companyId',
   modelId: 'modelId',
   orderId: 'orderId',
@@ -128,21 +166,89 @@ const HUGE = 'x'.repeat(100_000);
  * `.`/`..`: those make another route answer (`GET /api/payments/` is the payment list), whose answer is not this one's.
  */
 const NASTY_SEGMENTS: readonly string[] = [
-  '%00', 'x%00y', '%FF%FE', '%', 'a%2', '%E0%A4%A', '%ED%A0%80', '%C0%80', '-99999999999', '1e308', '-1', '0', '1.5', '2147483648',
-  '99999999999999999999', 'NaN', 'true', '%20', 'null', '%5B%5D', '%7B%7D', '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(1025), HUGE,
-  '%F0%9F%9A%97', 'a,b', '__proto__', 'constructor',
+  '%00',
+  'x%00y',
+  '%FF%FE',
+  '%',
+  'a%2',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  '%C0%80',
+  '-99999999999',
+  '1e308',
+  '-1',
+  '0',
+  '1.5',
+  '2147483648',
+  '99999999999999999999',
+  'NaN',
+  'true',
+  '%20',
+  'null',
+  '%5B%5D',
+  '%7B%7D',
+  '..%2F..%2Fetc%2Fpasswd',
+  'x'.repeat(1025),
+  HUGE,
+  '%F0%9F%9A%97',
+  'a,b',
+  '__proto__',
+  'constructor',
 ];
 /** JSON values put anywhere in a body (JSON.stringify writes '\ud800' as the escape \ud800). */
 const NASTY_JSON: readonly Json[] = [
-  '\u0000', 'a\u0000b', '\ud800', 'x\udc00', '\udc00\ud800', HUGE, '', ' ', -99999999999, 1e308, -1e308, 1.5, -0.5, -1, 0, 2147483648,
-  Number.MAX_SAFE_INTEGER, [], {}, [{}], [[]], null, true, false, 'null', '1', '2024-02-30T25:61:00Z', '%00', '%FF%FE',
-  JSON.parse('{"__proto__":{"polluted":1}}') as Json, { constructor: { prototype: { polluted: 1 } } }, [HUGE, HUGE, HUGE],
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udc00',
+  '\udc00\ud800',
+  HUGE,
+  '',
+  ' ',
+  -99999999999,
+  1e308,
+  -1e308,
+  1.5,
+  -0.5,
+  -1,
+  0,
+  2147483648,
+  Number.MAX_SAFE_INTEGER,
+  [],
+  {},
+  [{}],
+  [[]],
+  null,
+  true,
+  false,
+  'null',
+  '1',
+  '2024-02-30T25:61:00Z',
+  '%00',
+  '%FF%FE',
+  JSON.parse('{"__proto__":{"polluted":1}}') as Json,
+  { constructor: { prototype: { polluted: 1 } } },
+  [HUGE, HUGE, HUGE],
 ];
 /** Raw JSON text put in place of a value: what JSON.stringify cannot write. */
 const NASTY_RAW: readonly string[] = [
-  '1e999', '-0', '9007199254740993', '123456789012345678901234567890', '0.0000000000000000000000001', '"\\u0000"', '"\\ud800\\ud800"', '"\\udfff"',
-  `${'['.repeat(3000)}${']'.repeat(3000)}`, `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`,
-  'NaN', 'Infinity', 'undefined', "'single'", '"unterminated', '{"a":1,}', '01',
+  '1e999',
+  '-0',
+  '9007199254740993',
+  '123456789012345678901234567890',
+  '0.0000000000000000000000001',
+  '"\\u0000"',
+  '"\\ud800\\ud800"',
+  '"\\udfff"',
+  `${'['.repeat(3000)}${']'.repeat(3000)}`,
+  `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`,
+  'NaN',
+  'Infinity',
+  'undefined',
+  "'single'",
+  '"unterminated',
+  '{"a":1,}',
+  '01',
 ];
 const RAW_SENTINEL = '@@fuzz-raw-value@@';
 /** Whole bodies of the wrong kind: malformed JSON, no body, other content types. */
@@ -169,7 +275,11 @@ const RAW_BODIES: readonly { what: string; type?: string; payload: string | Buff
   { what: 'form-urlencoded', type: 'application/x-www-form-urlencoded', payload: 'a=1&b=%00' },
   { what: 'octet-stream', type: 'application/octet-stream', payload: Buffer.from([0, 1, 2, 255]) },
   { what: 'multipart without boundary', type: 'multipart/form-data', payload: 'a' },
-  { what: 'multipart, truncated', type: 'multipart/form-data; boundary=fuzz', payload: '--fuzz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb' },
+  {
+    what: 'multipart, truncated',
+    type: 'multipart/form-data; boundary=fuzz',
+    payload: '--fuzz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+  },
   { what: 'body without content type', payload: '{"a":1}' },
   { what: 'JSON over 1 MB', type: 'application/json', payload: `{"a":"${'x'.repeat(1_100_000)}"}` },
   { what: 'odd content type', type: 'fuzz/!!', payload: '{}' },
@@ -215,10 +325,15 @@ const BOUNDARY = 'fuzzBoundary7MA4YWxkTrZu0gW';
 function multipart(parts: FormPart[]): Buffer {
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    const disposition = 'filename' in part
-      ? `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}`
-      : `Content-Disposition: form-data; name="${part.name}"`;
-    chunks.push(Buffer.from(`--${BOUNDARY}\r\n${disposition}\r\n\r\n`, 'utf8'), 'filename' in part ? part.data : Buffer.from(part.value, 'utf8'), Buffer.from('\r\n'));
+    const disposition =
+      'filename' in part
+        ? `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}`
+        : `Content-Disposition: form-data; name="${part.name}"`;
+    chunks.push(
+      Buffer.from(`--${BOUNDARY}\r\n${disposition}\r\n\r\n`, 'utf8'),
+      'filename' in part ? part.data : Buffer.from(part.value, 'utf8'),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return Buffer.concat(chunks);
@@ -269,7 +384,7 @@ function dropAt(value: Json, at: (string | number)[]): Json {
   if (parent === null || typeof parent !== 'object') return value;
   const without: Json = Array.isArray(parent)
     ? parent.filter((_, i) => i !== last)
-    : Object.fromEntries(Object.entries(parent).filter(([k, v]) => k !== last && v !== undefined)) as Json;
+    : (Object.fromEntries(Object.entries(parent).filter(([k, v]) => k !== last && v !== undefined)) as Json);
   return replaceAt(value, parentPath, without);
 }
 
@@ -291,7 +406,9 @@ const validators = new Map<string, ValidateFunction>();
 /** A session for the admin, as a login would leave it (no password hashing, no rate limit: just the row). */
 async function newSession(): Promise<string> {
   const value = newToken();
-  await db.insert(sessions).values({ tokenHash: hashToken(value), userId: adminUserId, fleetId: 'fuzz', expiresAt: new Date(Date.now() + 86_400_000) });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(value), userId: adminUserId, fleetId: 'fuzz', expiresAt: new Date(Date.now() + 86_400_000) });
   return value;
 }
 
@@ -314,18 +431,46 @@ async function buildFixture(): Promise<FixtureIds> {
     const otherPool = await createPool(db, fleet, { city: 'Bergen' });
     const vehicle = await createVehicle(db, fleet);
     const busy = await createVehicle(db, fleet);
-    const contract = await createContract(db, fleet, { priceList: [{ name: 'VAT', cost: 0.25 }, { name: 'PER_HOUR', cost: 89 }] });
+    const contract = await createContract(db, fleet, {
+      priceList: [
+        { name: 'VAT', cost: 0.25 },
+        { name: 'PER_HOUR', cost: 89 },
+      ],
+    });
     await db.insert(userContracts).values({ userId: customer.id, contractId: contract.id });
-    await db.insert(poolContracts).values([{ poolId: pool.id, contractId: contract.id }, { poolId: otherPool.id, contractId: contract.id }]);
-    await db.insert(registeredCards).values({ fleetId: fleet, userId: customer.id, cardTypeAndMaskedNumber: 'VISA **** 4242', expires: '2099-12', providerToken: 'tok_ok' });
+    await db.insert(poolContracts).values([
+      { poolId: pool.id, contractId: contract.id },
+      { poolId: otherPool.id, contractId: contract.id },
+    ]);
+    await db
+      .insert(registeredCards)
+      .values({ fleetId: fleet, userId: customer.id, cardTypeAndMaskedNumber: 'VISA **** 4242', expires: '2099-12', providerToken: 'tok_ok' });
     const refs = { userId: customer.id, contractId: contract.id, poolId: pool.id };
     const upcoming = await createBooking(db, fleet, { ...refs, vehicleId: vehicle.id });
-    const active = await createBooking(db, fleet, { ...refs, vehicleId: busy.id }, {
-      state: 'ACTIVE', startTime: new Date(now - hour), endTime: new Date(now + hour), usageStart: new Date(now - hour),
-    });
-    const finished = await createBooking(db, fleet, { ...refs, vehicleId: vehicle.id }, {
-      state: 'FINISHED', startTime: new Date(now - 50 * hour), endTime: new Date(now - 48 * hour), usageStart: new Date(now - 50 * hour), usageEnd: new Date(now - 48 * hour), distance: 42,
-    });
+    const active = await createBooking(
+      db,
+      fleet,
+      { ...refs, vehicleId: busy.id },
+      {
+        state: 'ACTIVE',
+        startTime: new Date(now - hour),
+        endTime: new Date(now + hour),
+        usageStart: new Date(now - hour),
+      },
+    );
+    const finished = await createBooking(
+      db,
+      fleet,
+      { ...refs, vehicleId: vehicle.id },
+      {
+        state: 'FINISHED',
+        startTime: new Date(now - 50 * hour),
+        endTime: new Date(now - 48 * hour),
+        usageStart: new Date(now - 50 * hour),
+        usageEnd: new Date(now - 48 * hour),
+        distance: 42,
+      },
+    );
     const orders: string[] = [];
     for (const [i, { type, status, bookingId }] of [
       { type: 'CREDITCARD' as const, status: 'UNPAID' as const, bookingId: finished.id },
@@ -333,23 +478,62 @@ async function buildFixture(): Promise<FixtureIds> {
       { type: 'CREDITCARD' as const, status: 'NEEDS_AUTHORIZATION' as const, bookingId: upcoming.id },
     ].entries()) {
       const orderId = `BOK${fleet === 'fuzz' ? 1 : 2}${String(i).padStart(7, '0')}`;
-      const [payment] = await db.insert(payments).values({
-        orderId, fleetId: fleet, bookingId, userId: customer.id, type, status, target: 'BOOKING', totalPriceWithoutVat: 160, totalVat: 40, totalPrice: 200,
-        currency: fleet === 'fuzz' ? 'NOK' : 'SEK', paymentProvider: type === 'CREDITCARD' ? 'sandbox' : 'invoice',
-      }).returning();
+      const [payment] = await db
+        .insert(payments)
+        .values({
+          orderId,
+          fleetId: fleet,
+          bookingId,
+          userId: customer.id,
+          type,
+          status,
+          target: 'BOOKING',
+          totalPriceWithoutVat: 160,
+          totalVat: 40,
+          totalPrice: 200,
+          currency: fleet === 'fuzz' ? 'NOK' : 'SEK',
+          paymentProvider: type === 'CREDITCARD' ? 'sandbox' : 'invoice',
+        })
+        .returning();
       await db.insert(paymentEvents).values({
-        paymentId: payment!.id, itemName: 'PER_HOUR', itemType: 'PER_HOUR', itemDisplayText: 'Per hour', unitAmount: 2, unitCost: 80, priceWithoutVat: 160, vat: 40, totalPrice: 200,
+        paymentId: payment!.id,
+        itemName: 'PER_HOUR',
+        itemType: 'PER_HOUR',
+        itemDisplayText: 'Per hour',
+        unitAmount: 2,
+        unitCost: 80,
+        priceWithoutVat: 160,
+        vat: 40,
+        totalPrice: 200,
       });
       orders.push(orderId);
     }
-    const [alarm] = await db.insert(alarms).values({ fleetId: fleet, name: 'EXTERNAL_BATTERY', state: 'TRIGGERED', vehicleId: vehicle.id, primaryObject: vehicle.vin }).returning();
-    const [command] = await db.insert(vehicleCommands).values({ fleetId: fleet, vehicleId: vehicle.id, command: 'LOCK', state: 'SUCCEEDED', requestedBy: 'fuzz' }).returning();
+    const [alarm] = await db
+      .insert(alarms)
+      .values({ fleetId: fleet, name: 'EXTERNAL_BATTERY', state: 'TRIGGERED', vehicleId: vehicle.id, primaryObject: vehicle.vin })
+      .returning();
+    const [command] = await db
+      .insert(vehicleCommands)
+      .values({ fleetId: fleet, vehicleId: vehicle.id, command: 'LOCK', state: 'SUCCEEDED', requestedBy: 'fuzz' })
+      .returning();
     // Connection refused at once: the single sign-on start answers its "unavailable" redirect, without the internet.
-    const [provider] = await db.insert(identityProviders).values({ fleetId: fleet, issuer: `http://127.0.0.1:9/${fleet}`, clientId: fleet, displayName: `${fleet} IdP` }).returning();
+    const [provider] = await db
+      .insert(identityProviders)
+      .values({ fleetId: fleet, issuer: `http://127.0.0.1:9/${fleet}`, clientId: fleet, displayName: `${fleet} IdP` })
+      .returning();
     return {
-      bids: [upcoming.bid, active.bid, finished.bid], usernames: [customer.username, pending.username, blocked.username], vins: [vehicle.vin, busy.vin],
-      pools: [pool.id, otherPool.id], contracts: [contract.id], companies: [company.id, division.id], models: [vehicle.modelId], orders,
-      alarms: [alarm!.id], commands: [command!.id], providers: [provider!.id], vehicle,
+      bids: [upcoming.bid, active.bid, finished.bid],
+      usernames: [customer.username, pending.username, blocked.username],
+      vins: [vehicle.vin, busy.vin],
+      pools: [pool.id, otherPool.id],
+      contracts: [contract.id],
+      companies: [company.id, division.id],
+      models: [vehicle.modelId],
+      orders,
+      alarms: [alarm!.id],
+      commands: [command!.id],
+      providers: [provider!.id],
+      vehicle,
     };
   };
   const ours = await own('fuzz');
@@ -363,12 +547,17 @@ async function buildFixture(): Promise<FixtureIds> {
     { name: 'image', filename: 'dent.png', type: 'image/png', data: png },
   ]);
   const reported = await t.app.inject({
-    method: 'POST', url: `/api/damage/by-vin/${ours.vins[0]}`, payload: form,
+    method: 'POST',
+    url: `/api/damage/by-vin/${ours.vins[0]}`,
+    payload: form,
     headers: { authorization: authToken(token), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
   });
   if (reported.statusCode !== 201) throw new Error(`fixture damage: ${reported.statusCode} ${reported.body}`);
   const damageId = (reported.json() as { id: number }).id;
-  const [rivalDamage] = await db.insert(damages).values({ fleetId: 'rival', vehicleId: theirs.vehicle.id, descriptions: { sv: 'Buckla', en: 'Dent' } }).returning();
+  const [rivalDamage] = await db
+    .insert(damages)
+    .values({ fleetId: 'rival', vehicleId: theirs.vehicle.id, descriptions: { sv: 'Buckla', en: 'Dent' } })
+    .returning();
 
   return {
     bid: { ours: ours.bids, others: [theirs.bids[0]!, 'BID0000000000'] },
@@ -390,7 +579,9 @@ async function buildFixture(): Promise<FixtureIds> {
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } }).png().toBuffer();
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
   const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
   if (res.statusCode !== 200) throw new Error(`GET /api/openapi.json: ${res.statusCode}`);
   doc = res.json<Document>();
@@ -405,7 +596,7 @@ beforeAll(async () => {
   ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addFormat('binary', true);
-  ajv.addSchema({ ...(res.json<Record<string, unknown>>()), $id: DOC_ID });
+  ajv.addSchema({ ...res.json<Record<string, unknown>>(), $id: DOC_ID });
   ids = await buildFixture();
 }, 120_000);
 afterAll(async () => {
@@ -429,17 +620,63 @@ const resolveRef = (schema: JsonSchema): JsonSchema => {
  * the edges the documented pattern still allows (year 0000, 9999, offsets, nanoseconds).
  */
 const EDGE_TIMES = [
-  '0000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '1899-12-31T23:59:59.999Z', '1900-01-01T00:00:00Z', '1970-01-01T00:00:00Z',
-  '8999-12-31T23:59:59.999Z', '8999-12-31T23:00:00-12:00', '9000-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z',
-  '2030-01-07T10:00:00+14:00', '2030-01-07T10:00:00-12:00', '2030-01-07T10:00:00.123456789Z', '2028-02-29T12:00:00Z',
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00Z',
+  '1899-12-31T23:59:59.999Z',
+  '1900-01-01T00:00:00Z',
+  '1970-01-01T00:00:00Z',
+  '8999-12-31T23:59:59.999Z',
+  '8999-12-31T23:00:00-12:00',
+  '9000-01-01T00:00:00Z',
+  '9999-12-31T23:59:59.999Z',
+  '2030-01-07T10:00:00+14:00',
+  '2030-01-07T10:00:00-12:00',
+  '2030-01-07T10:00:00.123456789Z',
+  '2028-02-29T12:00:00Z',
 ];
 const dateTime = fc.oneof(
-  { weight: 6, arbitrary: fc.date({ min: new Date('2030-01-07T00:00:00Z'), max: new Date('2030-01-14T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString()) },
-  { weight: 2, arbitrary: fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString()) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .date({ min: new Date('2030-01-07T00:00:00Z'), max: new Date('2030-01-14T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString()),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T23:59:59Z'), noInvalidDate: true })
+      .map((d) => d.toISOString()),
+  },
   { weight: 1, arbitrary: fc.constantFrom(...EDGE_TIMES) },
 );
 /** Text that means something to SQL LIKE, regular expressions, CSV, HTML, paths or trimming. */
-const SPECIAL_TEXT = ['%', '_', '\\', '\\\\', '%_\\', "'", '"', "' OR '1'='1", '*', '(', '[', '.*', '|', '^$', '$1', '{{x}}', '<b>', ',', ';', '\r\n', '   ', '\t', '+', '@', '../'];
+const SPECIAL_TEXT = [
+  '%',
+  '_',
+  '\\',
+  '\\\\',
+  '%_\\',
+  "'",
+  '"',
+  "' OR '1'='1",
+  '*',
+  '(',
+  '[',
+  '.*',
+  '|',
+  '^$',
+  '$1',
+  '{{x}}',
+  '<b>',
+  ',',
+  ';',
+  '\r\n',
+  '   ',
+  '\t',
+  '+',
+  '@',
+  '../',
+];
 function text(min: number, max: number): fc.Arbitrary<string> {
   const special = SPECIAL_TEXT.filter((v) => v.length >= min && v.length <= max);
   return fc.oneof(
@@ -518,7 +755,9 @@ function plainArbitrary(schema: JsonSchema, where: Where): fc.Arbitrary<Json> {
       const hi = schema.maximum ?? schema.exclusiveMaximum;
       const min = Math.max(lo ?? -1e6, -1e6);
       const max = Math.max(Math.min(hi ?? 1e6, 1e6), min);
-      const edges = [lo ?? -1e308, hi ?? 1e308, hi ?? Number.MAX_SAFE_INTEGER, lo ?? 5e-324].filter((n) => (lo === undefined || n >= lo) && (hi === undefined || n <= hi));
+      const edges = [lo ?? -1e308, hi ?? 1e308, hi ?? Number.MAX_SAFE_INTEGER, lo ?? 5e-324].filter(
+        (n) => (lo === undefined || n >= lo) && (hi === undefined || n <= hi),
+      );
       return fc.oneof(
         { weight: 3, arbitrary: fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) },
         { weight: 3, arbitrary: fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).filter((n) => !Object.is(n, -0)) },
@@ -544,7 +783,9 @@ function plainArbitrary(schema: JsonSchema, where: Where): fc.Arbitrary<Json> {
         return fc.tuple(...fields).map((entries) => Object.fromEntries(entries.filter((e) => e !== undefined)) as Json);
       }
       if (typeof schema.additionalProperties === 'object') {
-        return fc.dictionary(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 12 }), inner(schema.additionalProperties), { maxKeys: 3 }) as fc.Arbitrary<Json>;
+        return fc.dictionary(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 12 }), inner(schema.additionalProperties), {
+          maxKeys: 3,
+        }) as fc.Arbitrary<Json>;
       }
       return fc.constant({});
     }
@@ -574,18 +815,23 @@ function formArbitrary(e: Endpoint, schema: JsonSchema): fc.Arbitrary<FormPart[]
   const s = resolveRef(schema);
   const required = new Set(s.required ?? []);
   const parts = Object.entries(s.properties ?? {}).map(([name, p]): fc.Arbitrary<FormPart | undefined> => {
-    const part: fc.Arbitrary<FormPart> = p.format === 'binary'
-      ? (name === 'image'
-        ? fc.constantFrom<FormPart>({ name, filename: 'dent.png', type: 'image/png', data: png })
-        : csvFile.map((data): FormPart => ({ name, filename: 'users.csv', type: 'text/csv', data })))
-      : arbitraryOf(p, { path: e.path, name, parent: '', depth: 1 }).map((v): FormPart => ({ name, value: typeof v === 'string' ? v : JSON.stringify(v) }));
+    const part: fc.Arbitrary<FormPart> =
+      p.format === 'binary'
+        ? name === 'image'
+          ? fc.constantFrom<FormPart>({ name, filename: 'dent.png', type: 'image/png', data: png })
+          : csvFile.map((data): FormPart => ({ name, filename: 'users.csv', type: 'text/csv', data }))
+        : arbitraryOf(p, { path: e.path, name, parent: '', depth: 1 }).map((v): FormPart => ({
+            name,
+            value: typeof v === 'string' ? v : JSON.stringify(v),
+          }));
     return required.has(name) ? part : fc.option(part, { nil: undefined, freq: 3 });
   });
   return fc.tuple(...parts).map((list) => list.filter((p): p is FormPart => p !== undefined));
 }
 
 /** A value as a path segment or query value; `.` and `..` encoded, so that no URL normalisation turns them into a route. */
-const encode = (v: Json): string => encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v)).replace(/^\.{1,2}$/, (dots) => '%2E'.repeat(dots.length));
+const encode = (v: Json): string =>
+  encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v)).replace(/^\.{1,2}$/, (dots) => '%2E'.repeat(dots.length));
 
 /** Valid-ish requests of an operation: documented parameters and body, fixture ids where a name calls for one. */
 function partsArbitrary(e: Endpoint): fc.Arbitrary<Parts> {
@@ -594,13 +840,21 @@ function partsArbitrary(e: Endpoint): fc.Arbitrary<Parts> {
   const at = (p: Parameter) => arbitraryOf(p.schema ?? {}, { path: e.path, name: p.name, parent: '', depth: 0 });
   // A path parameter is never empty: `/api/payments/` is another operation (the list).
   const pathArb = fc
-    .tuple(...params.map((p) => at(p).map((v): [string, string] => [p.name, encode(v)]).filter(([, v]) => v !== '')))
+    .tuple(
+      ...params.map((p) =>
+        at(p)
+          .map((v): [string, string] => [p.name, encode(v)])
+          .filter(([, v]) => v !== ''),
+      ),
+    )
     .map((l) => Object.fromEntries(l));
   const queryArb = fc
-    .tuple(...queries.map((p) => {
-      const pairs = at(p).map((v): [string, string][] => (Array.isArray(v) ? v.map((x) => [p.name, encode(x)]) : [[p.name, encode(v)]]));
-      return p.required ? pairs : fc.option(pairs, { nil: undefined, freq: 2 });
-    }))
+    .tuple(
+      ...queries.map((p) => {
+        const pairs = at(p).map((v): [string, string][] => (Array.isArray(v) ? v.map((x) => [p.name, encode(x)]) : [[p.name, encode(v)]]));
+        return p.required ? pairs : fc.option(pairs, { nil: undefined, freq: 2 });
+      }),
+    )
     .map((l) => l.flatMap((pairs) => pairs ?? []));
   const content = e.op.requestBody?.content ?? {};
   let bodyArb: fc.Arbitrary<Body> = fc.constant({ kind: 'none' });
@@ -608,15 +862,17 @@ function partsArbitrary(e: Endpoint): fc.Arbitrary<Parts> {
   const formSchema = content['multipart/form-data']?.schema;
   if (jsonSchema) bodyArb = arbitraryOf(jsonSchema, { path: e.path, name: '', parent: '', depth: 0 }).map((value): Body => ({ kind: 'json', value }));
   else if (formSchema) bodyArb = formArbitrary(e, formSchema).map((parts): Body => ({ kind: 'form', parts }));
-  if (e.op.requestBody && !e.op.requestBody.required) bodyArb = fc.oneof({ weight: 3, arbitrary: bodyArb }, { weight: 1, arbitrary: fc.constant<Body>({ kind: 'none' }) });
+  if (e.op.requestBody && !e.op.requestBody.required)
+    bodyArb = fc.oneof({ weight: 3, arbitrary: bodyArb }, { weight: 1, arbitrary: fc.constant<Body>({ kind: 'none' }) });
   // Basic credentials where the document allows them (POST /api/auth): the admin's, wrong ones, odd ones.
   const basicAllowed = (e.op.security ?? []).some((s) => 'basicAuth' in s);
   const authArb: fc.Arbitrary<Auth> = basicAllowed
     ? fc.oneof(
-      fc.constant<Auth>({ kind: 'session' }),
-      fc.constantFrom(ADMIN.username, 'fuzz.support', 'nobody.here').chain((u) =>
-        fc.constantFrom(ADMIN.password, 'wrong-password', '').map((pw): Auth => ({ kind: 'header', value: basic(u, pw) }))),
-    )
+        fc.constant<Auth>({ kind: 'session' }),
+        fc
+          .constantFrom(ADMIN.username, 'fuzz.support', 'nobody.here')
+          .chain((u) => fc.constantFrom(ADMIN.password, 'wrong-password', '').map((pw): Auth => ({ kind: 'header', value: basic(u, pw) }))),
+      )
     : fc.constant<Auth>({ kind: 'session' });
   return fc.record({ params: pathArb, query: queryArb, body: bodyArb, auth: authArb });
 }
@@ -651,22 +907,40 @@ const MUTATIONS: Readonly<Record<string, Mutation>> = {
   pathSegment: (e) => {
     const names = (e.op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
     if (names.length === 0) return undefined;
-    return fc.tuple(partsArbitrary(e), fc.constantFrom(...names), fc.constantFrom(...NASTY_SEGMENTS)).map(([p, name, raw]) =>
-      toRequest(e, { ...p, params: { ...p.params, [name]: raw } }, `path ${name}`));
+    return fc
+      .tuple(partsArbitrary(e), fc.constantFrom(...names), fc.constantFrom(...NASTY_SEGMENTS))
+      .map(([p, name, raw]) => toRequest(e, { ...p, params: { ...p.params, [name]: raw } }, `path ${name}`));
   },
   queryValue: (e) => {
     const names = [...(e.op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name), 'fuzzUnknown'];
-    return fc.tuple(partsArbitrary(e), fc.constantFrom(...names), fc.constantFrom(...NASTY_SEGMENTS), fc.constantFrom('replace', 'repeat', 'bracket', 'drop', 'bare', 'flood'))
+    return fc
+      .tuple(
+        partsArbitrary(e),
+        fc.constantFrom(...names),
+        fc.constantFrom(...NASTY_SEGMENTS),
+        fc.constantFrom('replace', 'repeat', 'bracket', 'drop', 'bare', 'flood'),
+      )
       .map(([p, name, raw, how]) => {
         const others = p.query.filter(([k]) => k !== name);
         const mine = p.query.filter(([k]) => k === name);
         const query: [string, string][] =
-          how === 'replace' ? [...others, [name, raw]]
-          : how === 'repeat' ? [...p.query, [name, raw], [name, raw]]
-          : how === 'bracket' ? [...others, [`${name}[a]`, raw], [`${name}[]`, raw]]
-          : how === 'bare' ? [...others, [name, ''], [raw, raw]]
-          : how === 'flood' ? [...others, ...Array.from({ length: 2000 }, (_, i): [string, string] => [name, mine[i % Math.max(mine.length, 1)]?.[1] ?? raw.slice(0, 20)])]
-          : others;
+          how === 'replace'
+            ? [...others, [name, raw]]
+            : how === 'repeat'
+              ? [...p.query, [name, raw], [name, raw]]
+              : how === 'bracket'
+                ? [...others, [`${name}[a]`, raw], [`${name}[]`, raw]]
+                : how === 'bare'
+                  ? [...others, [name, ''], [raw, raw]]
+                  : how === 'flood'
+                    ? [
+                        ...others,
+                        ...Array.from({ length: 2000 }, (_, i): [string, string] => [
+                          name,
+                          mine[i % Math.max(mine.length, 1)]?.[1] ?? raw.slice(0, 20),
+                        ]),
+                      ]
+                    : others;
         return toRequest(e, { ...p, query: how === 'drop' && mine.length === 0 ? [...others, ['', raw]] : query }, `query ${name} ${how}`);
       });
   },
@@ -674,7 +948,14 @@ const MUTATIONS: Readonly<Record<string, Mutation>> = {
     if (e.method === 'GET') return undefined;
     return partsArbitrary(e).chain((p) => {
       const base: Json = p.body.kind === 'json' ? p.body.value : {};
-      return fc.tuple(fc.constantFrom(...pathsOf(base)), fc.oneof(fc.constantFrom(...NASTY_JSON).map((v) => ({ v })), fc.constantFrom(...NASTY_RAW).map((raw) => ({ raw }))))
+      return fc
+        .tuple(
+          fc.constantFrom(...pathsOf(base)),
+          fc.oneof(
+            fc.constantFrom(...NASTY_JSON).map((v) => ({ v })),
+            fc.constantFrom(...NASTY_RAW).map((raw) => ({ raw })),
+          ),
+        )
         .map(([at, nasty]) => {
           const label = `body ${at.join('.') || '(root)'} = ${'raw' in nasty ? clip(nasty.raw, 30) : clip(JSON.stringify(nasty.v), 30)}`;
           if ('v' in nasty) return toRequest(e, { ...p, body: { kind: 'json', value: replaceAt(base, at, nasty.v) } }, label);
@@ -689,7 +970,9 @@ const MUTATIONS: Readonly<Record<string, Mutation>> = {
       const base: Json = p.body.kind === 'json' ? p.body.value : {};
       const fields = pathsOf(base).filter((at) => at.length > 0);
       if (fields.length === 0) return fc.constant(toRequest(e, { ...p, body: { kind: 'json', value: {} } }, 'body {}'));
-      return fc.constantFrom(...fields).map((at) => toRequest(e, { ...p, body: { kind: 'json', value: dropAt(base, at) } }, `body without ${at.join('.')}`));
+      return fc
+        .constantFrom(...fields)
+        .map((at) => toRequest(e, { ...p, body: { kind: 'json', value: dropAt(base, at) } }, `body without ${at.join('.')}`));
     });
   },
   formPart: (e) => {
@@ -697,10 +980,21 @@ const MUTATIONS: Readonly<Record<string, Mutation>> = {
     if (!schema) return undefined;
     const names = [...Object.keys(resolveRef(schema).properties ?? {}), 'fuzzUnknown'];
     const odd = fc.constantFrom<Omit<FormFile, 'name'> | { value: string }>(
-      { value: '\u0000' }, { value: `a\u0000b` }, { value: '\ud800' }, { value: HUGE }, { value: '' }, { value: '-99999999999' }, { value: '1e308' }, { value: '{"a":1}' },
-      { filename: 'x\u0000.png', type: 'image/png', data: png }, { filename: '', type: 'image/png', data: png },
-      { filename: 'junk.png', type: 'image/png', data: Buffer.from('not an image') }, { filename: 'huge.png', type: 'image/png', data: Buffer.alloc(11 * 1024 * 1024) }, { filename: 'empty.csv', type: 'text/csv', data: Buffer.alloc(0) },
-      { filename: 'bad.csv', type: 'text/csv', data: Buffer.from([0xff, 0xfe, 0x00, 0x41]) }, { filename: 'big.csv', type: 'text/csv', data: Buffer.from(`username\n${HUGE}\n`) },
+      { value: '\u0000' },
+      { value: `a\u0000b` },
+      { value: '\ud800' },
+      { value: HUGE },
+      { value: '' },
+      { value: '-99999999999' },
+      { value: '1e308' },
+      { value: '{"a":1}' },
+      { filename: 'x\u0000.png', type: 'image/png', data: png },
+      { filename: '', type: 'image/png', data: png },
+      { filename: 'junk.png', type: 'image/png', data: Buffer.from('not an image') },
+      { filename: 'huge.png', type: 'image/png', data: Buffer.alloc(11 * 1024 * 1024) },
+      { filename: 'empty.csv', type: 'text/csv', data: Buffer.alloc(0) },
+      { filename: 'bad.csv', type: 'text/csv', data: Buffer.from([0xff, 0xfe, 0x00, 0x41]) },
+      { filename: 'big.csv', type: 'text/csv', data: Buffer.from(`username\n${HUGE}\n`) },
       { filename: 'quotes.csv', type: 'text/csv', data: Buffer.from('username,givenName\n"unterminated,x\n') },
       { filename: 'header.csv', type: 'text/csv', data: Buffer.from('\u0000,\ud800\nx,y\n') },
     );
@@ -712,15 +1006,25 @@ const MUTATIONS: Readonly<Record<string, Mutation>> = {
     });
   },
   rawBody: (e) => fc.tuple(partsArbitrary(e), fc.constantFrom(...RAW_BODIES)).map(([p, raw]) => toRequest(e, p, raw.what, raw)),
-  oddHeaders: (e) => fc.tuple(partsArbitrary(e), fc.constantFrom(...ODD_AUTH)).map(([p, odd]) => {
-    const r = toRequest(e, { ...p, auth: odd.auth }, odd.what);
-    Object.assign(r.headers, odd.headers ?? {});
-    return r;
-  }),
+  oddHeaders: (e) =>
+    fc.tuple(partsArbitrary(e), fc.constantFrom(...ODD_AUTH)).map(([p, odd]) => {
+      const r = toRequest(e, { ...p, auth: odd.auth }, odd.what);
+      Object.assign(r.headers, odd.headers ?? {});
+      return r;
+    }),
 };
 
 function requestArbitrary(e: Endpoint): fc.Arbitrary<FuzzRequest> {
-  const weights: Readonly<Record<string, number>> = { valid: 5, pathSegment: 2, queryValue: 2, bodyValue: 3, bodyMissingField: 2, formPart: 3, rawBody: 2, oddHeaders: 1 };
+  const weights: Readonly<Record<string, number>> = {
+    valid: 5,
+    pathSegment: 2,
+    queryValue: 2,
+    bodyValue: 3,
+    bodyMissingField: 2,
+    formPart: 3,
+    rawBody: 2,
+    oddHeaders: 1,
+  };
   const choices = Object.entries(MUTATIONS).flatMap(([name, make]) => {
     const arbitrary = make(e);
     return arbitrary ? [{ weight: weights[name] ?? 1, arbitrary }] : [];
@@ -746,18 +1050,21 @@ function sweep(e: Endpoint, base: Parts): FuzzRequest[] {
     for (const raw of SWEEP_SEGMENTS) out.push(toRequest(e, { ...base, params: { ...base.params, [p.name]: raw } }, `sweep path ${p.name}`));
   }
   const query = (e.op.parameters ?? []).find((x) => x.in === 'query')?.name ?? 'fuzzUnknown';
-  for (const raw of SWEEP_QUERY_VALUES) out.push(toRequest(e, { ...base, query: [...base.query.filter(([k]) => k !== query), [query, raw]] }, `sweep query ${query}`));
+  for (const raw of SWEEP_QUERY_VALUES)
+    out.push(toRequest(e, { ...base, query: [...base.query.filter(([k]) => k !== query), [query, raw]] }, `sweep query ${query}`));
   if (e.method !== 'GET') {
     for (const what of SWEEP_RAW_BODIES) {
       const raw = RAW_BODIES.find((b) => b.what === what);
       if (raw) out.push(toRequest(e, base, `sweep ${raw.what}`, raw));
     }
-    if (e.op.requestBody?.content['multipart/form-data']) out.push(toRequest(e, { ...base, body: { kind: 'json', value: {} } }, 'sweep JSON where multipart is expected'));
+    if (e.op.requestBody?.content['multipart/form-data'])
+      out.push(toRequest(e, { ...base, body: { kind: 'json', value: {} } }, 'sweep JSON where multipart is expected'));
     else out.push(toRequest(e, { ...base, body: { kind: 'form', parts: [{ name: 'a', value: 'b' }] } }, 'sweep multipart where JSON is expected'));
     for (const v of SWEEP_FIELD_VALUES) {
-      const value = base.body.kind === 'json' && base.body.value !== null && typeof base.body.value === 'object' && !Array.isArray(base.body.value)
-        ? Object.fromEntries(Object.keys(base.body.value).map((k) => [k, v]))
-        : v;
+      const value =
+        base.body.kind === 'json' && base.body.value !== null && typeof base.body.value === 'object' && !Array.isArray(base.body.value)
+          ? Object.fromEntries(Object.keys(base.body.value).map((k) => [k, v]))
+          : v;
       out.push(toRequest(e, { ...base, body: { kind: 'json', value } }, `sweep every field ${clip(JSON.stringify(v), 20)}`));
     }
   }
@@ -824,7 +1131,9 @@ function checkAnswer(e: Endpoint, r: FuzzRequest, res: Answer) {
   seen.statuses.add(res.statusCode);
   exercised.set(e.key, seen);
   expect(res.statusCode, where).toBeLessThan(500);
-  const contentType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
+  const contentType = String(res.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim();
   if (res.statusCode >= 400) {
     expect(contentType, where).toBe('application/json');
     const envelope = ZErrorEnvelope.safeParse(parseJson(res.body));
@@ -871,8 +1180,16 @@ describe('regressions the fuzzer found', () => {
     refused(await get(`/api/users/${String(username)}/bookings?startDate=0000-01-01T00:00:00Z`), 'startDate');
     refused(await get(`/api/pools/${String(pool)}/bookings?startDate=9999-12-31T23:59:59.999Z`), 'startDate');
     const adjusted = await t.app.inject({
-      method: 'PUT', url: `/api/bookings/${String(bid)}/adjustedValues`, headers: { authorization: authToken(token), 'content-type': 'application/json' },
-      payload: { adjustedStartTime: '0000-01-01T00:00:00Z', adjustedEndTime: '2030-01-07T00:00:00.000Z', adjustedDistance: 0, adjustedBookingType: 'MAINTENANCE', dataQuality: 'MEASURED' },
+      method: 'PUT',
+      url: `/api/bookings/${String(bid)}/adjustedValues`,
+      headers: { authorization: authToken(token), 'content-type': 'application/json' },
+      payload: {
+        adjustedStartTime: '0000-01-01T00:00:00Z',
+        adjustedEndTime: '2030-01-07T00:00:00.000Z',
+        adjustedDistance: 0,
+        adjustedBookingType: 'MAINTENANCE',
+        dataQuality: 'MEASURED',
+      },
     });
     refused(adjusted, 'adjustedStartTime');
     // The instant is checked, not the text: 8999-12-31T23:00-12:00 is 9000-01-01T11:00Z.
@@ -904,7 +1221,10 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
       const arbitrary = requestArbitrary(e);
       const [base] = fc.sample(partsArbitrary(e), { seed: SEED + index, numRuns: 1 });
       const examples = base ? sweep(e, base).map((r): [FuzzRequest] => [r]) : [];
-      await fc.assert(fc.asyncProperty(arbitrary, (r) => exercise(e, r)), { seed: SEED + index, numRuns: RUNS_PER_OPERATION + examples.length, examples });
+      await fc.assert(
+        fc.asyncProperty(arbitrary, (r) => exercise(e, r)),
+        { seed: SEED + index, numRuns: RUNS_PER_OPERATION + examples.length, examples },
+      );
     }, 60_000);
   });
 
@@ -914,6 +1234,8 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
     expect([...exercised.keys()].sort()).toEqual(listed);
     for (const [key, seen] of exercised) expect(seen.requests, key).toBeGreaterThanOrEqual(RUNS_PER_OPERATION);
     const successful = [...exercised.entries()].filter(([, seen]) => [...seen.statuses].some((s) => s < 400)).map(([key]) => key);
-    expect(successful.length, `operations answered 2xx/3xx: ${successful.length} of ${listed.length}`).toBeGreaterThanOrEqual(Math.floor(listed.length * 0.7));
+    expect(successful.length, `operations answered 2xx/3xx: ${successful.length} of ${listed.length}`).toBeGreaterThanOrEqual(
+      Math.floor(listed.length * 0.7),
+    );
   });
 });

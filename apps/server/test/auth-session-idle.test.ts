@@ -27,9 +27,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (token: string, background = false) =>
-  t.app.inject({ method: 'GET', url: '/api/fleets/fjord', headers: { authorization: authToken(token), ...(background ? { 'x-fleetdesk-background': '1' } : {}) } });
+  t.app.inject({
+    method: 'GET',
+    url: '/api/fleets/fjord',
+    headers: { authorization: authToken(token), ...(background ? { 'x-fleetdesk-background': '1' } : {}) },
+  });
 const refresh = (token: string, background = false) =>
-  t.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: authToken(token), ...(background ? { 'x-fleetdesk-background': '1' } : {}) } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth',
+    headers: { authorization: authToken(token), ...(background ? { 'x-fleetdesk-background': '1' } : {}) },
+  });
 const ago = (ms: number) => new Date(Date.now() - ms);
 const lastUsed = async (token: string) => (await sessionOf(db, token)).lastUsedAt.getTime();
 
@@ -108,10 +116,16 @@ describe('the idle timeout', () => {
       await createFleet(short.database.db, 'fjord');
       await createStaff(short.database.db, 'fjord', 'brief', PASSWORD);
       const token = await login(short.app, 'brief', PASSWORD);
-      await short.database.db.update(sessions).set({ lastUsedAt: ago(4 * MIN) }).where(eq(sessions.tokenHash, hashToken(token)));
+      await short.database.db
+        .update(sessions)
+        .set({ lastUsedAt: ago(4 * MIN) })
+        .where(eq(sessions.tokenHash, hashToken(token)));
       const ok = await short.app.inject({ method: 'GET', url: '/api/fleets/fjord', headers: { authorization: authToken(token) } });
       expect(ok.statusCode).toBe(200);
-      await short.database.db.update(sessions).set({ lastUsedAt: ago(6 * MIN) }).where(eq(sessions.tokenHash, hashToken(token)));
+      await short.database.db
+        .update(sessions)
+        .set({ lastUsedAt: ago(6 * MIN) })
+        .where(eq(sessions.tokenHash, hashToken(token)));
       const ended = await short.app.inject({ method: 'GET', url: '/api/fleets/fjord', headers: { authorization: authToken(token) } });
       expect(ended.statusCode).toBe(401);
     } finally {
@@ -134,7 +148,9 @@ describe('housekeeping of idle sessions', () => {
     expect(left).not.toContain('idle-long-ago');
     expect(left).toContain('idle-within-grace');
     // Without the configured limit the longest allowed one (a day) applies: nothing live is purged.
-    await db.insert(sessions).values({ tokenHash: 'idle-long-ago-2', userId: user!.id, fleetId: 'fjord', expiresAt: far, lastUsedAt: new Date('2026-03-01T10:59:00Z') });
+    await db
+      .insert(sessions)
+      .values({ tokenHash: 'idle-long-ago-2', userId: user!.id, fleetId: 'fjord', expiresAt: far, lastUsedAt: new Date('2026-03-01T10:59:00Z') });
     await purgeExpiredAuthData(db, now);
     expect((await db.select({ tokenHash: sessions.tokenHash }).from(sessions)).map((s) => s.tokenHash)).toContain('idle-long-ago-2');
     await purgeExpiredAuthData(db, new Date('2026-03-03T11:00:00Z'));

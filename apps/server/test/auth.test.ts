@@ -18,10 +18,22 @@ beforeAll(async () => {
   await createStaff(db, 'fjord', 'limited', 'limited-pass');
   await createStaff(db, 'malar', 'support.se', 'support-demo');
   await createUser(db, 'fjord', { username: 'demo.active', password: 'demo-customer', emailAddress: 'kari@example.test' });
-  const sso = await createUser(db, 'fjord', { username: 'demo.sso', password: null, passwordLoginAllowed: false, emailAddress: 'ola@nordlys.example' });
+  const sso = await createUser(db, 'fjord', {
+    username: 'demo.sso',
+    password: null,
+    passwordLoginAllowed: false,
+    emailAddress: 'ola@nordlys.example',
+  });
   const [provider] = await db
     .insert(identityProviders)
-    .values({ fleetId: 'fjord', issuer: 'http://localhost:4010/oidc', clientId: 'fleetdesk', displayName: 'Nordlys SSO', emailDomains: ['nordlys.example'], preventPasswordLogin: true })
+    .values({
+      fleetId: 'fjord',
+      issuer: 'http://localhost:4010/oidc',
+      clientId: 'fleetdesk',
+      displayName: 'Nordlys SSO',
+      emailDomains: ['nordlys.example'],
+      preventPasswordLogin: true,
+    })
     .returning();
   await db.insert(userAuthMethods).values({ userId: sso.id, providerId: provider!.id });
 });
@@ -67,7 +79,11 @@ describe('POST /api/auth', () => {
   });
 
   it('answers 401 without credentials and for malformed Basic headers', async () => {
-    for (const headers of [{} as Record<string, string>, { authorization: 'Basic !!!' }, { authorization: `Basic ${Buffer.from('nocolon').toString('base64')}` }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Basic !!!' },
+      { authorization: `Basic ${Buffer.from('nocolon').toString('base64')}` },
+    ]) {
       const res = await post(headers);
       expect(res.statusCode).toBe(401);
       expect(res.json().messageId).toBeTypeOf('string');
@@ -132,14 +148,20 @@ describe('routes need a session', () => {
     const config = async (env: Record<string, string>) => {
       const app = await createTestApp(env);
       try {
-        return (await app.app.inject({ method: 'GET', url: '/api/config' })).json() as { mapTileUrl: string | null; mapTileAttribution: string | null };
+        return (await app.app.inject({ method: 'GET', url: '/api/config' })).json() as {
+          mapTileUrl: string | null;
+          mapTileAttribution: string | null;
+        };
       } finally {
         await app.close();
       }
     };
-    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({ mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/config' })).json()).toMatchObject({
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    });
     expect(await config({ MAP_TILE_URL: 'http://tiles.local/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'Local tiles' })).toMatchObject({
-      mapTileUrl: 'http://tiles.local/{z}/{x}/{y}.png', mapTileAttribution: 'Local tiles',
+      mapTileUrl: 'http://tiles.local/{z}/{x}/{y}.png',
+      mapTileAttribution: 'Local tiles',
     });
     expect(await config({ MAP_TILE_URL: 'none' })).toMatchObject({ mapTileUrl: null, mapTileAttribution: null });
   });
@@ -148,7 +170,12 @@ describe('routes need a session', () => {
     const unknown = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ httpCode: 404, messageId: MESSAGE_IDS.routeNotFound });
-    const badJson = await t.app.inject({ method: 'POST', url: '/api/password-reset', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/password-reset',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(badJson.statusCode).toBe(400);
     expect(ZErrorEnvelope.parse(badJson.json()).httpCode).toBe(400);
     const invalid = await t.app.inject({ method: 'POST', url: '/api/password-reset', payload: { username: 42 } });

@@ -14,7 +14,11 @@ const HOUR = 3_600_000;
 // A fixed test clock (docs/decisions/0047-test-clock.md); T is ten days later, on the hour.
 const NOW = setTestNow('2026-03-10T08:05:00+01:00').getTime();
 const T = Math.floor(NOW / HOUR) * HOUR + 10 * 24 * HOUR;
-const PRICES = [{ name: 'VAT', cost: 0.25 }, { name: 'PER_HOUR', cost: 100 }, { name: 'PER_KM', cost: 3 }];
+const PRICES = [
+  { name: 'VAT', cost: 0.25 },
+  { name: 'PER_HOUR', cost: 100 },
+  { name: 'PER_KM', cost: 3 },
+];
 const iso = (ms: number) => new Date(ms).toISOString();
 
 let privat: typeof contracts.$inferSelect | undefined;
@@ -44,16 +48,32 @@ beforeAll(async () => {
   await createVehicle(db, 'fjord', { poolId, hidden: true });
   const user = await createUser(db, 'fjord');
   const refs = { userId: user.id, contractId: privat!.id, poolId };
-  car1BookingBid = (await createBooking(db, 'fjord', { ...refs, vehicleId: car1.id }, { startTime: new Date(T), endTime: new Date(T + 2 * HOUR) })).bid;
+  car1BookingBid = (await createBooking(db, 'fjord', { ...refs, vehicleId: car1.id }, { startTime: new Date(T), endTime: new Date(T + 2 * HOUR) }))
+    .bid;
   // A cancelled and a finished booking on car2 occupy nothing.
   await createBooking(db, 'fjord', { ...refs, vehicleId: car2.id }, { state: 'CANCELLED', startTime: new Date(T), endTime: new Date(T + 2 * HOUR) });
-  await createBooking(db, 'fjord', { ...refs, vehicleId: car2.id }, { state: 'FINISHED', startTime: new Date(T - HOUR), endTime: new Date(T + 3 * HOUR) });
+  await createBooking(
+    db,
+    'fjord',
+    { ...refs, vehicleId: car2.id },
+    { state: 'FINISHED', startTime: new Date(T - HOUR), endTime: new Date(T + 3 * HOUR) },
+  );
   // An overdue ACTIVE booking on the bike: ended an hour ago, still out.
-  await createBooking(db, 'fjord', { ...refs, vehicleId: bike.id }, { state: 'ACTIVE', startTime: new Date(NOW - 5 * HOUR), endTime: new Date(NOW - HOUR) });
+  await createBooking(
+    db,
+    'fjord',
+    { ...refs, vehicleId: bike.id },
+    { state: 'ACTIVE', startTime: new Date(NOW - 5 * HOUR), endTime: new Date(NOW - HOUR) },
+  );
   // Another pool whose only car is out on a running booking until two hours from now.
   busyPoolId = (await createPool(db, 'fjord', { name: 'Grünerløkka' })).id;
   busyCar = await createVehicle(db, 'fjord', { poolId: busyPoolId });
-  await createBooking(db, 'fjord', { ...refs, poolId: busyPoolId, vehicleId: busyCar.id }, { state: 'ACTIVE', startTime: new Date(NOW - HOUR), endTime: new Date(NOW + 2 * HOUR) });
+  await createBooking(
+    db,
+    'fjord',
+    { ...refs, poolId: busyPoolId, vehicleId: busyCar.id },
+    { state: 'ACTIVE', startTime: new Date(NOW - HOUR), endTime: new Date(NOW + 2 * HOUR) },
+  );
 });
 afterAll(() => t.close());
 
@@ -73,15 +93,21 @@ describe('GET /api/availability', () => {
     const a = await ok({ fromPoolId: poolId, from: iso(T + HOUR), to: iso(T + 3 * HOUR) });
     expect(a.vehiclesInPool).toBe(3); // the hidden one does not count
     expect(a.vehicles.map((v) => v.vin).sort()).toEqual([car2.vin, bike.vin].sort());
-    expect(a.classes).toEqual(expect.arrayContaining([
-      { className: 'B', vehicleCategory: 'CAR', available: 1 },
-      { className: 'B', vehicleCategory: 'BIKE', available: 1 },
-    ]));
+    expect(a.classes).toEqual(
+      expect.arrayContaining([
+        { className: 'B', vehicleCategory: 'CAR', available: 1 },
+        { className: 'B', vehicleCategory: 'BIKE', available: 1 },
+      ]),
+    );
     expect(a.classes).toHaveLength(2);
     expect(a.models.find((m) => m.modelId === car1.modelId)).toMatchObject({ available: 0, priceClass: 'B', modelName: 'VW ID.3' });
     expect(a.models.find((m) => m.modelId === car2.modelId)?.available).toBe(1);
     expect(a.vehicles.every((v) => v.estimatedPrice === null)).toBe(true);
-    expect(a.vehicles.find((v) => v.vin === car2.vin)).toMatchObject({ electric: true, vehicleCategory: 'CAR', registrationNumber: car2.registrationNumber });
+    expect(a.vehicles.find((v) => v.vin === car2.vin)).toMatchObject({
+      electric: true,
+      vehicleCategory: 'CAR',
+      registrationNumber: car2.registrationNumber,
+    });
   });
 
   it('treats the interval as half-open: back-to-back is free', async () => {
@@ -107,12 +133,18 @@ describe('GET /api/availability', () => {
   it('prices every free vehicle under the contract', async () => {
     const a = await ok({ fromPoolId: poolId, from: iso(T + HOUR), to: iso(T + 3 * HOUR), contractId: privat!.id, vehicleSpecType: 'CLASS' });
     const expected = priceBooking({
-      start: new Date(T + HOUR), end: new Date(T + 3 * HOUR), distanceKm: 25, priceList: privat!.priceList, currency: 'NOK', timeZone: 'Europe/Oslo',
+      start: new Date(T + HOUR),
+      end: new Date(T + 3 * HOUR),
+      distanceKm: 25,
+      priceList: privat!.priceList,
+      currency: 'NOK',
+      timeZone: 'Europe/Oslo',
     });
     // Two hours at 100 and the default 25 km at 3, plus 25 % VAT.
     expect(expected).toMatchObject({ totalPriceWithVat: 343.75, totalVat: 68.75 });
     expect(a.vehicles.length).toBe(2);
-    for (const v of a.vehicles) expect(v.estimatedPrice).toEqual({ totalPriceWithVat: expected.totalPriceWithVat, totalVat: expected.totalVat, currency: 'NOK' });
+    for (const v of a.vehicles)
+      expect(v.estimatedPrice).toEqual({ totalPriceWithVat: expected.totalPriceWithVat, totalVat: expected.totalVat, currency: 'NOK' });
   });
 
   it('a running active booking keeps its vehicle until its end', async () => {

@@ -1,5 +1,12 @@
 import {
-  BATCH_FILE_MAX_BYTES, BATCH_MAX_LINES, MESSAGE_IDS, MESSAGES, ZBatchCreateResponse, ZErrorEnvelope, type BatchCreateResponse, type ErrorEnvelope,
+  BATCH_FILE_MAX_BYTES,
+  BATCH_MAX_LINES,
+  MESSAGE_IDS,
+  MESSAGES,
+  ZBatchCreateResponse,
+  ZErrorEnvelope,
+  type BatchCreateResponse,
+  type ErrorEnvelope,
 } from '@fleetdesk/contract';
 import { readFileSync } from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -20,7 +27,8 @@ beforeAll(async () => {
   db = t.database.db;
   await seedDemo(db);
   [admin, support] = await Promise.all([login(t.app, 'admin', 'admin-demo'), login(t.app, 'support', 'support-demo')]);
-  for (const row of await db.select({ id: companies.id, name: companies.name, fleetId: companies.fleetId }).from(companies)) ids[`${row.fleetId}:${row.name}`] = row.id;
+  for (const row of await db.select({ id: companies.id, name: companies.name, fleetId: companies.fleetId }).from(companies))
+    ids[`${row.fleetId}:${row.name}`] = row.id;
 }, 120_000);
 afterAll(() => t.close());
 
@@ -32,7 +40,14 @@ function form(content: string | Buffer, name = 'users.csv', extra: Record<string
   f.append('file', new Blob([new Uint8Array(bytes)], { type: 'text/csv' }), name);
   return f;
 }
-const upload = (payload: FormData | string, { companyId = ids['fjord:Nordlys Consulting AS'], as = admin, headers = {} }: { companyId?: number | null; as?: string; headers?: Record<string, string> } = {}) =>
+const upload = (
+  payload: FormData | string,
+  {
+    companyId = ids['fjord:Nordlys Consulting AS'],
+    as = admin,
+    headers = {},
+  }: { companyId?: number | null; as?: string; headers?: Record<string, string> } = {},
+) =>
   t.app.inject({
     method: 'POST',
     url: `/api/users/createBatch${companyId === null ? '' : `?companyId=${companyId}`}`,
@@ -55,43 +70,86 @@ const remaining = (r: BatchCreateResponse) => Buffer.from(r.remaningUsersFileByt
 
 describe('POST /api/users/createBatch: good files', () => {
   it('creates every line of a good file in the company, awaiting confirmation, with the company contracts and events', async () => {
-    const csv = [HEADER, 'ida.batch,Ida,Berg,+4791111001,ida.batch@nordlys.example', 'jon.batch,Jon,Dahl,+47 911 11 002,', 'kai.batch,Kai,Lie,+4791111003,kai@nordlys.example', ''].join('\n');
+    const csv = [
+      HEADER,
+      'ida.batch,Ida,Berg,+4791111001,ida.batch@nordlys.example',
+      'jon.batch,Jon,Dahl,+47 911 11 002,',
+      'kai.batch,Kai,Lie,+4791111003,kai@nordlys.example',
+      '',
+    ].join('\n');
     const r = await importOk(form(csv));
     expect(r).toMatchObject({ createdCount: 3, failedCount: 0, notCreatedUsers: [], remaningUsersFileBytes: null, remainingUsersFileName: null });
-    expect(r.createdUsers).toEqual([{ line: 2, username: 'ida.batch' }, { line: 3, username: 'jon.batch' }, { line: 4, username: 'kai.batch' }]);
+    expect(r.createdUsers).toEqual([
+      { line: 2, username: 'ida.batch' },
+      { line: 3, username: 'jon.batch' },
+      { line: 4, username: 'kai.batch' },
+    ]);
 
     const ida = await userRow('ida.batch');
     expect(ida).toMatchObject({
-      fleetId: 'fjord', status: 'AWAITING_CONFIRMATION', role: 'CUSTOMER', companyId: ids['fjord:Nordlys Consulting AS'], userCategory: 'COMPANY',
-      emailAddress: 'ida.batch@nordlys.example', language: 'nb', passwordHash: null, needsToSetPassword: true,
+      fleetId: 'fjord',
+      status: 'AWAITING_CONFIRMATION',
+      role: 'CUSTOMER',
+      companyId: ids['fjord:Nordlys Consulting AS'],
+      userCategory: 'COMPANY',
+      emailAddress: 'ida.batch@nordlys.example',
+      language: 'nb',
+      passwordHash: null,
+      needsToSetPassword: true,
     });
     expect(ida!.applyDate).toBeInstanceOf(Date);
-    expect((await userRow('jon.batch'))).toMatchObject({ mobilePhone: '+4791111002', emailAddress: null });
-    const companyContracts = await db.select({ id: contracts.id }).from(contracts).where(eq(contracts.companyId, ids['fjord:Nordlys Consulting AS']!));
+    expect(await userRow('jon.batch')).toMatchObject({ mobilePhone: '+4791111002', emailAddress: null });
+    const companyContracts = await db
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(eq(contracts.companyId, ids['fjord:Nordlys Consulting AS']!));
     expect(companyContracts.length).toBeGreaterThan(0);
     const links = await db.select().from(userContracts).where(eq(userContracts.userId, ida!.id));
     expect(links.map((l) => l.contractId).sort()).toEqual(companyContracts.map((c) => c.id).sort());
 
-    const logged = await db.select().from(events).where(and(eq(events.fleetId, 'fjord'), eq(events.actingUsername, 'admin')));
-    expect(logged.filter((e) => e.properties.action === 'BATCH_CREATED').map((e) => e.affectedUsername).sort()).toEqual(['ida.batch', 'jon.batch', 'kai.batch']);
+    const logged = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.fleetId, 'fjord'), eq(events.actingUsername, 'admin')));
+    expect(
+      logged
+        .filter((e) => e.properties.action === 'BATCH_CREATED')
+        .map((e) => e.affectedUsername)
+        .sort(),
+    ).toEqual(['ida.batch', 'jon.batch', 'kai.batch']);
     const batch = logged.filter((e) => e.properties.action === 'BATCH_IMPORT');
     expect(batch).toHaveLength(1);
     expect(batch[0]).toMatchObject({ type: 'USER_ACTION', properties: expect.objectContaining({ created: 3, failed: 0, fileName: 'users.csv' }) });
   });
 
   it('reads UTF-8 with a byte-order mark, semicolons, quotes, CRLF, header case and column order, and a child company', async () => {
-    const csv = '\uFEFFFamilyName;USERNAME;givenName;mobilePhone;company;note;language\r\n'
-      + 'Ødegård;åse.batch;Åse;+4791111011;Nordlys Bergen;"Kontor; 3. etasje";en-GB\r\n'
-      + '"Lund ""Jr""";leo.batch;Leo;+4791111012;;"two\r\nlines";\r\n';
+    const csv =
+      '\uFEFFFamilyName;USERNAME;givenName;mobilePhone;company;note;language\r\n' +
+      'Ødegård;åse.batch;Åse;+4791111011;Nordlys Bergen;"Kontor; 3. etasje";en-GB\r\n' +
+      '"Lund ""Jr""";leo.batch;Leo;+4791111012;;"two\r\nlines";\r\n';
     const r = await importOk(form(Buffer.from(csv, 'utf8')));
     expect(r.failedCount, JSON.stringify(r.notCreatedUsers)).toBe(0);
-    expect(r.createdUsers).toEqual([{ line: 2, username: 'åse.batch' }, { line: 3, username: 'leo.batch' }]);
-    expect(await userRow('åse.batch')).toMatchObject({ familyName: 'Ødegård', companyId: ids['fjord:Nordlys Bergen'], note: 'Kontor; 3. etasje', language: 'en-GB' });
-    expect(await userRow('leo.batch')).toMatchObject({ familyName: 'Lund "Jr"', companyId: ids['fjord:Nordlys Consulting AS'], note: 'two\r\nlines' });
+    expect(r.createdUsers).toEqual([
+      { line: 2, username: 'åse.batch' },
+      { line: 3, username: 'leo.batch' },
+    ]);
+    expect(await userRow('åse.batch')).toMatchObject({
+      familyName: 'Ødegård',
+      companyId: ids['fjord:Nordlys Bergen'],
+      note: 'Kontor; 3. etasje',
+      language: 'en-GB',
+    });
+    expect(await userRow('leo.batch')).toMatchObject({
+      familyName: 'Lund "Jr"',
+      companyId: ids['fjord:Nordlys Consulting AS'],
+      note: 'two\r\nlines',
+    });
   });
 
   it('flags a created user whose e-mail or phone another customer already has (suspicious registration)', async () => {
-    const r = await importOk(form(`${HEADER}\ntwin.batch,Twin,Holm,+4792999001,MIKAEL.HOLM@example.com\nsolo.batch,Solo,Holm,+4792999002,solo.batch@example.no`));
+    const r = await importOk(
+      form(`${HEADER}\ntwin.batch,Twin,Holm,+4792999001,MIKAEL.HOLM@example.com\nsolo.batch,Solo,Holm,+4792999002,solo.batch@example.no`),
+    );
     expect(r.createdCount).toBe(2);
     expect(await userRow('twin.batch')).toMatchObject({ duplicateEmail: true, duplicatePhone: false });
     expect(await userRow('solo.batch')).toMatchObject({ duplicateEmail: false, duplicatePhone: false });
@@ -99,7 +157,9 @@ describe('POST /api/users/createBatch: good files', () => {
   });
 
   it('takes the company id from a form field too', async () => {
-    const r = await importOk(form(`${HEADER}\nmia.batch,Mia,Moe,+4791111021,`, 'users.CSV', { companyId: String(ids['fjord:Privatkunder']) }), { companyId: null });
+    const r = await importOk(form(`${HEADER}\nmia.batch,Mia,Moe,+4791111021,`, 'users.CSV', { companyId: String(ids['fjord:Privatkunder']) }), {
+      companyId: null,
+    });
     expect(r.createdCount).toBe(1);
     expect(await userRow('mia.batch')).toMatchObject({ companyId: ids['fjord:Privatkunder'], userCategory: 'PRIVATE' });
   });
@@ -163,7 +223,10 @@ describe('POST /api/users/createBatch: bad lines', () => {
 
     // Only the good lines exist; the taken names keep their owners.
     expect(await userRow('ok.one')).toMatchObject({ companyId: ids['fjord:Havbris Arkitekter AS'], pinCode: '1234' });
-    const created = await db.select({ u: users.username }).from(users).where(inArray(sql`lower(${users.username})`, ['no.given', 'bad.phone', 'has space', 'extra.field']));
+    const created = await db
+      .select({ u: users.username })
+      .from(users)
+      .where(inArray(sql`lower(${users.username})`, ['no.given', 'bad.phone', 'has space', 'extra.field']));
     expect(created).toEqual([]);
     expect((await userRow('demo.active'))!.familyName).toBe('Nordmann');
 
@@ -171,7 +234,10 @@ describe('POST /api/users/createBatch: bad lines', () => {
     expect(r.remainingUsersFileName).toBe('havbris-remaining.csv');
     const text = remaining(r);
     expect(text.startsWith('\uFEFF')).toBe(true);
-    const rows = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const rows = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(rows[0]).toBe(`${lines[0]},error`);
     expect(rows).toHaveLength(16);
     // Cells a spreadsheet would run as a formula (= + - @) are escaped with an apostrophe (CSV injection, issue 17).
@@ -180,15 +246,24 @@ describe('POST /api/users/createBatch: bad lines', () => {
     expect(rows.find((row) => row.startsWith('OK.TWO'))).toContain('also on line 15');
 
     // Correct two of them in the downloaded file and upload it again: the error column is ignored.
-    const fixed = [rows[0], rows.find((row) => row.startsWith('bad.phone'))!.replace('4792222006', '+4792222006'), rows.find((row) => row.startsWith('no.given'))!.replace('no.given,,', 'no.given,Nils,')].join('\r\n');
+    const fixed = [
+      rows[0],
+      rows.find((row) => row.startsWith('bad.phone'))!.replace('4792222006', '+4792222006'),
+      rows.find((row) => row.startsWith('no.given'))!.replace('no.given,,', 'no.given,Nils,'),
+    ].join('\r\n');
     const again = await importOk(form(fixed, 'havbris-remaining.csv'), { companyId: ids['fjord:Havbris Arkitekter AS'] });
     expect(again).toMatchObject({ createdCount: 2, failedCount: 0 });
   });
 
   it('refuses a line for a housing-association division that needs membership confirmation', async () => {
-    const r = await importOk(form('username,givenName,familyName,mobilePhone,company\nbo.batch,Bo,Bo,+4793333001,FJB-1001\nbo2.batch,Bo,To,+4793333002,Tøyen Park borettslag'), {
-      companyId: ids['fjord:Fjordbo Boligbyggelag'],
-    });
+    const r = await importOk(
+      form(
+        'username,givenName,familyName,mobilePhone,company\nbo.batch,Bo,Bo,+4793333001,FJB-1001\nbo2.batch,Bo,To,+4793333002,Tøyen Park borettslag',
+      ),
+      {
+        companyId: ids['fjord:Fjordbo Boligbyggelag'],
+      },
+    );
     expect(r.createdCount).toBe(0);
     expect(r.notCreatedUsers.find((f) => f.line === 2)?.errors[0]?.message).toMatch(/no company FJB-1001/);
     expect(r.notCreatedUsers.find((f) => f.line === 3)?.errors[0]?.message).toBe(MESSAGES.membershipConfirmationRequired);
@@ -198,7 +273,10 @@ describe('POST /api/users/createBatch: bad lines', () => {
 describe('POST /api/users/createBatch: SUPPORT staff (§6 "batch create")', () => {
   it('creates users from the company page (companyId in the query) and from the batch screen (its company list, companyId as a form field)', async () => {
     // The company page: the company's id in the query string, as the web client sends it.
-    const fromPage = await importOk(form(`${HEADER}\nsupport.page,Sup,Page,+4794444001,`), { as: support, companyId: ids['fjord:Havbris Arkitekter AS'] });
+    const fromPage = await importOk(form(`${HEADER}\nsupport.page,Sup,Page,+4794444001,`), {
+      as: support,
+      companyId: ids['fjord:Havbris Arkitekter AS'],
+    });
     expect(fromPage).toMatchObject({ createdCount: 1, failedCount: 0 });
     expect(await userRow('support.page')).toMatchObject({ companyId: ids['fjord:Havbris Arkitekter AS'], status: 'AWAITING_CONFIRMATION' });
 
@@ -207,7 +285,10 @@ describe('POST /api/users/createBatch: SUPPORT staff (§6 "batch create")', () =
     expect(topLevel.statusCode).toBe(200);
     const chosen = (topLevel.json() as { id: number; name: string }[]).find((c) => c.name === 'Nordlys Consulting AS');
     expect(chosen).toBeDefined();
-    const fromScreen = await importOk(form(`${HEADER}\nsupport.screen,Sup,Screen,+4794444002,`, 'screen.csv', { companyId: String(chosen!.id) }), { as: support, companyId: null });
+    const fromScreen = await importOk(form(`${HEADER}\nsupport.screen,Sup,Screen,+4794444002,`, 'screen.csv', { companyId: String(chosen!.id) }), {
+      as: support,
+      companyId: null,
+    });
     expect(fromScreen).toMatchObject({ createdCount: 1, failedCount: 0 });
     expect(await userRow('support.screen')).toMatchObject({ companyId: chosen!.id });
     const [batchEvent] = await db
@@ -225,7 +306,9 @@ describe('POST /api/users/createBatch: refused files and callers', () => {
 
   it('answers 400 to a body that is not multipart, and to a form without a file', async () => {
     for (const headers of [{ 'content-type': 'application/json' }, { 'content-type': 'text/csv' }]) {
-      const body = expect400(await upload(headers['content-type'] === 'application/json' ? '{"file":"x"}' : `${HEADER}\nx,y,z,+4790000000,`, { headers }));
+      const body = expect400(
+        await upload(headers['content-type'] === 'application/json' ? '{"file":"x"}' : `${HEADER}\nx,y,z,+4790000000,`, { headers }),
+      );
       expect(body.errors[0]?.field).toBe('file');
     }
     const noFile = new FormData();
@@ -242,7 +325,9 @@ describe('POST /api/users/createBatch: refused files and callers', () => {
   it('refuses too large a file and too many lines', async () => {
     const big = `${HEADER}\n${'x'.repeat(BATCH_FILE_MAX_BYTES)}`;
     expect(expect400(await upload(form(big))).message).toMatch(/larger than/);
-    const many = [HEADER, ...Array.from({ length: BATCH_MAX_LINES + 1 }, (_, i) => `many.${i},M,Any,+479555${String(i).padStart(4, '0')},`)].join('\n');
+    const many = [HEADER, ...Array.from({ length: BATCH_MAX_LINES + 1 }, (_, i) => `many.${i},M,Any,+479555${String(i).padStart(4, '0')},`)].join(
+      '\n',
+    );
     expect(expect400(await upload(form(many))).message).toMatch(/at most 1000/);
     expect(await userRow('many.0')).toBeUndefined();
   });
@@ -273,8 +358,18 @@ describe('POST /api/users/createBatch: files as spreadsheets write them (issue 1
   async function removeImported() {
     const rows = await db.select({ id: users.id }).from(users).where(inArray(users.username, LO_USERS));
     if (!rows.length) return;
-    await db.delete(userContracts).where(inArray(userContracts.userId, rows.map((r) => r.id)));
-    await db.delete(users).where(inArray(users.id, rows.map((r) => r.id)));
+    await db.delete(userContracts).where(
+      inArray(
+        userContracts.userId,
+        rows.map((r) => r.id),
+      ),
+    );
+    await db.delete(users).where(
+      inArray(
+        users.id,
+        rows.map((r) => r.id),
+      ),
+    );
   }
 
   it.each([
@@ -298,11 +393,21 @@ describe('POST /api/users/createBatch: files as spreadsheets write them (issue 1
     expect(figure).toMatchObject({ line: 4 + offset, errors: [{ field: 'mobilePhone', message: MESSAGES.phoneMissingPlus }] });
     const zip = r.notCreatedUsers.find((f) => f.username === 'lo.zip');
     expect(zip?.line).toBe(5 + offset);
-    expect(zip?.errors).toEqual([{ field: 'zipCode', message: expect.stringMatching(/Post code 150 has 3 digits, but post codes in Norway have 4.*0150\?/) }]);
+    expect(zip?.errors).toEqual([
+      { field: 'zipCode', message: expect.stringMatching(/Post code 150 has 3 digits, but post codes in Norway have 4.*0150\?/) },
+    ]);
     // The remaining rows escape formula-like cells, in the file's own separator.
-    const rows = remaining(r).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const rows = remaining(r)
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     const sep = file.includes('semicolon') || file.includes('sep-line') ? ';' : file.includes('tab') ? '\t' : ',';
-    expect(rows.find((row) => row.startsWith('lo.zip'))!.split(sep).slice(0, 5)).toEqual(['lo.zip', 'Zacharias', 'Null', "'+4791234004", '150']);
+    expect(
+      rows
+        .find((row) => row.startsWith('lo.zip'))!
+        .split(sep)
+        .slice(0, 5),
+    ).toEqual(['lo.zip', 'Zacharias', 'Null', "'+4791234004", '150']);
   });
 
   it('escapes every cell starting with = + - @ in the remaining rows, and reads its own escaping back', async () => {
@@ -315,7 +420,10 @@ describe('POST /api/users/createBatch: files as spreadsheets write them (issue 1
     const r = await importOk(form(csv, 'inject.csv'), { companyId: ids['fjord:Havbris Arkitekter AS'] });
     expect(r.createdUsers.map((u) => u.username)).toEqual(['lo.asmund']);
     expect(await userRow('lo.asmund')).toMatchObject({ givenName: '=cmd|"/c calc"!A1', familyName: '@SUM(1)', note: '-2+3' });
-    const rows = remaining(r).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const rows = remaining(r)
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(rows[1]).toBe(`lo.marta,Märta,Söderström,not-a-phone,'+note,mobilePhone: ${MESSAGES.invalidPhoneNumber}`);
     for (const cell of rows.slice(1).flatMap((row) => row.split(','))) expect(cell).not.toMatch(/^[=+\-@]/);
   });

@@ -1,6 +1,14 @@
 import {
-  BOOKING_ABILITY_KEYS, MESSAGES, ZBooking, ZErrorEnvelope, isAbilityShown,
-  type Ability, type Booking, type BookingAbilityKey, type PaymentStatus, type VehicleCategory,
+  BOOKING_ABILITY_KEYS,
+  MESSAGES,
+  ZBooking,
+  ZErrorEnvelope,
+  isAbilityShown,
+  type Ability,
+  type Booking,
+  type BookingAbilityKey,
+  type PaymentStatus,
+  type VehicleCategory,
 } from '@fleetdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
@@ -42,7 +50,9 @@ interface Case {
   payment?: { status: PaymentStatus; totalPrice: number };
 }
 
-const live = (startIn: number, length = 2 * H) => (now: number) => ({ startTime: new Date(now + startIn), endTime: new Date(now + startIn + length) });
+const live =
+  (startIn: number, length = 2 * H) =>
+  (now: number) => ({ startTime: new Date(now + startIn), endTime: new Date(now + startIn + length) });
 
 const CASES: Case[] = [
   { name: 'INACTIVE, hours ahead', booking: live(3 * H) },
@@ -50,23 +60,40 @@ const CASES: Case[] = [
   { name: 'INACTIVE, start passed, not activated', booking: live(-30 * MIN) },
   { name: 'INACTIVE, in its window, no vehicle allocated', booking: live(5 * MIN), allocated: false },
   { name: 'INACTIVE, in its window, no customer', booking: live(5 * MIN), customer: 'none' },
-  { name: 'INACTIVE, in its window, payment awaiting authorisation', booking: live(5 * MIN), payment: { status: 'NEEDS_AUTHORIZATION', totalPrice: 120 } },
+  {
+    name: 'INACTIVE, in its window, payment awaiting authorisation',
+    booking: live(5 * MIN),
+    payment: { status: 'NEEDS_AUTHORIZATION', totalPrice: 120 },
+  },
   {
     name: 'INACTIVE, irrevocable, taxi and ride share accepted, taxi from this pool',
     booking: (now) => ({ ...live(3 * H)(now), irrevocableUntil: new Date(now + 2 * H), taxiAcceptable: 'ENABLED', rideShare: 'ENABLED' }),
     taxiFromThisPool: true,
   },
   { name: 'INACTIVE, taxi accepted but not from this pool', booking: (now) => ({ ...live(3 * H)(now), taxiAcceptable: 'ENABLED' }) },
-  { name: 'INACTIVE, car allocated on activation at a charging pool', booking: (now) => ({ ...live(5 * MIN)(now), allocateOnActivation: true }), allocated: false, charging: true },
+  {
+    name: 'INACTIVE, car allocated on activation at a charging pool',
+    booking: (now) => ({ ...live(5 * MIN)(now), allocateOnActivation: true }),
+    allocated: false,
+    charging: true,
+  },
   {
     name: 'INACTIVE, cargo bike allocated on activation at a charging pool',
-    booking: (now) => ({ ...live(5 * MIN)(now), allocateOnActivation: true }), allocated: false, charging: true, category: 'CARGO_BIKE', freeVehicleInPool: true,
+    booking: (now) => ({ ...live(5 * MIN)(now), allocateOnActivation: true }),
+    allocated: false,
+    charging: true,
+    category: 'CARGO_BIKE',
+    freeVehicleInPool: true,
   },
   {
     name: 'ACTIVE, ride share enabled, locked for the customer (BID1000000026)',
     booking: (now) => ({ ...live(-H)(now), state: 'ACTIVE', usageStart: new Date(now - H), rideShare: 'ENABLED', lockedForUser: true }),
   },
-  { name: 'ACTIVE, no vehicle allocated', booking: (now) => ({ ...live(-H)(now), state: 'ACTIVE', usageStart: new Date(now - H) }), allocated: false },
+  {
+    name: 'ACTIVE, no vehicle allocated',
+    booking: (now) => ({ ...live(-H)(now), state: 'ACTIVE', usageStart: new Date(now - H) }),
+    allocated: false,
+  },
   {
     name: 'ACTIVE, car allocated on activation at a charging pool',
     booking: (now) => ({ ...live(-H)(now), state: 'ACTIVE', usageStart: new Date(now - H), allocateOnActivation: true }),
@@ -77,10 +104,19 @@ const CASES: Case[] = [
     booking: (now) => ({ ...live(-5 * H)(now), state: 'FINISHED', checkoutRequired: true, technicalIssueReportedAt: new Date(now - 2 * H) }),
     payment: { status: 'PAID', totalPrice: 500 },
   },
-  { name: 'FINISHED, unpaid, customer without e-mail', booking: (now) => ({ ...live(-5 * H)(now), state: 'FINISHED' }), customer: 'noEmail', payment: { status: 'UNPAID', totalPrice: 500 } },
+  {
+    name: 'FINISHED, unpaid, customer without e-mail',
+    booking: (now) => ({ ...live(-5 * H)(now), state: 'FINISHED' }),
+    customer: 'noEmail',
+    payment: { status: 'UNPAID', totalPrice: 500 },
+  },
   { name: 'FINISHED, no payment', booking: (now) => ({ ...live(-5 * H)(now), state: 'FINISHED' }) },
   { name: 'FINISHED, paid nothing', booking: (now) => ({ ...live(-5 * H)(now), state: 'FINISHED' }), payment: { status: 'PAID', totalPrice: 0 } },
-  { name: 'FINISHED, replaced booking payment (NO_CHARGE)', booking: (now) => ({ ...live(-5 * H)(now), state: 'FINISHED' }), payment: { status: 'NO_CHARGE', totalPrice: 300 } },
+  {
+    name: 'FINISHED, replaced booking payment (NO_CHARGE)',
+    booking: (now) => ({ ...live(-5 * H)(now), state: 'FINISHED' }),
+    payment: { status: 'NO_CHARGE', totalPrice: 300 },
+  },
   { name: 'CANCELLED', booking: (now) => ({ ...live(3 * H)(now), state: 'CANCELLED', cancelledAt: new Date(now - H) }) },
 ];
 
@@ -94,16 +130,26 @@ async function makeBooking(c: Case): Promise<string> {
   const vehicle = c.allocated === false ? null : await createVehicle(db, FLEET, { category });
   if (c.freeVehicleInPool) await createVehicle(db, FLEET, { category, poolId });
   const row = await createBooking(
-    db, FLEET,
+    db,
+    FLEET,
     { userId: user?.id ?? null, contractId: c.taxiFromThisPool ? taxiContractId : contractId, poolId, ...(vehicle ? { vehicleId: vehicle.id } : {}) },
     { vehicleCategory: category, ...c.booking(now) },
   );
   if (c.payment) {
     orders += 1;
     await db.insert(payments).values({
-      orderId: `BOK${String(880_000_000 + orders)}`, fleetId: FLEET, bookingId: row.id, userId: user?.id ?? null, type: 'USER_INVOICE',
-      status: c.payment.status, target: 'BOOKING', currency: 'NOK', totalPrice: c.payment.totalPrice,
-      totalPriceWithoutVat: c.payment.totalPrice * 0.8, totalVat: c.payment.totalPrice * 0.2, paymentProvider: 'invoice',
+      orderId: `BOK${String(880_000_000 + orders)}`,
+      fleetId: FLEET,
+      bookingId: row.id,
+      userId: user?.id ?? null,
+      type: 'USER_INVOICE',
+      status: c.payment.status,
+      target: 'BOOKING',
+      currency: 'NOK',
+      totalPrice: c.payment.totalPrice,
+      totalPriceWithoutVat: c.payment.totalPrice * 0.8,
+      totalVat: c.payment.totalPrice * 0.2,
+      paymentProvider: 'invoice',
     });
   }
   return row.bid;
@@ -130,7 +176,11 @@ function act(key: BookingAbilityKey, b: Booking) {
       return t.app.inject({ method: 'POST', url: `/api/bookings/${bid}/receipt`, headers: headers() });
     case 'adjustValues':
       return json('PUT', `/api/bookings/${bid}/adjustedValues`, {
-        adjustedStartTime: at(Date.now() - 4 * H), adjustedEndTime: at(Date.now() - 3 * H), adjustedDistance: 12, adjustedBookingType: 'PRIVATE', dataQuality: 'CORRECTED',
+        adjustedStartTime: at(Date.now() - 4 * H),
+        adjustedEndTime: at(Date.now() - 3 * H),
+        adjustedDistance: 12,
+        adjustedBookingType: 'PRIVATE',
+        dataQuality: 'CORRECTED',
       });
     case 'activate':
       return json('POST', `/api/bookings/${bid}/activate-without-pin`, { reason: 'Customer at the car' });
@@ -149,7 +199,11 @@ function act(key: BookingAbilityKey, b: Booking) {
     case 'edit':
       return json('PUT', `/api/bookings/${bid}`, { note: 'Changed by the abilities test' });
     case 'extend':
-      return t.app.inject({ method: 'PUT', url: `/api/bookings/${bid}/adjust?endTime=${encodeURIComponent(at(Date.parse(b.endTime) + 15 * MIN))}`, headers: headers() });
+      return t.app.inject({
+        method: 'PUT',
+        url: `/api/bookings/${bid}/adjust?endTime=${encodeURIComponent(at(Date.parse(b.endTime) + 15 * MIN))}`,
+        headers: headers(),
+      });
     case 'lockForUser':
     case 'unlockForUser':
       return t.app.inject({ method: 'PUT', url: `/api/bookings/${bid}/adjust?changesLockedForUser=${key === 'lockForUser'}`, headers: headers() });
@@ -232,7 +286,14 @@ describe('booking abilities agree with the action endpoints (issue 16)', () => {
     const petrol = await createVehicle(db, FLEET, { primaryFuelType: 'PETROL' });
     const electric = await createVehicle(db, FLEET);
     const book = async (over: BookingOver) =>
-      (await createBooking(db, FLEET, { userId: user.id, contractId, poolId: chargingPool }, { ...live(5 * MIN)(Date.now()), allocateOnActivation: true, ...over })).bid;
+      (
+        await createBooking(
+          db,
+          FLEET,
+          { userId: user.id, contractId, poolId: chargingPool },
+          { ...live(5 * MIN)(Date.now()), allocateOnActivation: true, ...over },
+        )
+      ).bid;
 
     const petrolCar = await readBooking(await book({ specType: 'VEHICLE', specVehicleId: petrol.id }));
     expect(isAbilityShown(petrolCar.abilities.requestPin)).toBe(false);
@@ -241,7 +302,10 @@ describe('booking abilities agree with the action endpoints (issue 16)', () => {
     expect(pin.statusCode).toBeGreaterThanOrEqual(400);
     expect(pin.statusCode).toBeLessThan(500);
 
-    const [model] = await db.insert(vehicleModels).values({ fleetId: FLEET, modelName: 'VW Golf', priceClass: 'B', vehicleCategory: 'CAR', primaryFuelType: 'PETROL' }).returning();
+    const [model] = await db
+      .insert(vehicleModels)
+      .values({ fleetId: FLEET, modelName: 'VW Golf', priceClass: 'B', vehicleCategory: 'CAR', primaryFuelType: 'PETROL' })
+      .returning();
     const petrolModel = await readBooking(await book({ specType: 'MODEL', specModelId: model!.id }));
     expect(isAbilityShown(petrolModel.abilities.requestPin)).toBe(false);
 

@@ -21,12 +21,22 @@ let t: TestApp;
 let db: Db;
 
 /** No card is involved (invoice payments); a call to the provider is a test failure. */
-const noProvider = new Proxy({}, {
-  get: () => () => { throw new Error('the payment provider must not be called'); },
-}) as PaymentProvider;
+const noProvider = new Proxy(
+  {},
+  {
+    get: () => () => {
+      throw new Error('the payment provider must not be called');
+    },
+  },
+) as PaymentProvider;
 
 const estimate = (totalPriceWithoutVat: number, totalVat: number): PriceResult => ({
-  lines: [], totalPriceWithoutVat, totalVat, totalPriceWithVat: totalPriceWithoutVat + totalVat, vatRate: 0.25, currency: 'NOK',
+  lines: [],
+  totalPriceWithoutVat,
+  totalVat,
+  totalPriceWithVat: totalPriceWithoutVat + totalVat,
+  vatRate: 0.25,
+  currency: 'NOK',
 });
 
 beforeAll(async () => {
@@ -43,11 +53,23 @@ async function bookingWithPayments(statuses: ('UNPAID' | 'ABANDONED' | 'NO_CHARG
   const booking = await createBooking(db, FLEET, { userId: user.id, contractId: contract.id, poolId: pool.id });
   const ids: number[] = [];
   for (const [i, status] of statuses.entries()) {
-    const [row] = await db.insert(payments).values({
-      orderId: `BOK${String(770_000_000 + booking.id * 10 + i)}`, fleetId: FLEET, bookingId: booking.id, userId: user.id,
-      type: 'USER_INVOICE', status, target: 'BOOKING', currency: 'NOK', totalPrice: 100, totalPriceWithoutVat: 80, totalVat: 20,
-      paymentProvider: 'invoice',
-    }).returning({ id: payments.id });
+    const [row] = await db
+      .insert(payments)
+      .values({
+        orderId: `BOK${String(770_000_000 + booking.id * 10 + i)}`,
+        fleetId: FLEET,
+        bookingId: booking.id,
+        userId: user.id,
+        type: 'USER_INVOICE',
+        status,
+        target: 'BOOKING',
+        currency: 'NOK',
+        totalPrice: 100,
+        totalPriceWithoutVat: 80,
+        totalVat: 20,
+        paymentProvider: 'invoice',
+      })
+      .returning({ id: payments.id });
     ids.push(row!.id);
   }
   const [b] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
@@ -61,7 +83,16 @@ describe('syncBookingPayment', () => {
   it('updates the main booking payment (the newest), not an older superseded one', async () => {
     const { booking, user, ids } = await bookingWithPayments(['ABANDONED', 'UNPAID']);
     await db.transaction(async (tx) => {
-      await syncBookingPayment(tx, { username: 'support', fleet: FLEET }, { payments: noProvider }, booking, user.username, estimate(160, 40), 'NOK', NOW);
+      await syncBookingPayment(
+        tx,
+        { username: 'support', fleet: FLEET },
+        { payments: noProvider },
+        booking,
+        user.username,
+        estimate(160, 40),
+        'NOK',
+        NOW,
+      );
     });
     expect(await totalOf(ids[1]!)).toEqual({ totalPrice: 200, status: 'UNPAID' });
     expect(await totalOf(ids[0]!)).toEqual({ totalPrice: 100, status: 'ABANDONED' });
@@ -70,7 +101,16 @@ describe('syncBookingPayment', () => {
   it('skips a newer NO_CHARGE payment when an older one is still to be paid, as mainBookingPayment does', async () => {
     const { booking, user, ids } = await bookingWithPayments(['UNPAID', 'NO_CHARGE']);
     await db.transaction(async (tx) => {
-      await syncBookingPayment(tx, { username: 'support', fleet: FLEET }, { payments: noProvider }, booking, user.username, estimate(240, 60), 'NOK', NOW);
+      await syncBookingPayment(
+        tx,
+        { username: 'support', fleet: FLEET },
+        { payments: noProvider },
+        booking,
+        user.username,
+        estimate(240, 60),
+        'NOK',
+        NOW,
+      );
     });
     expect(await totalOf(ids[0]!)).toEqual({ totalPrice: 300, status: 'UNPAID' });
     expect(await totalOf(ids[1]!)).toEqual({ totalPrice: 100, status: 'NO_CHARGE' });

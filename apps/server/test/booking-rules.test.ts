@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatMessage, MESSAGES, touchesWeekdayWindow, ZErrorItem, type BookableRule, type MetadataSpecEntry,
-} from '@fleetdesk/contract';
+import { formatMessage, MESSAGES, touchesWeekdayWindow, ZErrorItem, type BookableRule, type MetadataSpecEntry } from '@fleetdesk/contract';
 import type { contracts } from '../src/db/schema.ts';
 import { FJORD, MALAR, type ContractSpec, type FleetCatalog } from '../src/seed/catalog.ts';
 import {
-  allOverridable, blockingViolations, evaluateBookingRules, intervalsOverlap, validateStartEnd, violationsToErrorItems,
-  type BookingRuleInput, type RuleContract, type RuleViolation,
+  allOverridable,
+  blockingViolations,
+  evaluateBookingRules,
+  intervalsOverlap,
+  validateStartEnd,
+  violationsToErrorItems,
+  type BookingRuleInput,
+  type RuleContract,
+  type RuleViolation,
 } from '../src/modules/bookings/rules.ts';
 
 const OSLO = 'Europe/Oslo';
@@ -17,10 +22,16 @@ const at = (iso: string) => new Date(iso);
 // 2026: Fri 5 June, Sat 6 June, Mon 8 June (summer time, +02:00). DST starts Sun 29 March, ends Sun 25 October.
 const WINDOW = { from: '07:00', to: '17:00' };
 const scheduled = (minDuration: string | null, maxDuration: string | null): BookableRule => ({
-  minDuration, maxDuration, appliedDuring: 'SCHEDULED', appliesDuring: WINDOW,
+  minDuration,
+  maxDuration,
+  appliedDuring: 'SCHEDULED',
+  appliesDuring: WINDOW,
 });
 const always = (minDuration: string | null, maxDuration: string | null): BookableRule => ({
-  minDuration, maxDuration, appliedDuring: 'ALWAYS', appliesDuring: null,
+  minDuration,
+  maxDuration,
+  appliedDuring: 'ALWAYS',
+  appliesDuring: null,
 });
 
 const baseContract: RuleContract = {
@@ -59,8 +70,13 @@ describe('contract minimum and maximum (always)', () => {
     const [violation, ...rest] = evaluate({ contract, start: at('2026-06-06T10:00+02:00'), end: at('2026-06-06T10:30+02:00') });
     expect(rest).toEqual([]);
     expect(violation).toMatchObject({
-      kind: 'MIN_DURATION', bookingRuleCause: 'MIN_DURATION', overridable: true, field: 'endTime',
-      ruleName: 'contract.minBookingDuration', message: 'Bookings must be at least 1 hour.', expandedMessage: 'Bookings must be at least 1 hour.',
+      kind: 'MIN_DURATION',
+      bookingRuleCause: 'MIN_DURATION',
+      overridable: true,
+      field: 'endTime',
+      ruleName: 'contract.minBookingDuration',
+      message: 'Bookings must be at least 1 hour.',
+      expandedMessage: 'Bookings must be at least 1 hour.',
     });
   });
 
@@ -86,8 +102,9 @@ describe('contract minimum and maximum (always)', () => {
 
   it('refuses to judge an empty or reversed interval, and an unreadable contract duration', () => {
     expect(() => evaluate({ contract, start: at('2026-06-08T10:00+02:00'), end: at('2026-06-08T10:00+02:00') })).toThrow(RangeError);
-    expect(() => evaluate({ contract: { maxBookingDuration: 'P1M' }, start: at('2026-06-08T10:00+02:00'), end: at('2026-06-08T11:00+02:00') }))
-      .toThrow(RangeError);
+    expect(() =>
+      evaluate({ contract: { maxBookingDuration: 'P1M' }, start: at('2026-06-08T10:00+02:00'), end: at('2026-06-08T11:00+02:00') }),
+    ).toThrow(RangeError);
   });
 });
 
@@ -125,7 +142,8 @@ describe('scheduled rules (Monday–Friday window)', () => {
     const [violation, ...rest] = evaluate({ contract: minOneHour, start: at('2026-06-08T06:30+02:00'), end: at('2026-06-08T07:29+02:00') });
     expect(rest).toEqual([]);
     expect(violation).toMatchObject({
-      kind: 'MIN_DURATION', message: 'Bookings must be at least 1 hour.',
+      kind: 'MIN_DURATION',
+      message: 'Bookings must be at least 1 hour.',
       expandedMessage: 'Bookings that include weekday time (Monday to Friday) between 07:00 and 17:00 must be at least 1 hour.',
     });
   });
@@ -153,14 +171,17 @@ describe('scheduled rules (Monday–Friday window)', () => {
   it('follows the wall clock in DST weeks', () => {
     // Monday after the spring change (CEST): 17:00–19:00 local is 15:00–17:00 UTC and misses the window.
     expect(evaluate({ contract: maxOneHour, start: at('2026-03-30T17:00+02:00'), end: at('2026-03-30T19:00+02:00') })).toEqual([]);
-    expect(kinds(evaluate({ contract: maxOneHour, start: at('2026-03-30T15:30+02:00'), end: at('2026-03-30T17:30+02:00') })))
-      .toEqual(['MAX_DURATION']);
+    expect(kinds(evaluate({ contract: maxOneHour, start: at('2026-03-30T15:30+02:00'), end: at('2026-03-30T17:30+02:00') }))).toEqual([
+      'MAX_DURATION',
+    ]);
     // The Friday before (CET) 16:00–18:00 touches.
-    expect(kinds(evaluate({ contract: maxOneHour, start: at('2026-03-27T16:00+01:00'), end: at('2026-03-27T18:00+01:00') })))
-      .toEqual(['MAX_DURATION']);
+    expect(kinds(evaluate({ contract: maxOneHour, start: at('2026-03-27T16:00+01:00'), end: at('2026-03-27T18:00+01:00') }))).toEqual([
+      'MAX_DURATION',
+    ]);
     // Monday after the autumn change (CET): 06:00–07:59 local ends inside the window, 05:00–07:00 does not reach it.
-    expect(evaluate({ contract: maxOneHour, start: at('2026-10-26T05:00+01:00'), end: at('2026-10-26T07:00+01:00'), timeZone: STOCKHOLM }))
-      .toEqual([]);
+    expect(evaluate({ contract: maxOneHour, start: at('2026-10-26T05:00+01:00'), end: at('2026-10-26T07:00+01:00'), timeZone: STOCKHOLM })).toEqual(
+      [],
+    );
     expect(touchesWeekdayWindow(at('2026-10-26T06:00+01:00'), at('2026-10-26T07:01+01:00'), WINDOW, STOCKHOLM)).toBe(true);
     // A whole DST weekend (Friday 17:00 CET → Monday 07:00 CEST) touches nothing.
     expect(touchesWeekdayWindow(at('2026-03-27T17:00+01:00'), at('2026-03-30T07:00+02:00'), WINDOW, OSLO)).toBe(false);
@@ -171,13 +192,14 @@ describe('scheduled rules (Monday–Friday window)', () => {
     // Friday 22:00 → Saturday 06:00 belongs to Friday; Saturday night does not count.
     expect(touchesWeekdayWindow(at('2026-06-06T05:00+02:00'), at('2026-06-06T05:30+02:00'), night, OSLO)).toBe(true);
     expect(touchesWeekdayWindow(at('2026-06-07T05:00+02:00'), at('2026-06-07T05:30+02:00'), night, OSLO)).toBe(false);
-    expect(() => touchesWeekdayWindow(at('2026-06-07T05:00+02:00'), at('2026-06-07T05:30+02:00'), { from: '25:00', to: '06:00' }, OSLO))
-      .toThrow(RangeError);
+    expect(() => touchesWeekdayWindow(at('2026-06-07T05:00+02:00'), at('2026-06-07T05:30+02:00'), { from: '25:00', to: '06:00' }, OSLO)).toThrow(
+      RangeError,
+    );
     const wholeDay: BookableRule = { minDuration: null, maxDuration: 'PT1H', appliedDuring: 'SCHEDULED', appliesDuring: null };
-    expect(kinds(evaluate({ contract: { bookableRules: [wholeDay] }, start: at('2026-06-08T01:00+02:00'), end: at('2026-06-08T03:00+02:00') })))
-      .toEqual(['MAX_DURATION']);
-    expect(evaluate({ contract: { bookableRules: [wholeDay] }, start: at('2026-06-07T01:00+02:00'), end: at('2026-06-07T03:00+02:00') }))
-      .toEqual([]);
+    expect(
+      kinds(evaluate({ contract: { bookableRules: [wholeDay] }, start: at('2026-06-08T01:00+02:00'), end: at('2026-06-08T03:00+02:00') })),
+    ).toEqual(['MAX_DURATION']);
+    expect(evaluate({ contract: { bookableRules: [wholeDay] }, start: at('2026-06-07T01:00+02:00'), end: at('2026-06-07T03:00+02:00') })).toEqual([]);
   });
 });
 
@@ -188,7 +210,10 @@ describe('one-way, overlap and taxi', () => {
   it('refuses a one-way booking unless the contract allows it; the refusal cannot be overridden', () => {
     const [violation] = evaluate({ start, end, fromPoolId: 1, toPoolId: 2 });
     expect(violation).toMatchObject({
-      kind: 'ONE_WAY_NOT_ALLOWED', bookingRuleCause: 'ONE_WAY_NOT_ALLOWED', overridable: false, field: 'toLocation',
+      kind: 'ONE_WAY_NOT_ALLOWED',
+      bookingRuleCause: 'ONE_WAY_NOT_ALLOWED',
+      overridable: false,
+      field: 'toLocation',
       message: MESSAGES.oneWayNotAllowed,
     });
     expect(evaluate({ start, end, fromPoolId: 1, toPoolId: 1 })).toEqual([]);
@@ -208,11 +233,16 @@ describe('one-way, overlap and taxi', () => {
     const violations = evaluate({ contract, start, end, ownOverlappingBookings: own, excludeBid: 'BID1000000004' });
     expect(violations.map((v) => v.overlappingBid)).toEqual(['BID1000000005', 'BID1000000009']);
     expect(violations[0]).toMatchObject({
-      kind: 'OVERLAPPING_BOOKING', overridable: true, ruleName: 'contract.onlyOneBookingAtTheSameTimeAllowed',
+      kind: 'OVERLAPPING_BOOKING',
+      overridable: true,
+      ruleName: 'contract.onlyOneBookingAtTheSameTimeAllowed',
       message: 'The contract allows only one booking at a time, and this one overlaps BID1000000005',
     });
-    expect(evaluate({ contract, start, end, ownOverlappingBookings: own }).map((v) => v.overlappingBid))
-      .toEqual(['BID1000000004', 'BID1000000005', 'BID1000000009']);
+    expect(evaluate({ contract, start, end, ownOverlappingBookings: own }).map((v) => v.overlappingBid)).toEqual([
+      'BID1000000004',
+      'BID1000000005',
+      'BID1000000009',
+    ]);
     expect(evaluate({ start, end, ownOverlappingBookings: own })).toEqual([]);
     expect(intervalsOverlap({ start, end }, { start: end, end: at('2026-06-08T13:00+02:00') })).toBe(false);
   });
@@ -259,7 +289,11 @@ describe('metadata', () => {
   it('refuses keys outside the spec, named by their key', () => {
     expect(check({ project: 'P-1', colour: 'red' })).toEqual([['metadata.colour', 'Not a field of the metadata spec']]);
     const [violation] = evaluate({ contract: { metadataSpec: spec }, start, end, metadata: { project: 'P-1', colour: 'red' } });
-    expect(violation).toMatchObject({ ruleName: 'contract.metadataSpec.colour', expandedMessage: 'colour: Not a field of the metadata spec', overridable: false });
+    expect(violation).toMatchObject({
+      ruleName: 'contract.metadataSpec.colour',
+      expandedMessage: 'colour: Not a field of the metadata spec',
+      overridable: false,
+    });
   });
 
   it('is not overridable', () => {
@@ -293,10 +327,16 @@ describe('aggregation for the 400 answer and the override step', () => {
     expect(items).toEqual([
       { field: 'endTime', message: 'Bookings must be at least 1 hour.', overridable: true, ruleName: 'contract.minBookingDuration' },
       {
-        field: 'endTime', overridable: true, ruleName: 'bookableRules[0].maxDuration',
+        field: 'endTime',
+        overridable: true,
+        ruleName: 'bookableRules[0].maxDuration',
         message: 'Bookings that include weekday time (Monday to Friday) between 07:00 and 17:00 can be at most 15 minutes.',
       },
-      { message: formatMessage('bookingsOverlap', { bid: 'BID1000000001' }), overridable: true, ruleName: 'contract.onlyOneBookingAtTheSameTimeAllowed' },
+      {
+        message: formatMessage('bookingsOverlap', { bid: 'BID1000000001' }),
+        overridable: true,
+        ruleName: 'contract.onlyOneBookingAtTheSameTimeAllowed',
+      },
     ]);
     for (const item of items) expect(ZErrorItem.parse(item)).toEqual(item);
   });
@@ -332,9 +372,16 @@ describe('the demo contracts', () => {
     if (index < 0) throw new Error(`no pool ${key}`);
     return index + 1;
   };
-  const fjord = (contractKey: string, input: Omit<BookingRuleInput, 'contract' | 'timeZone' | 'ownOverlappingBookings' | 'fromPoolId' | 'toPoolId'> & Partial<BookingRuleInput>) =>
+  const fjord = (
+    contractKey: string,
+    input: Omit<BookingRuleInput, 'contract' | 'timeZone' | 'ownOverlappingBookings' | 'fromPoolId' | 'toPoolId'> & Partial<BookingRuleInput>,
+  ) =>
     evaluateBookingRules({
-      fromPoolId: poolId(FJORD, 'grunerlokka'), toPoolId: null, ownOverlappingBookings: [], timeZone: FJORD.timeZone, ...input,
+      fromPoolId: poolId(FJORD, 'grunerlokka'),
+      toPoolId: null,
+      ownOverlappingBookings: [],
+      timeZone: FJORD.timeZone,
+      ...input,
       contract: contractOf(FJORD, contractKey),
     });
 
@@ -348,8 +395,9 @@ describe('the demo contracts', () => {
     expect(short.map((v) => v.message)).toEqual(['Bookings must be at least 1 hour.']);
     expect(allOverridable(short)).toBe(true);
     expect(fjord('private', { start: at('2026-06-08T10:00+02:00'), end: at('2026-06-08T12:00+02:00') })).toEqual([]);
-    expect(fjord('private', { start: at('2026-06-01T10:00+02:00'), end: at('2026-06-15T10:01+02:00') }).map((v) => v.message))
-      .toEqual(['Bookings can be at most 14 days.']);
+    expect(fjord('private', { start: at('2026-06-01T10:00+02:00'), end: at('2026-06-15T10:01+02:00') }).map((v) => v.message)).toEqual([
+      'Bookings can be at most 14 days.',
+    ]);
     const oneWay = fjord('private', { start: at('2026-06-08T10:00+02:00'), end: at('2026-06-08T12:00+02:00'), toPoolId: poolId(FJORD, 'toyen') });
     expect(kinds(oneWay)).toEqual(['ONE_WAY_NOT_ALLOWED']);
     expect(allOverridable(oneWay)).toBe(false);
@@ -389,9 +437,13 @@ describe('the demo contracts', () => {
     const base = { contract, fromPoolId: poolId(MALAR, 'uppsala-c'), toPoolId: null, timeZone: MALAR.timeZone, ownOverlappingBookings: [] };
     // Friday 10:00 → Monday 10:00 local is 73 hours but 3 calendar days.
     expect(evaluateBookingRules({ ...base, start: at('2026-10-23T10:00+02:00'), end: at('2026-10-26T10:00+01:00') })).toEqual([]);
-    expect(evaluateBookingRules({ ...base, start: at('2026-10-23T10:00+02:00'), end: at('2026-10-23T10:45+02:00') }).map((v) => v.message))
-      .toEqual(['Bookings must be at least 1 hour.']);
-    expect(kinds(evaluateBookingRules({ ...base, start: at('2026-10-23T10:00+02:00'), end: at('2026-10-23T11:00+02:00'), toPoolId: poolId(MALAR, 'flogsta') })))
-      .toEqual(['ONE_WAY_NOT_ALLOWED']);
+    expect(evaluateBookingRules({ ...base, start: at('2026-10-23T10:00+02:00'), end: at('2026-10-23T10:45+02:00') }).map((v) => v.message)).toEqual([
+      'Bookings must be at least 1 hour.',
+    ]);
+    expect(
+      kinds(
+        evaluateBookingRules({ ...base, start: at('2026-10-23T10:00+02:00'), end: at('2026-10-23T11:00+02:00'), toPoolId: poolId(MALAR, 'flogsta') }),
+      ),
+    ).toEqual(['ONE_WAY_NOT_ALLOWED']);
   });
 });

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTIVATION_WINDOW_MS, allocatesOnActivation, commandRefusal, computeActions, displayState, forceEndRefusal, isEditable,
-  nextState, rideshareRefusal, type BookingFacts,
+  ACTIVATION_WINDOW_MS,
+  allocatesOnActivation,
+  commandRefusal,
+  computeActions,
+  displayState,
+  forceEndRefusal,
+  isEditable,
+  nextState,
+  rideshareRefusal,
+  type BookingFacts,
 } from '../src/modules/bookings/state.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
@@ -42,7 +50,15 @@ describe('transitions', () => {
     expect(nextState('ACTIVE', 'CANCEL')).toBeNull();
     expect(nextState('INACTIVE', 'DEACTIVATE')).toBeNull();
     for (const state of ['FINISHED', 'CANCELLED'] as const) {
-      for (const c of ['ACTIVATE', 'DEACTIVATE', 'DEACTIVATE_UNCHECKED', 'FORCE_END', 'CANCEL', 'REPLACE_WITH_TAXI', 'REPLACE_WITH_RIDESHARE'] as const) {
+      for (const c of [
+        'ACTIVATE',
+        'DEACTIVATE',
+        'DEACTIVATE_UNCHECKED',
+        'FORCE_END',
+        'CANCEL',
+        'REPLACE_WITH_TAXI',
+        'REPLACE_WITH_RIDESHARE',
+      ] as const) {
         expect(nextState(state, c)).toBeNull();
       }
     }
@@ -142,7 +158,9 @@ describe('booking menu rules (§4)', () => {
     expect(commandRefusal(future(), 'ACTIVATE', NOW)).toBe('activateOutsideWindow');
     expect(commandRefusal(future({ start: at(60_000), hasUser: false }), 'ACTIVATE', NOW)).toBe('bookingHasNoCustomer');
     expect(commandRefusal(future({ start: at(60_000), allocationState: 'NOT_ALLOCATED' }), 'ACTIVATE', NOW)).toBe('activateNoVehicle');
-    expect(commandRefusal(future({ start: at(60_000), paymentsRequiringAuthorization: ['BOK1'] }), 'ACTIVATE', NOW)).toBe('activateAwaitingAuthorization');
+    expect(commandRefusal(future({ start: at(60_000), paymentsRequiringAuthorization: ['BOK1'] }), 'ACTIVATE', NOW)).toBe(
+      'activateAwaitingAuthorization',
+    );
     expect(commandRefusal(soon, 'DEACTIVATE', NOW)).toBe('deactivateOnlyActive');
     expect(commandRefusal(future({ state: 'ACTIVE', start: at(-H) }), 'DEACTIVATE', NOW)).toBeNull();
     expect(commandRefusal(future({ state: 'ACTIVE', start: at(-H), allocationState: 'NOT_ALLOCATED' }), 'DEACTIVATE', NOW)).toBe('activateNoVehicle');
@@ -155,7 +173,15 @@ describe('booking menu rules (§4)', () => {
     expect(commandRefusal(future({ taxiAcceptable: 'ENABLED', taxiFromPools: [1] }), 'REPLACE_WITH_TAXI', NOW)).toBeNull();
     // Every state × command: allowed only where the transition table leads somewhere.
     const states = ['INACTIVE', 'ACTIVE', 'FINISHED', 'CANCELLED'] as const;
-    const commands = ['ACTIVATE', 'DEACTIVATE', 'DEACTIVATE_UNCHECKED', 'FORCE_END', 'CANCEL', 'REPLACE_WITH_TAXI', 'REPLACE_WITH_RIDESHARE'] as const;
+    const commands = [
+      'ACTIVATE',
+      'DEACTIVATE',
+      'DEACTIVATE_UNCHECKED',
+      'FORCE_END',
+      'CANCEL',
+      'REPLACE_WITH_TAXI',
+      'REPLACE_WITH_RIDESHARE',
+    ] as const;
     for (const state of states) {
       for (const command of commands) {
         const open = future({ state, start: at(-60_000), end: at(H), rideShare: 'ENABLED', taxiAcceptable: 'ENABLED', taxiFromPools: [1] });

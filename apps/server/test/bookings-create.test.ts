@@ -1,6 +1,15 @@
 import {
-  MESSAGE_IDS, MESSAGES, ZAvailabilityResponse, ZBooking, ZContractRulesResponse, ZErrorEnvelope, ZEventSearchResponse, ZPriceResponse,
-  ZSuggestionsResponse, type Booking, type ErrorEnvelope,
+  MESSAGE_IDS,
+  MESSAGES,
+  ZAvailabilityResponse,
+  ZBooking,
+  ZContractRulesResponse,
+  ZErrorEnvelope,
+  ZEventSearchResponse,
+  ZPriceResponse,
+  ZSuggestionsResponse,
+  type Booking,
+  type ErrorEnvelope,
 } from '@fleetdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +44,13 @@ beforeAll(async () => {
   privat = await contract('Fjord Privat');
   nordlys = await contract('Nordlys Consulting – bedriftsavtale');
   havbris = await contract('Havbris Arkitekter – bedriftsavtale');
-  const pool = async (name: string) => (await db.select().from(pools).where(and(eq(pools.name, name), eq(pools.fleetId, 'fjord'))))[0]!.id;
+  const pool = async (name: string) =>
+    (
+      await db
+        .select()
+        .from(pools)
+        .where(and(eq(pools.name, name), eq(pools.fleetId, 'fjord')))
+    )[0]!.id;
   grunerlokka = await pool('Grünerløkka');
   toyen = await pool('Tøyen torg');
 });
@@ -74,7 +89,10 @@ async function customer(card?: { masked: string; token?: string }) {
   await db.insert(userContracts).values({ userId: user.id, contractId: privat.id });
   if (card) {
     await db.insert(registeredCards).values({
-      fleetId: 'fjord', userId: user.id, cardTypeAndMaskedNumber: card.masked, expires: `${new Date().getUTCFullYear() + 2}-06`,
+      fleetId: 'fjord',
+      userId: user.id,
+      cardTypeAndMaskedNumber: card.masked,
+      expires: `${new Date().getUTCFullYear() + 2}-06`,
       providerToken: card.token ?? `sandbox_${user.id}abcdef`,
     });
   }
@@ -99,8 +117,13 @@ describe('POST /api/bookings', () => {
     expect(res.statusCode, res.body).toBe(201);
     created = ZBooking.parse(res.json());
     expect(created).toMatchObject({
-      state: 'INACTIVE', user: { username: 'demo.active' }, contractId: privat.id, estimatedDistance: 40,
-      startTime: at(0, 10), endTime: at(0, 13), allocateOnActivation: false,
+      state: 'INACTIVE',
+      user: { username: 'demo.active' },
+      contractId: privat.id,
+      estimatedDistance: 40,
+      startTime: at(0, 10),
+      endTime: at(0, 13),
+      allocateOnActivation: false,
       vehicleAllocation: { state: 'ALLOCATED', specification: { type: 'CLASS', className, vehicleCategory: 'CAR' } },
     });
     expect(created.bid).toMatch(/^BID\d{10}$/);
@@ -108,8 +131,13 @@ describe('POST /api/bookings', () => {
 
     // The estimate is priceBooking's, with the admin fee.
     const expected = priceBooking({
-      start: new Date(at(0, 10)), end: new Date(at(0, 13)), distanceKm: 40, priceList: privat.priceList, currency: 'NOK',
-      timeZone: 'Europe/Oslo', includeAdminFee: true,
+      start: new Date(at(0, 10)),
+      end: new Date(at(0, 13)),
+      distanceKm: 40,
+      priceList: privat.priceList,
+      currency: 'NOK',
+      timeZone: 'Europe/Oslo',
+      includeAdminFee: true,
     });
     expect(expected.lines.map((l) => l.itemName)).toContain('ADMIN_BOOKING_FEE');
     expect(created.estimatedPriceWithoutVat).toBe(expected.totalPriceWithoutVat);
@@ -117,8 +145,15 @@ describe('POST /api/bookings', () => {
 
     // Payment: VISA **** 4242 is reserved in the sandbox.
     expect(created.payment).toMatchObject({
-      type: 'CREDITCARD', status: 'RESERVED', target: 'BOOKING', totalPrice: expected.totalPriceWithVat, totalVat: expected.totalVat,
-      totalPriceWithoutVat: expected.totalPriceWithoutVat, currency: 'NOK', paymentProvider: 'sandbox', reservationFailed: false,
+      type: 'CREDITCARD',
+      status: 'RESERVED',
+      target: 'BOOKING',
+      totalPrice: expected.totalPriceWithVat,
+      totalVat: expected.totalVat,
+      totalPriceWithoutVat: expected.totalPriceWithoutVat,
+      currency: 'NOK',
+      paymentProvider: 'sandbox',
+      reservationFailed: false,
     });
     expect(created.payment?.orderId).toMatch(/^BOK\d{10}$/);
     expect(created.payment?.externalId).toMatch(/^sandbox_pi_/);
@@ -130,11 +165,16 @@ describe('POST /api/bookings', () => {
 
     const events = ZEventSearchResponse.parse((await get(`/api/events?bid=${created.bid}`)).json()).results;
     const booking = events.find((e) => e.type === 'BOOKING_EVENT');
-    expect(booking).toMatchObject({ displayText: 'Booking created', actingUsername: 'support', affectedUsername: 'demo.active', vin: created.vehicleAllocation.vehicle?.vin });
+    expect(booking).toMatchObject({
+      displayText: 'Booking created',
+      actingUsername: 'support',
+      affectedUsername: 'demo.active',
+      vin: created.vehicleAllocation.vehicle?.vin,
+    });
     expect(events.find((e) => e.type === 'PAYMENT_ACTION')?.displayText).toContain('reserved');
   });
 
-  it('answers 404 for an unknown user and for another operator\'s user', async () => {
+  it("answers 404 for an unknown user and for another operator's user", async () => {
     for (const user of ['nobody.here', 'demo.se.active']) {
       const res = await post('/api/bookings', request({ user }));
       expect(res.statusCode, user).toBe(404);
@@ -145,7 +185,11 @@ describe('POST /api/bookings', () => {
   it("refuses a user who is not ACTIVE with 'User is not active'", async () => {
     const res = await post('/api/bookings', request({ user: 'demo.blocked' }));
     expect(res.statusCode).toBe(400);
-    expect(envelopeOf(res)).toMatchObject({ messageId: MESSAGE_IDS.validationList, message: 'User is not active', errors: [{ message: 'User is not active', overridable: false }] });
+    expect(envelopeOf(res)).toMatchObject({
+      messageId: MESSAGE_IDS.validationList,
+      message: 'User is not active',
+      errors: [{ message: 'User is not active', overridable: false }],
+    });
   });
 
   it("refuses a contract that is not one of the user's", async () => {
@@ -163,7 +207,10 @@ describe('POST /api/bookings', () => {
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res).errors).toEqual([expect.objectContaining({ field: 'endTime', message: MESSAGES.startBeforeEnd, overridable: false })]);
 
-    res = await post('/api/bookings', request({ startTime: new Date(Date.now() - HOUR).toISOString(), endTime: new Date(Date.now() + HOUR).toISOString() }));
+    res = await post(
+      '/api/bookings',
+      request({ startTime: new Date(Date.now() - HOUR).toISOString(), endTime: new Date(Date.now() + HOUR).toISOString() }),
+    );
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res).errors).toEqual([expect.objectContaining({ field: 'startTime', message: MESSAGES.startInPast })]);
 
@@ -175,9 +222,15 @@ describe('POST /api/bookings', () => {
     ]);
   });
 
-  it('needs the access override for a pool outside the user\'s contracts', async () => {
+  it("needs the access override for a pool outside the user's contracts", async () => {
     const { pool } = await poolWithCars(1, false);
-    const body = request({ fromLocation: { poolId: pool.id }, toLocation: { poolId: pool.id }, vehicleSpecification: { type: 'CLASS', className: 'B' }, startTime: at(1, 10), endTime: at(1, 12) });
+    const body = request({
+      fromLocation: { poolId: pool.id },
+      toLocation: { poolId: pool.id },
+      vehicleSpecification: { type: 'CLASS', className: 'B' },
+      startTime: at(1, 10),
+      endTime: at(1, 12),
+    });
     let res = await post('/api/bookings', body);
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res).errors).toEqual([expect.objectContaining({ field: 'fromLocation', ruleName: 'POOL_ACCESS', overridable: false })]);
@@ -197,19 +250,29 @@ describe('POST /api/bookings', () => {
     expect(res.statusCode).toBe(400);
     let env = envelopeOf(res);
     expect(env).toMatchObject({ messageId: MESSAGE_IDS.validationList, message: MESSAGES.failedToCreateBooking });
-    expect(env.errors).toEqual([{ field: 'endTime', message: 'Bookings must be at least 1 hour.', overridable: true, ruleName: 'contract.minBookingDuration' }]);
+    expect(env.errors).toEqual([
+      { field: 'endTime', message: 'Bookings must be at least 1 hour.', overridable: true, ruleName: 'contract.minBookingDuration' },
+    ]);
 
-    const long = await post('/api/bookings', request({ startTime: at(2, 10), endTime: at(17, 10), vehicleSpecification: { type: 'CLASS', className } }));
+    const long = await post(
+      '/api/bookings',
+      request({ startTime: at(2, 10), endTime: at(17, 10), vehicleSpecification: { type: 'CLASS', className } }),
+    );
     expect(envelopeOf(long).errors).toEqual([expect.objectContaining({ message: 'Bookings can be at most 14 days.', overridable: true })]);
 
     // One-way is not overridable: with ignoreRules only it remains.
     const oneWay = { ...short, toLocation: { poolId: toyen } };
     res = await post('/api/bookings', oneWay);
     env = envelopeOf(res);
-    expect(env.errors.map((e) => [e.ruleName, e.overridable])).toEqual([['contract.minBookingDuration', true], ['contract.oneWayAllowed', false]]);
+    expect(env.errors.map((e) => [e.ruleName, e.overridable])).toEqual([
+      ['contract.minBookingDuration', true],
+      ['contract.oneWayAllowed', false],
+    ]);
     res = await post('/api/bookings', { ...oneWay, ignoreRules: true });
     expect(res.statusCode).toBe(400);
-    expect(envelopeOf(res).errors).toEqual([expect.objectContaining({ ruleName: 'contract.oneWayAllowed', field: 'toLocation', overridable: false })]);
+    expect(envelopeOf(res).errors).toEqual([
+      expect.objectContaining({ ruleName: 'contract.oneWayAllowed', field: 'toLocation', overridable: false }),
+    ]);
 
     res = await post('/api/bookings', { ...short, ignoreRules: true });
     expect(res.statusCode, res.body).toBe(201);
@@ -232,7 +295,10 @@ describe('POST /api/bookings', () => {
   it('a card that needs 3-D Secure (VISA **** 3155) gives a booking that REQUIRES_AUTH', async () => {
     const user = await customer({ masked: 'VISA **** 3155' });
     const className = await freeCarClass(at(4, 10), at(4, 12));
-    const res = await post('/api/bookings', request({ user: user.username, startTime: at(4, 10), endTime: at(4, 12), vehicleSpecification: { type: 'CLASS', className } }));
+    const res = await post(
+      '/api/bookings',
+      request({ user: user.username, startTime: at(4, 10), endTime: at(4, 12), vehicleSpecification: { type: 'CLASS', className } }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const b = ZBooking.parse(res.json());
     expect(b.displayState).toBe('REQUIRES_AUTH');
@@ -244,10 +310,18 @@ describe('POST /api/bookings', () => {
   it('a refused card keeps the booking with a RESERVATION_FAILED payment and says why; an abandoned authorisation reads ABANDONED', async () => {
     const poor = await customer({ masked: 'VISA **** 9995' });
     const className = await freeCarClass(at(6, 10), at(6, 12));
-    let res = await post('/api/bookings', request({ user: poor.username, startTime: at(6, 10), endTime: at(6, 12), vehicleSpecification: { type: 'CLASS', className } }));
+    let res = await post(
+      '/api/bookings',
+      request({ user: poor.username, startTime: at(6, 10), endTime: at(6, 12), vehicleSpecification: { type: 'CLASS', className } }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const refused = ZBooking.parse(res.json());
-    expect(refused.payment).toMatchObject({ type: 'CREDITCARD', status: 'RESERVATION_FAILED', reservationFailed: true, failureCode: 'insufficient_funds' });
+    expect(refused.payment).toMatchObject({
+      type: 'CREDITCARD',
+      status: 'RESERVATION_FAILED',
+      reservationFailed: true,
+      failureCode: 'insufficient_funds',
+    });
     // The poll of the creation dialog (GET) says the same; switching to invoice clears the reason.
     expect(ZBooking.parse((await get(`/api/bookings/${refused.bid}`)).json()).payment?.failureCode).toBe('insufficient_funds');
     res = await put(`/api/bookings/${refused.bid}/paymentType`, { paymentType: 'USER_INVOICE' });
@@ -255,7 +329,10 @@ describe('POST /api/bookings', () => {
     expect(ZBooking.parse(res.json()).payment).toMatchObject({ type: 'USER_INVOICE', status: 'UNPAID', failureCode: null });
 
     const waiting = await customer({ masked: 'VISA **** 3155' });
-    res = await post('/api/bookings', request({ user: waiting.username, startTime: at(6, 13), endTime: at(6, 15), vehicleSpecification: { type: 'CLASS', className } }));
+    res = await post(
+      '/api/bookings',
+      request({ user: waiting.username, startTime: at(6, 13), endTime: at(6, 15), vehicleSpecification: { type: 'CLASS', className } }),
+    );
     const created = ZBooking.parse(res.json());
     expect(created.payment).toMatchObject({ status: 'NEEDS_AUTHORIZATION', failureCode: null });
     res = await post(`/api/sandbox/payments/${created.payment!.orderId}/authorize`, { outcome: 'ABANDONED' });
@@ -277,26 +354,50 @@ describe('POST /api/bookings', () => {
     res = await post('/api/bookings', request({ user: noCard.username, startTime: at(5, 13), endTime: at(5, 15), vehicleSpecification: spec }));
     expect(res.statusCode, res.body).toBe(201);
     expect(ZBooking.parse(res.json()).payment).toMatchObject({ type: 'USER_INVOICE', status: 'UNPAID', paymentProvider: 'invoice' });
-    res = await post('/api/bookings', request({ user: noCard.username, startTime: at(5, 16), endTime: at(5, 18), vehicleSpecification: spec, paymentType: 'CREDITCARD' }));
+    res = await post(
+      '/api/bookings',
+      request({ user: noCard.username, startTime: at(5, 16), endTime: at(5, 18), vehicleSpecification: spec, paymentType: 'CREDITCARD' }),
+    );
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res).errors).toEqual([expect.objectContaining({ field: 'paymentType' })]);
   });
 
   it('books a light vehicle by class as NOT_ALLOCATED, allocated on activation', async () => {
-    const res = await post('/api/bookings', request({ startTime: at(6, 10), endTime: at(6, 13), vehicleSpecification: { type: 'CLASS', className: 'Cargo bike', vehicleCategory: 'CARGO_BIKE' } }));
+    const res = await post(
+      '/api/bookings',
+      request({
+        startTime: at(6, 10),
+        endTime: at(6, 13),
+        vehicleSpecification: { type: 'CLASS', className: 'Cargo bike', vehicleCategory: 'CARGO_BIKE' },
+      }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     expect(ZBooking.parse(res.json())).toMatchObject({
       allocateOnActivation: true,
-      vehicleAllocation: { state: 'NOT_ALLOCATED', vehicle: null, specification: { type: 'CLASS', className: 'Cargo bike', vehicleCategory: 'CARGO_BIKE' } },
+      vehicleAllocation: {
+        state: 'NOT_ALLOCATED',
+        vehicle: null,
+        specification: { type: 'CLASS', className: 'Cargo bike', vehicleCategory: 'CARGO_BIKE' },
+      },
     });
   });
 
   it('books a named vehicle, and answers 409 when it is taken', async () => {
     const { pool, cars } = await poolWithCars(1);
-    const body = request({ fromLocation: { poolId: pool.id }, toLocation: { poolId: pool.id }, vehicleSpecification: { type: 'VEHICLE', vin: cars[0]!.vin }, startTime: at(7, 10), endTime: at(7, 12) });
+    const body = request({
+      fromLocation: { poolId: pool.id },
+      toLocation: { poolId: pool.id },
+      vehicleSpecification: { type: 'VEHICLE', vin: cars[0]!.vin },
+      startTime: at(7, 10),
+      endTime: at(7, 12),
+    });
     let res = await post('/api/bookings', body);
     expect(res.statusCode, res.body).toBe(201);
-    expect(ZBooking.parse(res.json()).vehicleAllocation).toMatchObject({ state: 'ALLOCATED', vehicle: { vin: cars[0]!.vin }, specification: { type: 'VEHICLE' } });
+    expect(ZBooking.parse(res.json()).vehicleAllocation).toMatchObject({
+      state: 'ALLOCATED',
+      vehicle: { vin: cars[0]!.vin },
+      specification: { type: 'VEHICLE' },
+    });
     res = await post('/api/bookings', { ...body, user: (await customer()).username, startTime: at(7, 11), endTime: at(7, 13) });
     expect(res.statusCode).toBe(409);
     expect(envelopeOf(res)).toMatchObject({ messageId: MESSAGE_IDS.conflict, message: MESSAGES.noVehicleAvailable });
@@ -308,10 +409,15 @@ describe('POST /api/bookings', () => {
   it('two concurrent creations for the last free vehicle: exactly one 201 and one 409', async () => {
     const { pool } = await poolWithCars(1);
     const [a, b] = [await customer(), await customer()];
-    const body = (user: string) => request({
-      user, fromLocation: { poolId: pool.id }, toLocation: { poolId: pool.id }, vehicleSpecification: { type: 'CLASS', className: 'B' },
-      startTime: at(8, 10), endTime: at(8, 14),
-    });
+    const body = (user: string) =>
+      request({
+        user,
+        fromLocation: { poolId: pool.id },
+        toLocation: { poolId: pool.id },
+        vehicleSpecification: { type: 'CLASS', className: 'B' },
+        startTime: at(8, 10),
+        endTime: at(8, 14),
+      });
     const results = await Promise.all([post('/api/bookings', body(a.username)), post('/api/bookings', body(b.username))]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const conflict = results.find((r) => r.statusCode === 409)!;
@@ -334,7 +440,13 @@ describe('POST /api/bookings', () => {
       expect(res.statusCode, res.body).toBe(200);
       const b = ZBooking.parse(res.json());
       const expected = priceBooking({
-        start: new Date(at(0, 10)), end: new Date(at(0, 15)), distanceKm: 40, priceList: privat.priceList, currency: 'NOK', timeZone: 'Europe/Oslo', includeAdminFee: true,
+        start: new Date(at(0, 10)),
+        end: new Date(at(0, 15)),
+        distanceKm: 40,
+        priceList: privat.priceList,
+        currency: 'NOK',
+        timeZone: 'Europe/Oslo',
+        includeAdminFee: true,
       });
       expect(b).toMatchObject({ endTime: at(0, 15), estimatedPriceWithoutVat: expected.totalPriceWithoutVat, estimatedVat: expected.totalVat });
       expect(b.vehicleAllocation.vehicle?.vin).toBe(created.vehicleAllocation.vehicle?.vin); // still free: kept
@@ -344,7 +456,9 @@ describe('POST /api/bookings', () => {
     });
 
     it('re-allocates when the specification changes, and refuses rule violations', async () => {
-      let res = await put(`/api/bookings/${created.bid}`, { vehicleSpecification: { type: 'CLASS', className: 'Cargo bike', vehicleCategory: 'CARGO_BIKE' } });
+      let res = await put(`/api/bookings/${created.bid}`, {
+        vehicleSpecification: { type: 'CLASS', className: 'Cargo bike', vehicleCategory: 'CARGO_BIKE' },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(ZBooking.parse(res.json())).toMatchObject({ allocateOnActivation: true, vehicleAllocation: { state: 'NOT_ALLOCATED', vehicle: null } });
       res = await put(`/api/bookings/${created.bid}`, { endTime: at(0, 10.5) });
@@ -352,13 +466,18 @@ describe('POST /api/bookings', () => {
       expect(envelopeOf(res)).toMatchObject({ messageId: MESSAGE_IDS.validationList, errors: [{ field: 'endTime', overridable: true }] });
     });
 
-    it("re-allocates a moved booking only when its vehicle is taken; its own allocation never counts", async () => {
+    it('re-allocates a moved booking only when its vehicle is taken; its own allocation never counts', async () => {
       const { pool, cars } = await poolWithCars(2);
       const [u1, u2, u3] = [await customer(), await customer(), await customer()];
-      const body = (user: string, start: number, end: number) => request({
-        user, fromLocation: { poolId: pool.id }, toLocation: { poolId: pool.id }, vehicleSpecification: { type: 'CLASS', className: 'B' },
-        startTime: at(9, start), endTime: at(9, end),
-      });
+      const body = (user: string, start: number, end: number) =>
+        request({
+          user,
+          fromLocation: { poolId: pool.id },
+          toLocation: { poolId: pool.id },
+          vehicleSpecification: { type: 'CLASS', className: 'B' },
+          startTime: at(9, start),
+          endTime: at(9, end),
+        });
       const vinOf = (res: { json(): unknown }) => ZBooking.parse(res.json()).vehicleAllocation.vehicle?.vin;
       const a = await post('/api/bookings', body(u1.username, 10, 12));
       const b = await post('/api/bookings', body(u2.username, 13, 15));
@@ -390,13 +509,21 @@ describe('POST /api/bookings', () => {
       const earlier = new Date(Date.parse(current.startTime) - HOUR).toISOString();
       const res = await put('/api/bookings/BID1000000001', { startTime: earlier, fromLocation: { poolId: toyen }, estimatedDistance: 99 });
       expect(res.statusCode).toBe(400);
-      expect(envelopeOf(res).errors.map((e) => e.field).sort()).toEqual(['estimatedDistance', 'fromLocation', 'startTime']);
+      expect(
+        envelopeOf(res)
+          .errors.map((e) => e.field)
+          .sort(),
+      ).toEqual(['estimatedDistance', 'fromLocation', 'startTime']);
       const otherVehicle = await put('/api/bookings/BID1000000001', { vehicleSpecification: { type: 'VEHICLE', vin: 'XP7YGCEK1RB054321' } });
       expect(otherVehicle.statusCode).toBe(400);
-      expect(envelopeOf(otherVehicle).errors).toEqual([expect.objectContaining({ field: 'vehicleSpecification', message: MESSAGES.lockedWhenStarted })]);
+      expect(envelopeOf(otherVehicle).errors).toEqual([
+        expect.objectContaining({ field: 'vehicleSpecification', message: MESSAGES.lockedWhenStarted }),
+      ]);
       // The same values as now, and other fields, are fine.
       const ok = await put('/api/bookings/BID1000000001', {
-        startTime: current.startTime, fromLocation: { poolId: current.fromLocation.poolId }, note: 'Ringte inn',
+        startTime: current.startTime,
+        fromLocation: { poolId: current.fromLocation.poolId },
+        note: 'Ringte inn',
         vehicleSpecification: { type: 'VEHICLE', vin: 'WVWZZZE1ZPP012345' },
       });
       expect(ok.statusCode, ok.body).toBe(200);
@@ -412,7 +539,10 @@ describe('POST /api/bookings', () => {
       for (const bid of ['BID1000000009', 'BID1000000004']) {
         const res = await put(`/api/bookings/${bid}`, { note: 'x' });
         expect(res.statusCode, bid).toBe(409);
-        expect(envelopeOf(res)).toMatchObject({ messageId: MESSAGE_IDS.conflict, message: 'Only bookings that are not cancelled or finished may be edited' });
+        expect(envelopeOf(res)).toMatchObject({
+          messageId: MESSAGE_IDS.conflict,
+          message: 'Only bookings that are not cancelled or finished may be edited',
+        });
       }
       expect((await put('/api/bookings/BID2000000001', { note: 'x' })).statusCode).toBe(404);
     });
@@ -422,21 +552,42 @@ describe('POST /api/bookings', () => {
 describe('POST /api/price', () => {
   it('prices the worked example exactly as priceBooking', async () => {
     // Wednesday 9 January 2030, 10:00–13:00 in Oslo, 25 km under Fjord Privat: 3 × 89 + 25 × 3.5 + 29 = 383.50, VAT 95.88.
-    const body = { startTime: '2030-01-09T10:00:00+01:00', endTime: '2030-01-09T13:00:00+01:00', fromLocation: { poolId: grunerlokka }, contractId: privat.id, estimatedDistance: 25 };
+    const body = {
+      startTime: '2030-01-09T10:00:00+01:00',
+      endTime: '2030-01-09T13:00:00+01:00',
+      fromLocation: { poolId: grunerlokka },
+      contractId: privat.id,
+      estimatedDistance: 25,
+    };
     const res = await post('/api/price', body);
     expect(res.statusCode, res.body).toBe(200);
     const priced = ZPriceResponse.parse(res.json());
     const expected = priceBooking({
-      start: new Date(body.startTime), end: new Date(body.endTime), distanceKm: 25, priceList: privat.priceList, currency: 'NOK', timeZone: 'Europe/Oslo',
+      start: new Date(body.startTime),
+      end: new Date(body.endTime),
+      distanceKm: 25,
+      priceList: privat.priceList,
+      currency: 'NOK',
+      timeZone: 'Europe/Oslo',
     });
-    expect(priced).toEqual({ totalPriceWithVat: expected.totalPriceWithVat, totalVat: expected.totalVat, currency: 'NOK', totalPriceWithoutVat: expected.totalPriceWithoutVat, lines: expected.lines });
+    expect(priced).toEqual({
+      totalPriceWithVat: expected.totalPriceWithVat,
+      totalVat: expected.totalVat,
+      currency: 'NOK',
+      totalPriceWithoutVat: expected.totalPriceWithoutVat,
+      lines: expected.lines,
+    });
     expect(priced).toMatchObject({ totalPriceWithoutVat: 383.5, totalVat: 95.88, totalPriceWithVat: 479.38 });
   });
 
-  it('answers 400 for another operator\'s contract or pool and for start after end', async () => {
+  it("answers 400 for another operator's contract or pool and for start after end", async () => {
     const [malarContract] = await db.select().from(contracts).where(eq(contracts.fleetId, 'malar')).limit(1);
     const base = { startTime: at(0, 10), endTime: at(0, 12), fromLocation: { poolId: grunerlokka }, contractId: privat.id };
-    for (const body of [{ ...base, contractId: malarContract!.id }, { ...base, fromLocation: { poolId: 999_999 } }, { ...base, endTime: at(0, 9) }]) {
+    for (const body of [
+      { ...base, contractId: malarContract!.id },
+      { ...base, fromLocation: { poolId: 999_999 } },
+      { ...base, endTime: at(0, 9) },
+    ]) {
       const res = await post('/api/price', body);
       expect(res.statusCode).toBe(400);
       expect(envelopeOf(res).messageId).toBe(MESSAGE_IDS.invalidInput);
@@ -450,11 +601,18 @@ describe('GET /api/contracts/{id}/rules', () => {
     expect(res.statusCode).toBe(200);
     const r = ZContractRulesResponse.parse(res.json());
     expect(r).toMatchObject({ minBookingDuration: 'PT30M', maxBookingDuration: 'P7D' });
-    expect(r.rules).toEqual(expect.arrayContaining([
-      { ruleName: 'contract.minBookingDuration', description: 'Minimum booking duration: 30 minutes', overridable: true, bookingRuleCause: 'MIN_DURATION' },
-      expect.objectContaining({ ruleName: 'contract.metadataSpec.project', overridable: false, bookingRuleCause: 'METADATA' }),
-      expect.objectContaining({ ruleName: 'contract.taxiFromPools', bookingRuleCause: 'TAXI_POOL' }),
-    ]));
+    expect(r.rules).toEqual(
+      expect.arrayContaining([
+        {
+          ruleName: 'contract.minBookingDuration',
+          description: 'Minimum booking duration: 30 minutes',
+          overridable: true,
+          bookingRuleCause: 'MIN_DURATION',
+        },
+        expect.objectContaining({ ruleName: 'contract.metadataSpec.project', overridable: false, bookingRuleCause: 'METADATA' }),
+        expect.objectContaining({ ruleName: 'contract.taxiFromPools', bookingRuleCause: 'TAXI_POOL' }),
+      ]),
+    );
     expect(r.rules.map((x) => x.bookingRuleCause)).not.toContain('ONE_WAY_NOT_ALLOWED');
     const fjordbo = (await db.select().from(contracts).where(eq(contracts.name, 'Fjordbo – beboeravtale')))[0]!;
     const fb = ZContractRulesResponse.parse((await get(`/api/contracts/${fjordbo.id}/rules`)).json());

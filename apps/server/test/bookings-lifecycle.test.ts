@@ -1,6 +1,16 @@
 import {
-  EVENT_TYPE_GROUP, MESSAGE_IDS, MESSAGES, ZBooking, ZBookingEventsResponse, ZChargingPinResponse, ZErrorEnvelope, ZMetadata, ZMetadataSpecResponse,
-  type Booking, type EventType, type PriceListEntry,
+  EVENT_TYPE_GROUP,
+  MESSAGE_IDS,
+  MESSAGES,
+  ZBooking,
+  ZBookingEventsResponse,
+  ZChargingPinResponse,
+  ZErrorEnvelope,
+  ZMetadata,
+  ZMetadataSpecResponse,
+  type Booking,
+  type EventType,
+  type PriceListEntry,
 } from '@fleetdesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +24,9 @@ import { authToken, createTestApp, login, type TestApp } from './support/test-ap
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const PRICES: PriceListEntry[] = [
-  { name: 'ADMIN_BOOKING_FEE', cost: 59 }, { name: 'VAT', cost: 0.25 }, { name: 'PER_HOUR', cost: 89 },
+  { name: 'ADMIN_BOOKING_FEE', cost: 59 },
+  { name: 'VAT', cost: 0.25 },
+  { name: 'PER_HOUR', cost: 89 },
 ];
 
 let t: TestApp;
@@ -34,8 +46,17 @@ beforeAll(async () => {
   const taxiContract = await createContract(db, 'fjord', { priceList: PRICES, taxiFromPools: [pool.id] });
   const user = await createUser(db, 'fjord');
   const cardUser = await createUser(db, 'fjord');
-  await db.insert(registeredCards).values({ fleetId: 'fjord', userId: cardUser.id, cardTypeAndMaskedNumber: 'VISA **** 4242', expires: '2099-12', providerToken: 'tok_test' });
-  fx = { contractId: contract.id, poolId: pool.id, taxiContractId: taxiContract.id, userId: user.id, username: user.username, cardUserId: cardUser.id };
+  await db
+    .insert(registeredCards)
+    .values({ fleetId: 'fjord', userId: cardUser.id, cardTypeAndMaskedNumber: 'VISA **** 4242', expires: '2099-12', providerToken: 'tok_test' });
+  fx = {
+    contractId: contract.id,
+    poolId: pool.id,
+    taxiContractId: taxiContract.id,
+    userId: user.id,
+    username: user.username,
+    cardUserId: cardUser.id,
+  };
 });
 afterAll(() => t.close());
 
@@ -57,12 +78,21 @@ const eventsOf = (bid: string) => t.database.db.select().from(events).where(eq(e
 const actionEvents = async (bid: string, action: string) => (await eventsOf(bid)).filter((e) => e.properties.action === action);
 
 /** A fixture booking of the demo operator for `fx.userId`: starts in `startInMs`, lasts `hours`. */
-async function fixture(o: { startInMs?: number; hours?: number; vehicleId?: number; poolId?: number; userId?: number | null } & Partial<typeof bookings.$inferInsert> = {}) {
+async function fixture(
+  o: { startInMs?: number; hours?: number; vehicleId?: number; poolId?: number; userId?: number | null } & Partial<typeof bookings.$inferInsert> = {},
+) {
   const { startInMs = 5 * MIN, hours = 2, vehicleId, poolId = fx.poolId, userId = fx.userId, ...over } = o;
   const start = new Date(Date.now() + startInMs);
-  return createBooking(t.database.db, 'fjord', { userId, contractId: fx.contractId, poolId, ...(vehicleId ? { vehicleId } : {}) }, {
-    startTime: start, endTime: new Date(start.getTime() + hours * HOUR), ...over,
-  });
+  return createBooking(
+    t.database.db,
+    'fjord',
+    { userId, contractId: fx.contractId, poolId, ...(vehicleId ? { vehicleId } : {}) },
+    {
+      startTime: start,
+      endTime: new Date(start.getTime() + hours * HOUR),
+      ...over,
+    },
+  );
 }
 
 describe('activate-without-pin', () => {
@@ -75,7 +105,13 @@ describe('activate-without-pin', () => {
     expect(Date.parse(res.usageTime!.start!)).toBeGreaterThanOrEqual(before - 1000);
     expect(res.actions).toContain('DEACTIVATE');
     const [event] = await actionEvents(b.bid, 'ACTIVATED');
-    expect(event).toMatchObject({ type: 'BOOKING_EVENT', typeGroup: 'BOOKING', vin: v.vin, actingUsername: 'support', affectedUsername: fx.username });
+    expect(event).toMatchObject({
+      type: 'BOOKING_EVENT',
+      typeGroup: 'BOOKING',
+      vin: v.vin,
+      actingUsername: 'support',
+      affectedUsername: fx.username,
+    });
     expect(event!.displayText).toBe('Booking activated by support: Customer app down');
     expect(event!.properties).toMatchObject({ reason: 'Customer app down' });
   });
@@ -86,7 +122,11 @@ describe('activate-without-pin', () => {
     const low = await createVehicle(db, 'fjord', { poolId: pool.id, category: 'CARGO_BIKE' });
     const high = await createVehicle(db, 'fjord', { poolId: pool.id, category: 'CARGO_BIKE' });
     const hidden = await createVehicle(db, 'fjord', { poolId: pool.id, category: 'CARGO_BIKE', hidden: true });
-    await db.insert(vehicleStatus).values([{ vehicleId: low.id, fuelLevel: 40 }, { vehicleId: high.id, fuelLevel: 80 }, { vehicleId: hidden.id, fuelLevel: 100 }]);
+    await db.insert(vehicleStatus).values([
+      { vehicleId: low.id, fuelLevel: 40 },
+      { vehicleId: high.id, fuelLevel: 80 },
+      { vehicleId: hidden.id, fuelLevel: 100 },
+    ]);
     const b = await fixture({ poolId: pool.id, vehicleCategory: 'CARGO_BIKE', specType: 'CLASS', specClassName: 'B' });
     expect(b.allocatedVehicleId).toBeNull();
     const res = booking(await call('POST', `/api/bookings/${b.bid}/activate-without-pin`));
@@ -137,7 +177,12 @@ describe('deactivate', () => {
     expect(Math.abs(Date.parse(res.usageTime!.end!) - Date.now())).toBeLessThan(10_000);
     expect(res.actions).toEqual([]);
     const [event] = await actionEvents('BID1000000001', 'DEACTIVATED');
-    expect(event).toMatchObject({ vin: 'WVWZZZE1ZPP012345', affectedUsername: 'demo.active', actingUsername: 'support', properties: { unchecked: false } });
+    expect(event).toMatchObject({
+      vin: 'WVWZZZE1ZPP012345',
+      affectedUsername: 'demo.active',
+      actingUsername: 'support',
+      properties: { unchecked: false },
+    });
   });
 
   it('deactivates unchecked, and refuses a second deactivation with 400 not supported', async () => {
@@ -150,7 +195,9 @@ describe('deactivate', () => {
   });
 
   it('refuses an INACTIVE booking and rejects malformed bodies with the 400 envelope', async () => {
-    expect(envelope(await call('POST', '/api/bookings/BID1000000002/deactivate', { unchecked: false }), 400).messageId).toBe(MESSAGE_IDS.notSupported);
+    expect(envelope(await call('POST', '/api/bookings/BID1000000002/deactivate', { unchecked: false }), 400).messageId).toBe(
+      MESSAGE_IDS.notSupported,
+    );
     for (const payload of [{ unchecked: 'yes' }, [1]]) {
       expect(envelope(await call('POST', '/api/bookings/BID1000000002/deactivate', payload), 400).messageId).toBe(MESSAGE_IDS.invalidInput);
     }
@@ -169,7 +216,11 @@ describe('force-deactivate-without-pin', () => {
     const res = booking(await call('POST', url('BID1000000015', q.toString())));
     expect(res).toMatchObject({ state: 'FINISHED', distance: 42.5, usageTime: { start, end } });
     const [event] = await actionEvents('BID1000000015', 'FORCE_ENDED');
-    expect(event).toMatchObject({ vin: 'LPSED3KA1RN040404', affectedUsername: 'ola.nordmann', properties: { reason: 'Key returned at desk', wasNotUsed: false, distance: 42.5 } });
+    expect(event).toMatchObject({
+      vin: 'LPSED3KA1RN040404',
+      affectedUsername: 'ola.nordmann',
+      properties: { reason: 'Key returned at desk', wasNotUsed: false, distance: 42.5 },
+    });
     expect(event!.displayText).toMatch(/^Booking force-ended by support: used .* 42\.5 km: Key returned at desk$/);
   });
 
@@ -178,7 +229,10 @@ describe('force-deactivate-without-pin', () => {
     const res = booking(await call('POST', url(b.bid, 'wasNotUsed=true&reason=No%20show')));
     expect(res).toMatchObject({ state: 'FINISHED', usageTime: null, distance: 0 });
     const [event] = await actionEvents(b.bid, 'FORCE_ENDED');
-    expect(event).toMatchObject({ displayText: 'Booking force-ended by support: not used: No show', properties: { wasNotUsed: true, reason: 'No show', distance: 0 } });
+    expect(event).toMatchObject({
+      displayText: 'Booking force-ended by support: not used: No show',
+      properties: { wasNotUsed: true, reason: 'No show', distance: 0 },
+    });
   });
 
   it('applies the §5 rules: both or neither, required unless wasNotUsed, positive distance, start before end, not in the future', async () => {
@@ -201,7 +255,10 @@ describe('force-deactivate-without-pin', () => {
     for (const [query, field] of cases) {
       const e = envelope(await call('POST', url(b.bid, query.replace(/\+/g, '%2B'))), 400);
       expect(e.messageId, query).toBe(MESSAGE_IDS.invalidInput);
-      expect(e.errors.map((x) => x.field), query).toContain(field);
+      expect(
+        e.errors.map((x) => x.field),
+        query,
+      ).toContain(field);
     }
     expect((await rowOf(b.bid)).state).toBe('INACTIVE');
   });
@@ -237,9 +294,16 @@ describe('cancel and replace', () => {
 
   it('replaces with a taxi when the customer accepts one from a taxi pool', async () => {
     const start = new Date(Date.now() + 3 * HOUR);
-    const b = await createBooking(t.database.db, 'fjord', { userId: fx.userId, contractId: fx.taxiContractId, poolId: fx.poolId }, {
-      startTime: start, endTime: new Date(start.getTime() + HOUR), taxiAcceptable: 'ENABLED',
-    });
+    const b = await createBooking(
+      t.database.db,
+      'fjord',
+      { userId: fx.userId, contractId: fx.taxiContractId, poolId: fx.poolId },
+      {
+        startTime: start,
+        endTime: new Date(start.getTime() + HOUR),
+        taxiAcceptable: 'ENABLED',
+      },
+    );
     const res = booking(await call('POST', `/api/bookings/${b.bid}/replace-with-taxi`));
     expect(res.state).toBe('CANCELLED');
     expect(await rowOf(b.bid)).toMatchObject({ replacedBy: 'TAXI', cancelledBy: 'support' });
@@ -270,9 +334,19 @@ describe('adjust: extend, admin fee, lock', () => {
     const newEnd = new Date(b.endTime.getTime() + 30 * MIN).toISOString();
     const res = booking(await adjust(b.bid, { endTime: newEnd, adminFeeAdded: 'true' }));
     expect(res.endTime).toBe(newEnd);
-    expect(res.payment).toMatchObject({ type: 'CREDITCARD', status: 'UNPAID', target: 'BOOKING', currency: 'NOK', totalPriceWithoutVat: 59, totalVat: 14.75, totalPrice: 73.75 });
+    expect(res.payment).toMatchObject({
+      type: 'CREDITCARD',
+      status: 'UNPAID',
+      target: 'BOOKING',
+      currency: 'NOK',
+      totalPriceWithoutVat: 59,
+      totalVat: 14.75,
+      totalPrice: 73.75,
+    });
     expect(res.payment!.orderId).toMatch(/^BOK\d+$/);
-    expect(res.payment!.events).toEqual([expect.objectContaining({ itemName: 'ADMIN_BOOKING_FEE', unitCost: 59, priceWithoutVat: 59, vat: 14.75, totalPrice: 73.75, manualEvent: true })]);
+    expect(res.payment!.events).toEqual([
+      expect.objectContaining({ itemName: 'ADMIN_BOOKING_FEE', unitCost: 59, priceWithoutVat: 59, vat: 14.75, totalPrice: 73.75, manualEvent: true }),
+    ]);
     // 2.5 h → 3 started hours × 89 = 267, plus the admin fee 59; VAT 25 % per line.
     expect(res).toMatchObject({ estimatedPriceWithoutVat: 326, estimatedVat: 81.5 });
     const [event] = await actionEvents(b.bid, 'ADJUSTED');
@@ -295,13 +369,42 @@ describe('adjust: extend, admin fee, lock', () => {
     expect(res.payment).toMatchObject({ type: 'USER_INVOICE', status: 'UNPAID', totalPrice: 73.75 });
 
     const withPayment = await fixture({ startInMs: 2 * HOUR });
-    const [p] = await db.insert(payments).values({
-      orderId: 'BOK7777777', fleetId: 'fjord', bookingId: withPayment.id, userId: fx.userId, type: 'CREDITCARD', status: 'RESERVED', target: 'BOOKING',
-      currency: 'NOK', totalPriceWithoutVat: 100, totalVat: 25, totalPrice: 125,
-    }).returning();
-    await db.insert(paymentEvents).values({ paymentId: p!.id, itemName: 'PER_HOUR', itemType: 'PER_HOUR', itemDisplayText: 'Per hour', unitCost: 100, priceWithoutVat: 100, vat: 25, totalPrice: 125 });
-    const updated = booking(await adjust(withPayment.bid, { endTime: new Date(withPayment.endTime.getTime() + 60 * MIN).toISOString(), adminFeeAdded: 'true' }));
-    expect(updated.payment).toMatchObject({ orderId: 'BOK7777777', status: 'RESERVED', totalPriceWithoutVat: 159, totalVat: 39.75, totalPrice: 198.75 });
+    const [p] = await db
+      .insert(payments)
+      .values({
+        orderId: 'BOK7777777',
+        fleetId: 'fjord',
+        bookingId: withPayment.id,
+        userId: fx.userId,
+        type: 'CREDITCARD',
+        status: 'RESERVED',
+        target: 'BOOKING',
+        currency: 'NOK',
+        totalPriceWithoutVat: 100,
+        totalVat: 25,
+        totalPrice: 125,
+      })
+      .returning();
+    await db.insert(paymentEvents).values({
+      paymentId: p!.id,
+      itemName: 'PER_HOUR',
+      itemType: 'PER_HOUR',
+      itemDisplayText: 'Per hour',
+      unitCost: 100,
+      priceWithoutVat: 100,
+      vat: 25,
+      totalPrice: 125,
+    });
+    const updated = booking(
+      await adjust(withPayment.bid, { endTime: new Date(withPayment.endTime.getTime() + 60 * MIN).toISOString(), adminFeeAdded: 'true' }),
+    );
+    expect(updated.payment).toMatchObject({
+      orderId: 'BOK7777777',
+      status: 'RESERVED',
+      totalPriceWithoutVat: 159,
+      totalVat: 39.75,
+      totalPrice: 198.75,
+    });
     expect(updated.payment!.events.map((e) => e.itemName)).toEqual(['PER_HOUR', 'ADMIN_BOOKING_FEE']);
   });
 
@@ -328,7 +431,9 @@ describe('adjust: extend, admin fee, lock', () => {
     const b = await fixture({ startInMs: 2 * HOUR });
     const e = envelope(await adjust(b.bid, { endTime: new Date(b.endTime.getTime() - 15 * MIN).toISOString() }), 400);
     expect(e.errors[0]).toMatchObject({ field: 'endTime' });
-    expect(envelope(await adjust('BID1000000005', { endTime: new Date(Date.now() + 9 * HOUR).toISOString() }), 409).messageId).toBe(MESSAGE_IDS.conflict);
+    expect(envelope(await adjust('BID1000000005', { endTime: new Date(Date.now() + 9 * HOUR).toISOString() }), 409).messageId).toBe(
+      MESSAGE_IDS.conflict,
+    );
     const malformed: Record<string, string>[] = [{}, { endTime: 'tomorrow' }, { changesLockedForUser: 'maybe' }, { adminFeeAdded: 'true' }];
     for (const q of malformed) {
       expect(envelope(await adjust(b.bid, q), 400).messageId, JSON.stringify(q)).toBe(MESSAGE_IDS.invalidInput);
@@ -339,7 +444,10 @@ describe('adjust: extend, admin fee, lock', () => {
     const b = await fixture({ startInMs: 2 * HOUR });
     expect(booking(await adjust(b.bid, { changesLockedForUser: 'true' })).lockedForUser).toBe(true);
     expect(booking(await adjust(b.bid, { changesLockedForUser: 'false' })).lockedForUser).toBe(false);
-    expect((await actionEvents(b.bid, 'ADJUSTED')).map((e) => e.displayText)).toEqual(['Changes locked for the customer', 'Changes unlocked for the customer']);
+    expect((await actionEvents(b.bid, 'ADJUSTED')).map((e) => e.displayText)).toEqual([
+      'Changes locked for the customer',
+      'Changes unlocked for the customer',
+    ]);
   });
 });
 
@@ -357,12 +465,20 @@ describe('adjustedValues', () => {
     const res = booking(await call('PUT', '/api/bookings/BID1000000005/adjustedValues', first));
     expect(res).toMatchObject({ distance: 12.5, tripType: 'PRIVATE', usageTime: { start: first.adjustedStartTime, end: first.adjustedEndTime } });
     expect(res.adjustedValues).toMatchObject({
-      adjustedDistance: 12.5, dataQuality: 'CORRECTED', originalTotalDistance: before.distance, originalBookingType: before.tripType,
+      adjustedDistance: 12.5,
+      dataQuality: 'CORRECTED',
+      originalTotalDistance: before.distance,
+      originalBookingType: before.tripType,
       originalUsageTime: { start: before.usageStart!.toISOString(), end: before.usageEnd!.toISOString() },
     });
     const second = { ...first, adjustedDistance: 20, adjustedBookingType: 'MAINTENANCE', dataQuality: 'ESTIMATED' };
     const again = booking(await call('PUT', '/api/bookings/BID1000000005/adjustedValues', second));
-    expect(again.adjustedValues).toMatchObject({ adjustedDistance: 20, dataQuality: 'ESTIMATED', originalTotalDistance: before.distance, originalBookingType: before.tripType });
+    expect(again.adjustedValues).toMatchObject({
+      adjustedDistance: 20,
+      dataQuality: 'ESTIMATED',
+      originalTotalDistance: before.distance,
+      originalBookingType: before.tripType,
+    });
     expect(again.distance).toBe(20);
     const adjusted = await actionEvents('BID1000000005', 'VALUES_ADJUSTED');
     expect(adjusted).toHaveLength(2);
@@ -370,9 +486,20 @@ describe('adjustedValues', () => {
   });
 
   it('refuses a booking that is not finished (409) and malformed values (400)', async () => {
-    const body = { adjustedStartTime: '2025-01-01T10:00:00Z', adjustedEndTime: '2025-01-01T12:00:00Z', adjustedDistance: 3, adjustedBookingType: 'PRIVATE', dataQuality: 'MEASURED' };
+    const body = {
+      adjustedStartTime: '2025-01-01T10:00:00Z',
+      adjustedEndTime: '2025-01-01T12:00:00Z',
+      adjustedDistance: 3,
+      adjustedBookingType: 'PRIVATE',
+      dataQuality: 'MEASURED',
+    };
     expect(envelope(await call('PUT', '/api/bookings/BID1000000002/adjustedValues', body), 409).messageId).toBe(MESSAGE_IDS.conflict);
-    for (const bad of [{ ...body, adjustedEndTime: '2025-01-01T09:00:00Z' }, { ...body, adjustedDistance: -1 }, { ...body, dataQuality: 'GOOD' }, { ...body, adjustedBookingType: 'LEISURE' }]) {
+    for (const bad of [
+      { ...body, adjustedEndTime: '2025-01-01T09:00:00Z' },
+      { ...body, adjustedDistance: -1 },
+      { ...body, dataQuality: 'GOOD' },
+      { ...body, adjustedBookingType: 'LEISURE' },
+    ]) {
       expect(envelope(await call('PUT', '/api/bookings/BID1000000005/adjustedValues', bad), 400).messageId).toBe(MESSAGE_IDS.invalidInput);
     }
   });
@@ -418,7 +545,9 @@ describe('checkout, receipt, technical issue', () => {
     expect(res.technicalIssueReported).toBe(true);
     expect(await rowOf(b.bid)).toMatchObject({ technicalIssueReportedBy: 'support', technicalIssueDescription: 'Door sensor faulty' });
     expect((await actionEvents(b.bid, 'TECHNICAL_ISSUE'))[0]!.displayText).toBe('Technical issue reported: Door sensor faulty');
-    expect(envelope(await call('POST', `/api/bookings/${b.bid}/technical-issue`, { description: 'Again' }), 409).messageId).toBe(MESSAGE_IDS.conflict);
+    expect(envelope(await call('POST', `/api/bookings/${b.bid}/technical-issue`, { description: 'Again' }), 409).messageId).toBe(
+      MESSAGE_IDS.conflict,
+    );
     for (const bad of [{ description: '   ' }, {}, { description: 'x'.repeat(1001) }]) {
       expect(envelope(await call('POST', `/api/bookings/${b.bid}/technical-issue`, bad), 400).messageId).toBe(MESSAGE_IDS.invalidInput);
     }
@@ -466,7 +595,9 @@ describe('metadata', () => {
     const res = await call('PUT', `/api/bookings/${b.bid}/metadataSpec`, spec, adminToken);
     expect(res.statusCode, res.body).toBe(200);
     expect(ZMetadataSpecResponse.parse((await call('GET', `/api/bookings/${b.bid}/metadataSpec`)).json())).toEqual(spec);
-    expect(envelope(await call('PUT', `/api/bookings/${b.bid}/metadata`, {}), 400).errors).toEqual([expect.objectContaining({ field: 'metadata.ref' })]);
+    expect(envelope(await call('PUT', `/api/bookings/${b.bid}/metadata`, {}), 400).errors).toEqual([
+      expect.objectContaining({ field: 'metadata.ref' }),
+    ]);
     // Restore the shared fixture contract.
     expect((await call('PUT', `/api/bookings/${b.bid}/metadataSpec`, [], adminToken)).statusCode).toBe(200);
   });
@@ -478,10 +609,19 @@ describe('booking events', () => {
     const b = await fixture({ startInMs: HOUR });
     const types: EventType[] = ['BOOKING_EVENT', 'REMOTE_COMMAND', 'VEHICLE_STATUS', 'VEHICLE_ADMIN', 'PAYMENT_ACTION', 'HEARTBEAT', 'USER_ACTION'];
     const now = Date.now();
-    await db.insert(events).values(Array.from({ length: 35 }, (_, i) => {
-      const type = types[i % types.length]!;
-      return { fleetId: 'fjord', occurred: new Date(now - (i + 1) * MIN), bid: b.bid, type, typeGroup: EVENT_TYPE_GROUP[type], displayText: `event ${i}` };
-    }));
+    await db.insert(events).values(
+      Array.from({ length: 35 }, (_, i) => {
+        const type = types[i % types.length]!;
+        return {
+          fleetId: 'fjord',
+          occurred: new Date(now - (i + 1) * MIN),
+          bid: b.bid,
+          type,
+          typeGroup: EVENT_TYPE_GROUP[type],
+          displayText: `event ${i}`,
+        };
+      }),
+    );
     // 35 events, 5 of each type: 25 of the five booking types.
     const page = async (cursor?: string) => {
       const res = await call('GET', `/api/bookings/${b.bid.toLowerCase()}/events${cursor ? `?cursor=${cursor}` : ''}`);
@@ -561,7 +701,11 @@ describe('charging PIN', () => {
     const start = new Date('2030-01-01T10:00:00Z');
     const pool = { id: 12, name: 'P', wattWorldStationName: null };
     const long = await provider.activationData({ bid: 'BID1234567890', startTime: start, endTime: new Date('2030-01-01T12:00:00Z'), pool });
-    expect(long).toEqual({ pinCode: '0007', recommendedTerminalNumber: expect.stringMatching(/^T0012-[1-4]$/), validUntil: new Date('2030-01-01T10:30:00Z') });
+    expect(long).toEqual({
+      pinCode: '0007',
+      recommendedTerminalNumber: expect.stringMatching(/^T0012-[1-4]$/),
+      validUntil: new Date('2030-01-01T10:30:00Z'),
+    });
     const short = await provider.activationData({ bid: 'BID1234567890', startTime: start, endTime: new Date('2030-01-01T10:20:00Z'), pool });
     expect(short.validUntil).toEqual(new Date('2030-01-01T10:20:00Z'));
     expect(short.recommendedTerminalNumber).toBe(long.recommendedTerminalNumber);
@@ -577,19 +721,43 @@ describe('allocation', () => {
     const window = { start: new Date(now.getTime() + HOUR), end: new Date(now.getTime() + 3 * HOUR), now };
     expect((await findFreeVehicle(db, 'fjord', { poolId: pool.id, spec: { type: 'VEHICLE', vehicleId: car.id }, ...window }))?.id).toBe(car.id);
     expect((await findFreeVehicle(db, 'fjord', { poolId: pool.id, spec: { type: 'MODEL', modelId: car.modelId }, ...window }))?.id).toBe(car.id);
-    expect(await findFreeVehicle(db, 'fjord', { poolId: pool.id, spec: { type: 'CLASS', className: 'B', vehicleCategory: 'BIKE' }, ...window })).toBeNull();
+    expect(
+      await findFreeVehicle(db, 'fjord', { poolId: pool.id, spec: { type: 'CLASS', className: 'B', vehicleCategory: 'BIKE' }, ...window }),
+    ).toBeNull();
     expect(await findFreeVehicle(db, 'malar', { poolId: pool.id, spec: { type: 'VEHICLE', vehicleId: car.id }, ...window })).toBeNull();
     // Ended 2 h ago but still ACTIVE: occupied until now, so an interval starting now is not free, one in an hour is.
     const overdue = await fixture({ poolId: pool.id, vehicleId: car.id, state: 'ACTIVE', startInMs: -5 * HOUR, hours: 3 });
-    expect(await findFreeVehicle(db, 'fjord', { poolId: pool.id, spec: { type: 'VEHICLE', vehicleId: car.id }, start: new Date(now.getTime() - MIN), end: window.end, now })).toBeNull();
+    expect(
+      await findFreeVehicle(db, 'fjord', {
+        poolId: pool.id,
+        spec: { type: 'VEHICLE', vehicleId: car.id },
+        start: new Date(now.getTime() - MIN),
+        end: window.end,
+        now,
+      }),
+    ).toBeNull();
     expect((await findFreeVehicle(db, 'fjord', { poolId: pool.id, spec: { type: 'VEHICLE', vehicleId: car.id }, ...window }))?.id).toBe(car.id);
-    expect((await findFreeVehicle(db, 'fjord', { poolId: pool.id, spec: { type: 'VEHICLE', vehicleId: car.id }, start: new Date(now.getTime() - MIN), end: window.end, now, excludeBookingId: overdue.id }))?.id).toBe(car.id);
+    expect(
+      (
+        await findFreeVehicle(db, 'fjord', {
+          poolId: pool.id,
+          spec: { type: 'VEHICLE', vehicleId: car.id },
+          start: new Date(now.getTime() - MIN),
+          end: window.end,
+          now,
+          excludeBookingId: overdue.id,
+        })
+      )?.id,
+    ).toBe(car.id);
   });
 
   it('recognises exclusion violations, also wrapped', async () => {
     const v = await createVehicle(t.database.db, 'fjord', { poolId: fx.poolId });
     await fixture({ vehicleId: v.id, startInMs: 10 * HOUR });
-    const err = await fixture({ vehicleId: v.id, startInMs: 10 * HOUR + HOUR }).then(() => null, (e: unknown) => e);
+    const err = await fixture({ vehicleId: v.id, startInMs: 10 * HOUR + HOUR }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(isExclusionViolation(err)).toBe(true);
     expect(isExclusionViolation({ cause: { code: '23P01' } })).toBe(true);
     expect(isExclusionViolation(new Error('x'))).toBe(false);
@@ -609,7 +777,17 @@ describe('tenant scope and sessions', () => {
       ['POST', `/api/bookings/${bid}/replace-with-taxi`],
       ['POST', `/api/bookings/${bid}/replace-with-rideshare`],
       ['PUT', `/api/bookings/${bid}/adjust?endTime=${encodeURIComponent(endTime)}`],
-      ['PUT', `/api/bookings/${bid}/adjustedValues`, { adjustedStartTime: '2025-01-01T10:00:00Z', adjustedEndTime: '2025-01-01T12:00:00Z', adjustedDistance: 3, adjustedBookingType: 'PRIVATE', dataQuality: 'MEASURED' }],
+      [
+        'PUT',
+        `/api/bookings/${bid}/adjustedValues`,
+        {
+          adjustedStartTime: '2025-01-01T10:00:00Z',
+          adjustedEndTime: '2025-01-01T12:00:00Z',
+          adjustedDistance: 3,
+          adjustedBookingType: 'PRIVATE',
+          dataQuality: 'MEASURED',
+        },
+      ],
       ['POST', `/api/bookings/${bid}/checkout`],
       ['POST', `/api/bookings/${bid}/receipt`],
       ['GET', `/api/bookings/${bid}/metadataSpec`],
@@ -626,11 +804,22 @@ describe('tenant scope and sessions', () => {
     }
     expect(envelope(await call('PUT', `/api/bookings/${bid}/metadataSpec`, [], adminToken), 404).messageId).toBe(MESSAGE_IDS.bookingNotFound);
     expect(await rowOf(bid)).toMatchObject({ state: 'ACTIVE', technicalIssueReportedAt: null, receiptSentAt: null });
-    expect((await t.database.db.select().from(events).where(and(eq(events.bid, bid), eq(events.actingUsername, 'support')))).length).toBe(0);
+    expect(
+      (
+        await t.database.db
+          .select()
+          .from(events)
+          .where(and(eq(events.bid, bid), eq(events.actingUsername, 'support')))
+      ).length,
+    ).toBe(0);
   });
 
   it('needs a session', async () => {
-    for (const [method, url] of [['POST', '/api/bookings/BID1000000003/activate-without-pin'], ['DELETE', '/api/bookings/BID1000000003'], ['GET', '/api/charging/activation-data?bid=BID1000000003']] as const) {
+    for (const [method, url] of [
+      ['POST', '/api/bookings/BID1000000003/activate-without-pin'],
+      ['DELETE', '/api/bookings/BID1000000003'],
+      ['GET', '/api/charging/activation-data?bid=BID1000000003'],
+    ] as const) {
       expect((await t.app.inject({ method, url })).statusCode).toBe(401);
     }
   });
@@ -638,7 +827,19 @@ describe('tenant scope and sessions', () => {
   it('lists the lifecycle calls in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
     expect(Object.keys(doc.paths['/api/bookings/{bid}'] ?? {})).toContain('delete');
-    for (const path of ['activate-without-pin', 'deactivate', 'force-deactivate-without-pin', 'adjust', 'adjustedValues', 'checkout', 'receipt', 'metadata', 'metadataSpec', 'technical-issue', 'events']) {
+    for (const path of [
+      'activate-without-pin',
+      'deactivate',
+      'force-deactivate-without-pin',
+      'adjust',
+      'adjustedValues',
+      'checkout',
+      'receipt',
+      'metadata',
+      'metadataSpec',
+      'technical-issue',
+      'events',
+    ]) {
       expect(doc.paths, path).toHaveProperty([`/api/bookings/{bid}/${path}`]);
     }
     expect(doc.paths).toHaveProperty(['/api/charging/activation-data']);

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (bid: string) => t.app.inject({ method: 'GET', url: `/api/bookings/${encodeURIComponent(bid)}`, headers: { authorization: authToken(token) } });
+const get = (bid: string) =>
+  t.app.inject({ method: 'GET', url: `/api/bookings/${encodeURIComponent(bid)}`, headers: { authorization: authToken(token) } });
 
 describe('GET /api/bookings/{bid}', () => {
   it('returns a demo booking, matching the bid upper-cased', async () => {

@@ -1,6 +1,13 @@
 import {
-  MESSAGE_IDS, ZCompanyDetail, ZCompanyTreeResponse, ZCompanyUsersResponse, ZErrorEnvelope, ZFleetByUsernameResponse, ZTopLevelCompaniesResponse,
-  type CompanyNode, type ErrorEnvelope,
+  MESSAGE_IDS,
+  ZCompanyDetail,
+  ZCompanyTreeResponse,
+  ZCompanyUsersResponse,
+  ZErrorEnvelope,
+  ZFleetByUsernameResponse,
+  ZTopLevelCompaniesResponse,
+  type CompanyNode,
+  type ErrorEnvelope,
 } from '@fleetdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,9 +35,12 @@ beforeAll(async () => {
   db = t.database.db;
   await seedDemo(db);
   [support, admin, malarSupport] = await Promise.all([
-    login(t.app, 'support', 'support-demo'), login(t.app, 'admin', 'admin-demo'), login(t.app, 'support.se', 'support-demo'),
+    login(t.app, 'support', 'support-demo'),
+    login(t.app, 'admin', 'admin-demo'),
+    login(t.app, 'support.se', 'support-demo'),
   ]);
-  for (const row of await db.select({ id: companies.id, name: companies.name, fleetId: companies.fleetId }).from(companies)) ids[`${row.fleetId}:${row.name}`] = row.id;
+  for (const row of await db.select({ id: companies.id, name: companies.name, fleetId: companies.fleetId }).from(companies))
+    ids[`${row.fleetId}:${row.name}`] = row.id;
 
   sortCo = (await createCompany(t.database.db, 'fjord', { name: 'Sorteringsbolaget AS' })).id;
   sortChild = (await createCompany(t.database.db, 'fjord', { name: 'Sorteringsbolaget Avd', parentId: sortCo })).id;
@@ -48,12 +58,19 @@ beforeAll(async () => {
       password: null,
     });
   }
-  await createUser(db, 'fjord', { username: 'sort.staff', companyId: sortCo, role: 'SUPPORT', applyDate: new Date(BASE + 99 * HOUR), password: null });
+  await createUser(db, 'fjord', {
+    username: 'sort.staff',
+    companyId: sortCo,
+    role: 'SUPPORT',
+    applyDate: new Date(BASE + 99 * HOUR),
+    password: null,
+  });
 }, 120_000);
 afterAll(() => t.close());
 
 const get = (url: string, as = support) => t.app.inject({ method: 'GET', url, headers: { authorization: authToken(as) } });
-const put = (url: string, payload: unknown, as = admin) => t.app.inject({ method: 'PUT', url, headers: { authorization: authToken(as) }, payload: payload as object });
+const put = (url: string, payload: unknown, as = admin) =>
+  t.app.inject({ method: 'PUT', url, headers: { authorization: authToken(as) }, payload: payload as object });
 function expectError(res: { statusCode: number; json(): unknown }, status: number): ErrorEnvelope {
   expect(res.statusCode, JSON.stringify(res.json())).toBe(status);
   const body = ZErrorEnvelope.parse(res.json());
@@ -75,7 +92,9 @@ describe('GET /api/companies (tree)', () => {
     const res = await get('/api/companies');
     expect(res.statusCode, res.body).toBe(200);
     const tree = ZCompanyTreeResponse.parse(res.json());
-    expect(names(tree)).toEqual(expect.arrayContaining(['Fjord Mobility Internal', 'Nordlys Consulting AS', 'Havbris Arkitekter AS', 'Privatkunder', 'Fjordbo Boligbyggelag']));
+    expect(names(tree)).toEqual(
+      expect.arrayContaining(['Fjord Mobility Internal', 'Nordlys Consulting AS', 'Havbris Arkitekter AS', 'Privatkunder', 'Fjordbo Boligbyggelag']),
+    );
     expect(names(tree)).toEqual([...names(tree)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const nordlys = find(tree, 'Nordlys Consulting AS')!;
     expect(nordlys.parent).toBeNull();
@@ -109,8 +128,14 @@ describe('GET /api/companies/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     const c = ZCompanyDetail.parse(res.json());
     expect(c).toMatchObject({
-      name: 'Nordlys Consulting AS', type: 'CORPORATE', parent: null, topLevel: true, parentHierarchy: [],
-      marketSegment: 'Enterprise', microSegment: 'IT consulting', emailDomains: ['nordlys.example'],
+      name: 'Nordlys Consulting AS',
+      type: 'CORPORATE',
+      parent: null,
+      topLevel: true,
+      parentHierarchy: [],
+      marketSegment: 'Enterprise',
+      microSegment: 'IT consulting',
+      emailDomains: ['nordlys.example'],
       contact: { firstName: 'Mona', lastName: 'Nilsen', emailAddress: 'mona.nilsen@nordlys.example', phoneNo: '+4791234567' },
     });
     expect(c.children.map((x) => x.name)).toEqual(['Nordlys Bergen', 'Nordlys Oslo']);
@@ -140,7 +165,10 @@ describe('GET /api/companies/{id}', () => {
 
 describe('PUT /api/companies/{id}', () => {
   const valid = {
-    name: 'Havbris Arkitekter AS', type: 'CORPORATE', marketSegment: 'SME', microSegment: 'Landscape architecture',
+    name: 'Havbris Arkitekter AS',
+    type: 'CORPORATE',
+    marketSegment: 'SME',
+    microSegment: 'Landscape architecture',
     emailDomains: ['havbris.example', ' Havbris-Landskap.Example '],
     contact: { firstName: 'Eirik', lastName: 'Haugland', emailAddress: 'eirik.haugland@havbris.example', phoneNo: '+47 923 45 678' },
   };
@@ -155,11 +183,15 @@ describe('PUT /api/companies/{id}', () => {
     const res = await put(`/api/companies/${id}`, valid);
     expect(res.statusCode, res.body).toBe(200);
     expect(ZCompanyDetail.parse(res.json())).toMatchObject({
-      microSegment: 'Landscape architecture', emailDomains: ['havbris.example', 'havbris-landskap.example'],
+      microSegment: 'Landscape architecture',
+      emailDomains: ['havbris.example', 'havbris-landskap.example'],
       contact: { phoneNo: '+4792345678' },
     });
     expect(ZCompanyDetail.parse((await get(`/api/companies/${id}`)).json()).microSegment).toBe('Landscape architecture');
-    const logged = await db.select().from(events).where(and(eq(events.fleetId, 'fjord'), eq(events.actingUsername, 'admin'), eq(events.type, 'USER_ACTION')));
+    const logged = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.fleetId, 'fjord'), eq(events.actingUsername, 'admin'), eq(events.type, 'USER_ACTION')));
     const entry = logged.find((e) => e.properties.action === 'COMPANY_UPDATED' && e.properties.companyId === id);
     expect(entry?.displayText).toContain('microSegment');
     // Removing the contact and blank segments.
@@ -170,7 +202,10 @@ describe('PUT /api/companies/{id}', () => {
   it('refuses invalid fields with field errors', async () => {
     const id = ids['fjord:Havbris Arkitekter AS'];
     const res = await put(`/api/companies/${id}`, {
-      ...valid, name: '  ', type: 'PUBLIC', emailDomains: ['not a domain', '@havbris.example'],
+      ...valid,
+      name: '  ',
+      type: 'PUBLIC',
+      emailDomains: ['not a domain', '@havbris.example'],
       contact: { firstName: null, lastName: null, emailAddress: 'nope', phoneNo: '12345' },
     });
     const body = expectError(res, 400);
@@ -178,7 +213,9 @@ describe('PUT /api/companies/{id}', () => {
     const fields = body.errors.map((e) => e.field);
     for (const f of ['name', 'type', 'emailDomains.0', 'emailDomains.1', 'contact.emailAddress', 'contact.phoneNo']) expect(fields).toContain(f);
     expect(body.errors.find((e) => e.field === 'contact.phoneNo')?.message).toBe('Invalid phone number');
-    expect(expectError(await put(`/api/companies/${id}`, { ...valid, emailDomains: ['a.example', 'A.example'] }), 400).errors[0]?.field).toBe('emailDomains');
+    expect(expectError(await put(`/api/companies/${id}`, { ...valid, emailDomains: ['a.example', 'A.example'] }), 400).errors[0]?.field).toBe(
+      'emailDomains',
+    );
   });
 
   it("refuses a domain connected to another company (409), and another operator's company is 404", async () => {
@@ -210,7 +247,11 @@ describe('GET /api/companies/{id}/users', () => {
     expect(none.direction).toBe('none');
     expect(usernames(none)).toEqual(['u01', 'u02', 'u03', 'u04', 'u05', 'u06', 'u07', 'u08', 'u09', 'u10', 'u11', 'u12']);
     expect(usernames(await list('?sort=familyName&direction=asc')).slice(0, 3)).toEqual(['u12', 'u11', 'u10']);
-    expect(usernames(await list('?sort=companyName&direction=desc')).slice(0, 2).sort()).toEqual(['u03', 'u07']);
+    expect(
+      usernames(await list('?sort=companyName&direction=desc'))
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['u03', 'u07']);
   });
 
   it('pages with the §9 page sizes only', async () => {

@@ -1,6 +1,15 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { MESSAGE_IDS, MESSAGES, ZDamage, ZDamageListResponse, ZErrorEnvelope, ZEventSearchResponse, type Damage, type ErrorEnvelope } from '@fleetdesk/contract';
+import {
+  MESSAGE_IDS,
+  MESSAGES,
+  ZDamage,
+  ZDamageListResponse,
+  ZErrorEnvelope,
+  ZEventSearchResponse,
+  type Damage,
+  type ErrorEnvelope,
+} from '@fleetdesk/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,7 +58,12 @@ function reportForm({ operator, en, image }: FormInput): FormData {
 const pngPart = () => ({ data: png, name: 'scratch.png', type: 'image/png' });
 
 async function report(form: FormData, vin = VIN, as = token) {
-  return t.app.inject({ method: 'POST', url: `/api/damage/by-vin/${encodeURIComponent(vin)}`, headers: { authorization: authToken(as) }, payload: form });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/damage/by-vin/${encodeURIComponent(vin)}`,
+    headers: { authorization: authToken(as) },
+    payload: form,
+  });
 }
 async function list(vin: string, query = '', as = token) {
   return t.app.inject({ method: 'GET', url: `/api/damage/by-vin/${encodeURIComponent(vin)}${query}`, headers: { authorization: authToken(as) } });
@@ -67,7 +81,11 @@ function expect400(res: { statusCode: number; json(): unknown }): ErrorEnvelope 
 }
 const fields = (body: ErrorEnvelope) => body.errors.map((e) => e.field).sort();
 
-async function reportOk(input: FormInput = { operator: 'Riper på dør', en: 'Scratch on door', image: pngPart() }, vin = VIN, as = token): Promise<Damage> {
+async function reportOk(
+  input: FormInput = { operator: 'Riper på dør', en: 'Scratch on door', image: pngPart() },
+  vin = VIN,
+  as = token,
+): Promise<Damage> {
   const res = await report(reportForm(input), vin, as);
   expect(res.statusCode, res.body).toBe(201);
   return ZDamage.parse(res.json());
@@ -79,7 +97,9 @@ beforeAll(async () => {
   await seedDemo(db);
   token = await login(t.app, 'support', 'support-demo');
   seToken = await login(t.app, 'support.se', 'support-demo');
-  png = await sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } } }).png().toBuffer();
+  png = await sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } } })
+    .png()
+    .toBuffer();
   // A camera-like JPEG: 800×600 stored sideways (orientation 6), with an author and a GPS position.
   jpegWithExif = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 20, g: 90, b: 160 } } })
     .jpeg()
@@ -155,7 +175,11 @@ describe('POST /api/damage/by-vin/{vin}', () => {
     const input = await sharp(jpegWithExif).metadata();
     expect(input.exif).toBeDefined();
     expect(input.orientation).toBe(6);
-    const damage = await reportOk({ operator: 'Bulk i panser', en: 'Dent in bonnet', image: { data: jpegWithExif, name: 'IMG_0001.JPG', type: 'image/jpeg' } });
+    const damage = await reportOk({
+      operator: 'Bulk i panser',
+      en: 'Dent in bonnet',
+      image: { data: jpegWithExif, name: 'IMG_0001.JPG', type: 'image/jpeg' },
+    });
     const image = await get(damage.imageUrl!);
     const meta = await sharp(image.rawPayload).metadata();
     expect(meta.exif).toBeUndefined();
@@ -185,7 +209,9 @@ describe('POST /api/damage/by-vin/{vin}', () => {
     expect(body.errors).toEqual([{ field: 'image', message: MESSAGES.imageRequired }]);
     expect(body.message).toBe(MESSAGES.imageRequired);
     // An empty file part (a browser form without a chosen file) is no image either.
-    const empty = expect400(await report(reportForm({ operator: 'Riper', en: 'Scratch', image: { data: Buffer.alloc(0), name: '', type: 'application/octet-stream' } })));
+    const empty = expect400(
+      await report(reportForm({ operator: 'Riper', en: 'Scratch', image: { data: Buffer.alloc(0), name: '', type: 'application/octet-stream' } })),
+    );
     expect(empty.errors).toEqual([{ field: 'image', message: MESSAGES.imageRequired }]);
   });
 
@@ -234,7 +260,10 @@ describe('POST /api/damage/by-vin/{vin}', () => {
       { headers },
       // multipart without a boundary, and a broken multipart body
       { headers: { ...headers, 'content-type': 'multipart/form-data' }, payload: 'x' },
-      { headers: { ...headers, 'content-type': 'multipart/form-data; boundary=abc' }, payload: '--abc\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nunterminated' },
+      {
+        headers: { ...headers, 'content-type': 'multipart/form-data; boundary=abc' },
+        payload: '--abc\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nunterminated',
+      },
     ];
     for (const b of bodies) {
       const res = await t.app.inject({ method: 'POST', url, ...b });
@@ -246,7 +275,9 @@ describe('POST /api/damage/by-vin/{vin}', () => {
   it('stores nothing for a refused report', async () => {
     const before = storedFiles();
     expect400(await report(reportForm({ operator: 'x'.repeat(81), en: 'Scratch', image: pngPart() })));
-    expect400(await report(reportForm({ operator: 'Riper', en: 'Scratch', image: { data: Buffer.from('nope'), name: 'x.jpg', type: 'image/jpeg' } })));
+    expect400(
+      await report(reportForm({ operator: 'Riper', en: 'Scratch', image: { data: Buffer.from('nope'), name: 'x.jpg', type: 'image/jpeg' } })),
+    );
     expect(storedFiles()).toEqual(before);
   });
 
@@ -271,7 +302,10 @@ describe('POST /api/damage/by-vin/{vin}', () => {
     const { processDamagePhoto } = await import('../src/modules/damage/photo.ts');
     const photo = await processDamagePhoto(png);
     await expect(
-      reportDamage(failing, storage, { username: 'support', fleet: 'fjord' }, VIN, async () => ({ fields: { description_operator: 'a', description_en: 'b' }, photo })),
+      reportDamage(failing, storage, { username: 'support', fleet: 'fjord' }, VIN, async () => ({
+        fields: { description_operator: 'a', description_en: 'b' },
+        photo,
+      })),
     ).rejects.toThrow('database went away');
     expect(storedFiles()).toEqual(before);
   });
@@ -318,7 +352,11 @@ describe('fix, delete and photos', () => {
     expect((await fix(damage.id)).statusCode).toBe(200);
     const again = await fix(damage.id);
     expect(again.statusCode).toBe(409);
-    expect(ZErrorEnvelope.parse(again.json())).toMatchObject({ httpCode: 409, messageId: MESSAGE_IDS.damageAlreadyFixed, message: MESSAGES.damageAlreadyFixed });
+    expect(ZErrorEnvelope.parse(again.json())).toMatchObject({
+      httpCode: 409,
+      messageId: MESSAGE_IDS.damageAlreadyFixed,
+      message: MESSAGES.damageAlreadyFixed,
+    });
     const events = ZEventSearchResponse.parse((await get(`/api/events?vin=${VIN}&types=VEHICLE_ADMIN`)).json()).results;
     expect(events.filter((e) => e.displayText === 'Damage marked as fixed: Dent to fix')).toHaveLength(1);
   });

@@ -37,7 +37,8 @@ describe('which database errors mean "unavailable"', () => {
       new Error('something else'),
       'not even an error',
       null,
-    ]) expect(isDatabaseUnavailable(err), String(err)).toBe(false);
+    ])
+      expect(isDatabaseUnavailable(err), String(err)).toBe(false);
     expect(isUniqueViolation(failedQuery(serverError('23505', 'duplicate')))).toBe(true);
   });
 
@@ -71,14 +72,20 @@ describe('which statements may run twice', () => {
       "select set_config('x', 'y', false)",
       'begin',
       'truncate "events"',
-    ]) expect(isReadOnlyStatement(text), text).toBe(false);
+    ])
+      expect(isReadOnlyStatement(text), text).toBe(false);
   });
 });
 
 describe('the error mapper', () => {
   it('answers 503 unavailable for a database that went away', () => {
     const envelope = toEnvelope(failedQuery(serverError('57P01', 'terminating connection due to administrator command')), request);
-    expect(envelope).toEqual({ httpCode: 503, messageId: MESSAGE_IDS.unavailable, message: 'The service is not available right now. Try again in a moment.', errors: [] });
+    expect(envelope).toEqual({
+      httpCode: 503,
+      messageId: MESSAGE_IDS.unavailable,
+      message: 'The service is not available right now. Try again in a moment.',
+      errors: [],
+    });
   });
 
   it('keeps a client that hung up mid-body a 400, and an unknown database error a 500', () => {

@@ -99,7 +99,15 @@ describe('connections terminated while requests are in flight', () => {
     const toCancel = await Promise.all([1, 2, 3].map(() => createBooking(db, 'faultfleet', refs)));
     const toAcknowledge = await db
       .insert(alarms)
-      .values([1, 2].map(() => ({ fleetId: 'faultfleet', name: 'KEY_HOLDER' as const, state: 'TRIGGERED' as const, vehicleId: fixture.vehicleId, primaryObject: 'vehicle' })))
+      .values(
+        [1, 2].map(() => ({
+          fleetId: 'faultfleet',
+          name: 'KEY_HOLDER' as const,
+          state: 'TRIGGERED' as const,
+          vehicleId: fixture.vehicleId,
+          primaryObject: 'vehicle',
+        })),
+      )
       .returning();
     const auth = { authorization: authToken(token) };
 
@@ -107,7 +115,7 @@ describe('connections terminated while requests are in flight', () => {
     // lock) when their connections are terminated.
     const holder = await adminClient();
     const killer = await adminClient();
-    const holderPid = ((await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!).pid;
+    const holderPid = (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
     await holder.query('begin');
     await holder.query('lock table bookings, alarms in access exclusive mode');
 
@@ -115,7 +123,9 @@ describe('connections terminated while requests are in flight', () => {
       // Single read-only statements outside a transaction: retried on a fresh connection, so they succeed.
       reads: reads.map((b) => t.app.inject({ method: 'GET', url: `/api/bookings/${b.bid}`, headers: auth })),
       // Transactions (select … for update, update, event): never retried, so they answer 503.
-      cancels: toCancel.map((b) => t.app.inject({ method: 'DELETE', url: `/api/bookings/${b.bid}`, headers: auth, payload: { reason: 'Fault test' } })),
+      cancels: toCancel.map((b) =>
+        t.app.inject({ method: 'DELETE', url: `/api/bookings/${b.bid}`, headers: auth, payload: { reason: 'Fault test' } }),
+      ),
       acknowledges: toAcknowledge.map((a) => t.app.inject({ method: 'PUT', url: `/api/alarms/${a.id}/acknowledge`, headers: auth })),
     };
     const others = [
@@ -148,7 +158,10 @@ describe('connections terminated while requests are in flight', () => {
     await killer.end();
 
     const [reads200, cancels, acknowledges, rest] = await Promise.all([
-      Promise.all(blocked.reads), Promise.all(blocked.cancels), Promise.all(blocked.acknowledges), Promise.all(others),
+      Promise.all(blocked.reads),
+      Promise.all(blocked.cancels),
+      Promise.all(blocked.acknowledges),
+      Promise.all(others),
     ]);
     for (const answer of reads200) expect(answer.statusCode, answer.body).toBe(200);
     for (const answer of [...cancels, ...acknowledges]) expectUnavailableEnvelope(answer);
@@ -163,7 +176,8 @@ describe('connections terminated while requests are in flight', () => {
       const again = await t.app.inject({ method: 'DELETE', url: `/api/bookings/${b.bid}`, headers: auth, payload: { reason: 'Fault test' } });
       expect(again.statusCode, again.body).toBe(200);
     }
-    for (const a of toAcknowledge) expect((await t.app.inject({ method: 'PUT', url: `/api/alarms/${a.id}/acknowledge`, headers: auth })).statusCode).toBe(200);
+    for (const a of toAcknowledge)
+      expect((await t.app.inject({ method: 'PUT', url: `/api/alarms/${a.id}/acknowledge`, headers: auth })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
   });
 });
@@ -247,7 +261,11 @@ describe('a database that stops answering or refuses connections', () => {
     await proxy.open();
     storageDir = mkdtempSync(path.join(tmpdir(), 'fleetdesk-faults-'));
     const config = loadConfig({ LOG_LEVEL: 'silent', STORAGE_DIR: storageDir, SIMULATOR_TICK_SECONDS: '0' } as NodeJS.ProcessEnv);
-    database = await connectDatabase({ url: proxy.url(databaseName), dataDir: 'memory://', pool: { max: 4, connectTimeoutMs: CONNECT_TIMEOUT_MS, statementTimeoutMs: 2_000 } });
+    database = await connectDatabase({
+      url: proxy.url(databaseName),
+      dataDir: 'memory://',
+      pool: { max: 4, connectTimeoutMs: CONNECT_TIMEOUT_MS, statementTimeoutMs: 2_000 },
+    });
     app = await buildApp({ config, db: database.db, serveWeb: false });
     await app.ready();
     viaProxyToken = await login(app, 'kari.fault', 'a-long-staff-password');
@@ -314,8 +332,14 @@ describe('starting while PostgreSQL is unreachable', () => {
 
   it('serves health 200, ready and the API 503, then migrates in the background and serves once PostgreSQL answers', async () => {
     const config = loadConfig({
-      DATABASE_URL: proxy.url(name), PORT: '0', HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'silent', STORAGE_DIR: storageDir,
-      SIMULATOR_TICK_SECONDS: '0', DB_CONNECT_TIMEOUT_MS: '1000',
+      DATABASE_URL: proxy.url(name),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED: 'none',
+      LOG_LEVEL: 'silent',
+      STORAGE_DIR: storageDir,
+      SIMULATOR_TICK_SECONDS: '0',
+      DB_CONNECT_TIMEOUT_MS: '1000',
     } as NodeJS.ProcessEnv);
     const server = await answeredWithin(10_000, startServer({ config, logger: createLogger(config), retry: { firstDelayMs: 50, maxDelayMs: 200 } }));
     try {

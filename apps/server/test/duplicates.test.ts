@@ -27,21 +27,45 @@ beforeAll(async () => {
   tokenA = await login(t.app, 'staff.dua', PW);
   tokenB = await login(t.app, 'staff.dub', PW);
   const made = [
-    await createUser(db, 'dua', { username: 'a.one', emailAddress: 'twin@dup.test', mobilePhone: '+4711100001', applyDate: new Date('2025-01-01T00:00:00Z') }),
-    await createUser(db, 'dua', { username: 'a.two', emailAddress: 'TWIN@dup.test', mobilePhone: '+4711100002', applyDate: new Date('2025-02-01T00:00:00Z') }),
+    await createUser(db, 'dua', {
+      username: 'a.one',
+      emailAddress: 'twin@dup.test',
+      mobilePhone: '+4711100001',
+      applyDate: new Date('2025-01-01T00:00:00Z'),
+    }),
+    await createUser(db, 'dua', {
+      username: 'a.two',
+      emailAddress: 'TWIN@dup.test',
+      mobilePhone: '+4711100002',
+      applyDate: new Date('2025-02-01T00:00:00Z'),
+    }),
     await createUser(db, 'dua', { username: 'a.three', emailAddress: 'alone@dup.test', mobilePhone: '+4711100003' }),
-    await createUser(db, 'dub', { username: 'b.secret', givenName: 'Bodil', familyName: 'Hemmelig', emailAddress: 'b.secret@dup.test', mobilePhone: '+4711100001' }),
+    await createUser(db, 'dub', {
+      username: 'b.secret',
+      givenName: 'Bodil',
+      familyName: 'Hemmelig',
+      emailAddress: 'b.secret@dup.test',
+      mobilePhone: '+4711100001',
+    }),
     await createUser(db, 'dub', { username: 'b.two', emailAddress: 'b.two@dup.test', mobilePhone: '+4711100005' }),
     // A staff account sharing a customer's e-mail is not a suspicious registration.
     await createUser(db, 'dua', { username: 'staff.same', role: 'SUPPORT', emailAddress: 'alone@dup.test', mobilePhone: '+4711100009' }),
   ];
-  await db.transaction((tx) => refreshDuplicateFlags(tx, made.map((u) => u.id)));
+  await db.transaction((tx) =>
+    refreshDuplicateFlags(
+      tx,
+      made.map((u) => u.id),
+    ),
+  );
 });
 afterAll(() => t.close());
 
 const get = (url: string, token = tokenA) => t.app.inject({ method: 'GET', url, headers: { authorization: authToken(token) } });
 const flags = async (username: string) => {
-  const [r] = await db.select({ e: users.duplicateEmail, p: users.duplicatePhone, i: users.duplicateIdentityNumber }).from(users).where(eq(users.username, username));
+  const [r] = await db
+    .select({ e: users.duplicateEmail, p: users.duplicatePhone, i: users.duplicateIdentityNumber })
+    .from(users)
+    .where(eq(users.username, username));
   return r;
 };
 
@@ -55,9 +79,13 @@ describe('duplicate flags across all operators', () => {
   });
 
   it('follows identity numbers set through the API, and clears former twins when a number changes', async () => {
-    const put = (username: string, token: string, identificationNumber: string) => t.app.inject({
-      method: 'PUT', url: `/api/users/${username}/identity`, headers: { authorization: authToken(token) }, payload: { country: 'NO', identificationNumber },
-    });
+    const put = (username: string, token: string, identificationNumber: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${username}/identity`,
+        headers: { authorization: authToken(token) },
+        payload: { country: 'NO', identificationNumber },
+      });
     expect((await put('a.three', tokenA, '15076500565')).statusCode).toBe(200);
     expect((await put('b.two', tokenB, '15076500565')).statusCode).toBe(200);
     expect((await flags('a.three'))?.i).toBe(true);
@@ -70,7 +98,10 @@ describe('duplicate flags across all operators', () => {
   it('recomputes every flag in one statement with the same outcome', async () => {
     const names = ['a.one', 'a.two', 'a.three', 'b.secret', 'b.two'];
     const before = await Promise.all(names.map(flags));
-    await db.update(users).set({ duplicateEmail: false, duplicatePhone: false, duplicateIdentityNumber: false }).where(inArray(users.username, names));
+    await db
+      .update(users)
+      .set({ duplicateEmail: false, duplicatePhone: false, duplicateIdentityNumber: false })
+      .where(inArray(users.username, names));
     await refreshAllDuplicateFlags(db);
     expect(await Promise.all(names.map(flags))).toEqual(before);
   });
@@ -81,7 +112,9 @@ describe('GET /api/users/{username}/duplicate', () => {
     const res = await get('/api/users/a.one/duplicate');
     expect(res.statusCode, res.body).toBe(200);
     const body = ZUserDuplicatesResponse.parse(res.json());
-    expect(body.userDuplicates).toEqual([expect.objectContaining({ username: 'a.two', duplicateEmail: true, duplicatePhone: false, duplicateIdentityNumber: false })]);
+    expect(body.userDuplicates).toEqual([
+      expect.objectContaining({ username: 'a.two', duplicateEmail: true, duplicatePhone: false, duplicateIdentityNumber: false }),
+    ]);
     expect(body.ownerMap).toEqual({ 'Dua Mobility': 1, 'Dub Mobility': 1 });
     for (const secret of ['b.secret', 'Bodil', 'Hemmelig', 'b.secret@dup.test']) expect(res.body).not.toContain(secret);
   });
@@ -118,7 +151,8 @@ describe('GET /api/admin/users/suspicious', () => {
   });
 
   it('refuses malformed paging with 400', async () => {
-    for (const qs of ['page=-1', 'pageSize=0', 'pageSize=500', 'page=x']) expect((await get(`/api/admin/users/suspicious?${qs}`)).statusCode, qs).toBe(400);
+    for (const qs of ['page=-1', 'pageSize=0', 'pageSize=500', 'page=x'])
+      expect((await get(`/api/admin/users/suspicious?${qs}`)).statusCode, qs).toBe(400);
   });
 });
 
@@ -135,7 +169,10 @@ describe('the demo data', () => {
   });
 
   it('has the licence demo customers with the sandbox REJECTED and ERROR persons', async () => {
-    const rows = await db.select().from(users).where(inArray(users.username, ['demo.license.rejected', 'demo.license.error', 'demo.se.license.rejected', 'demo.se.license.error']));
+    const rows = await db
+      .select()
+      .from(users)
+      .where(inArray(users.username, ['demo.license.rejected', 'demo.license.error', 'demo.se.license.rejected', 'demo.se.license.error']));
     expect(rows.map((r) => [r.username, r.identityNumber, r.status, r.licenseState]).sort()).toEqual([
       ['demo.license.error', '07077700018', 'AWAITING_APPROVAL', 'PENDING'],
       ['demo.license.rejected', '05058500056', 'AWAITING_APPROVAL', 'PENDING'],

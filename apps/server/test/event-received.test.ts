@@ -31,9 +31,15 @@ describe('received is never before occurred', () => {
     const contract = await createContract(db, FLEET);
     const vehicle = await createVehicle(db, FLEET);
     const now = Date.now();
-    const booking = await createBooking(db, FLEET, { userId: user.id, contractId: contract.id, poolId: pool.id, vehicleId: vehicle.id }, {
-      startTime: new Date(now + 5 * 60_000), endTime: new Date(now + 3 * 3_600_000),
-    });
+    const booking = await createBooking(
+      db,
+      FLEET,
+      { userId: user.id, contractId: contract.id, poolId: pool.id, vehicleId: vehicle.id },
+      {
+        startTime: new Date(now + 5 * 60_000),
+        endTime: new Date(now + 3 * 3_600_000),
+      },
+    );
     const headers = { authorization: authToken(token), 'content-type': 'application/json' };
     const calls = [
       { method: 'POST' as const, url: `/api/bookings/${booking.bid}/activate-without-pin`, payload: JSON.stringify({ reason: 'At the car' }) },
@@ -45,18 +51,27 @@ describe('received is never before occurred', () => {
       const res = await t.app.inject({ ...call, headers: 'payload' in call ? headers : { authorization: authToken(token) } });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const rows = await db.select({ occurred: events.occurred, received: events.received }).from(events).where(and(eq(events.fleetId, FLEET), eq(events.bid, booking.bid)));
+    const rows = await db
+      .select({ occurred: events.occurred, received: events.received })
+      .from(events)
+      .where(and(eq(events.fleetId, FLEET), eq(events.bid, booking.bid)));
     expect(rows.length).toBeGreaterThanOrEqual(calls.length);
     for (const row of rows) expect(row.received.getTime()).toBeGreaterThanOrEqual(row.occurred.getTime());
 
     // A user action takes its time inside the transaction (user-admin's act()).
     const block = await t.app.inject({
-      method: 'POST', url: `/api/users/${user.username}/block`, headers, payload: JSON.stringify({ blockReason: 'ABUSE', blockMessage: null }),
+      method: 'POST',
+      url: `/api/users/${user.username}/block`,
+      headers,
+      payload: JSON.stringify({ blockReason: 'ABUSE', blockMessage: null }),
     });
     expect(block.statusCode, block.body).toBe(200);
     const unblock = await t.app.inject({ method: 'POST', url: `/api/users/${user.username}/activate`, headers: { authorization: authToken(token) } });
     expect(unblock.statusCode, unblock.body).toBe(200);
-    const userRows = await db.select({ occurred: events.occurred, received: events.received }).from(events).where(and(eq(events.fleetId, FLEET), eq(events.affectedUsername, user.username)));
+    const userRows = await db
+      .select({ occurred: events.occurred, received: events.received })
+      .from(events)
+      .where(and(eq(events.fleetId, FLEET), eq(events.affectedUsername, user.username)));
     expect(userRows.length).toBeGreaterThanOrEqual(calls.length + 2);
     for (const row of userRows) expect(row.received.getTime()).toBeGreaterThanOrEqual(row.occurred.getTime());
 

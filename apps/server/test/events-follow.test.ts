@@ -29,11 +29,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function append(rows: { bid?: string; vin?: string; type: EventType; displayText: string; occurred?: Date; fleetId?: string; affectedUsername?: string }[]) {
-  await t.database.db.insert(events).values(rows.map((r) => ({
-    fleetId: r.fleetId ?? 'fjord', occurred: r.occurred ?? new Date(), bid: r.bid ?? null, vin: r.vin ?? null, actingUsername: 'support',
-    affectedUsername: r.affectedUsername ?? null, type: r.type, typeGroup: EVENT_TYPE_GROUP[r.type], displayText: r.displayText,
-  })));
+async function append(
+  rows: { bid?: string; vin?: string; type: EventType; displayText: string; occurred?: Date; fleetId?: string; affectedUsername?: string }[],
+) {
+  await t.database.db.insert(events).values(
+    rows.map((r) => ({
+      fleetId: r.fleetId ?? 'fjord',
+      occurred: r.occurred ?? new Date(),
+      bid: r.bid ?? null,
+      vin: r.vin ?? null,
+      actingUsername: 'support',
+      affectedUsername: r.affectedUsername ?? null,
+      type: r.type,
+      typeGroup: EVENT_TYPE_GROUP[r.type],
+      displayText: r.displayText,
+    })),
+  );
 }
 async function search(qs: string): Promise<EventSearchResponse> {
   const res = await t.app.inject({ method: 'GET', url: `/api/events?${qs}`, headers: { authorization: authToken(token) } });
@@ -78,7 +89,11 @@ describe('GET /api/events follow mode (after)', () => {
   });
 
   it('refuses a malformed follow cursor and still needs a vin, bid or user', async () => {
-    for (const qs of [`bid=${bid}&after=garbage`, `bid=${bid}&after=${Buffer.from('{"f":-1}').toString('base64url')}`, `after=${Buffer.from('{"f":1}').toString('base64url')}`]) {
+    for (const qs of [
+      `bid=${bid}&after=garbage`,
+      `bid=${bid}&after=${Buffer.from('{"f":-1}').toString('base64url')}`,
+      `after=${Buffer.from('{"f":1}').toString('base64url')}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url: `/api/events?${qs}`, headers: { authorization: authToken(token) } });
       expect(res.statusCode, qs).toBe(400);
       expect(ZErrorEnvelope.parse(res.json()).messageId).toBe(MESSAGE_IDS.invalidInput);

@@ -32,7 +32,16 @@ beforeAll(async () => {
   otherBid = (await createBooking(db, 'malar', { userId: sven.id, contractId: mContract.id, poolId: mPool.id })).bid;
 
   const now = Date.now();
-  const types: EventType[] = ['BOOKING_EVENT', 'REMOTE_COMMAND', 'VEHICLE_STATUS', 'PAYMENT_ACTION', 'HEARTBEAT', 'BLUETOOTH_EVENT', 'USER_ACTION', 'EXTERNAL_COST'];
+  const types: EventType[] = [
+    'BOOKING_EVENT',
+    'REMOTE_COMMAND',
+    'VEHICLE_STATUS',
+    'PAYMENT_ACTION',
+    'HEARTBEAT',
+    'BLUETOOTH_EVENT',
+    'USER_ACTION',
+    'EXTERNAL_COST',
+  ];
   // 25 events on the booking over the last 20 hours; events acted by support affecting kari.
   await db.insert(events).values(
     Array.from({ length: 25 }, (_, i) => {
@@ -76,7 +85,9 @@ describe('GET /api/events', () => {
     expect(body.results.some((e) => e.displayText === 'old')).toBe(false);
     const times = body.results.map((e) => Date.parse(e.occurred));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    const all = ZEventSearchResponse.parse((await search(`bid=${bid}&pageSize=200&startDate=${new Date(Date.now() - 30 * 24 * HOUR).toISOString()}`)).json());
+    const all = ZEventSearchResponse.parse(
+      (await search(`bid=${bid}&pageSize=200&startDate=${new Date(Date.now() - 30 * 24 * HOUR).toISOString()}`)).json(),
+    );
     expect(all.results.some((e) => e.displayText === 'old')).toBe(true);
   });
 
@@ -135,7 +146,9 @@ describe('GET /api/events', () => {
   });
 
   it('rejects a bad period, a bad cursor and a bad group with 400', async () => {
-    expect((await search(`bid=${bid}&startDate=${new Date().toISOString()}&endDate=${new Date(Date.now() - HOUR).toISOString()}`)).statusCode).toBe(400);
+    expect((await search(`bid=${bid}&startDate=${new Date().toISOString()}&endDate=${new Date(Date.now() - HOUR).toISOString()}`)).statusCode).toBe(
+      400,
+    );
     expect((await search(`bid=${bid}&cursor=garbage`)).statusCode).toBe(400);
     expect((await search(`bid=${bid}&groups=NOPE`)).statusCode).toBe(400);
     expect((await search(`bid=${bid}&startDate=yesterday`)).statusCode).toBe(400);

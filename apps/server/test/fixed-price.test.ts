@@ -6,7 +6,11 @@ import { fixedPriceLine } from '../src/modules/bookings/pricing.ts';
 import { createBooking, createContract, createFleet, createPool, createStaff, createUser, createVehicle } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
-const PRICES: PriceListEntry[] = [{ name: 'VAT', cost: 0.25 }, { name: 'PER_HOUR', cost: 100 }, { name: 'ADMIN_BOOKING_FEE', cost: 40 }];
+const PRICES: PriceListEntry[] = [
+  { name: 'VAT', cost: 0.25 },
+  { name: 'PER_HOUR', cost: 100 },
+  { name: 'ADMIN_BOOKING_FEE', cost: 40 },
+];
 const HOUR = 3_600_000;
 
 let t: TestApp;
@@ -32,7 +36,12 @@ afterAll(() => t.close());
 
 type Res = { statusCode: number; body: string; json(): unknown };
 const call = (method: 'POST' | 'PUT' | 'DELETE', bid: string, payload?: unknown, auth = token) =>
-  t.app.inject({ method, url: `/api/bookings/${bid}/fixedprice`, headers: { authorization: authToken(auth) }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  t.app.inject({
+    method,
+    url: `/api/bookings/${bid}/fixedprice`,
+    headers: { authorization: authToken(auth) },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 const booking = (res: Res): Booking => {
   expect(res.statusCode, res.body).toBe(200);
   return ZBooking.parse(res.json());
@@ -44,13 +53,26 @@ const envelope = (res: Res, status: number) => {
   return e;
 };
 const fixedPriceEvents = async (bid: string) =>
-  (await t.database.db.select().from(events).where(and(eq(events.bid, bid), eq(events.type, 'PAYMENT_ACTION'))).orderBy(asc(events.id)))
-    .filter((e) => String(e.properties.action).startsWith('FIXED_PRICE'));
+  (
+    await t.database.db
+      .select()
+      .from(events)
+      .where(and(eq(events.bid, bid), eq(events.type, 'PAYMENT_ACTION')))
+      .orderBy(asc(events.id))
+  ).filter((e) => String(e.properties.action).startsWith('FIXED_PRICE'));
 
 async function fixture(state: BookingState = 'INACTIVE', over: Parameters<typeof createBooking>[3] = {}) {
-  return createBooking(t.database.db, 'fjord', { userId: fx.userId, contractId: fx.contractId, poolId: fx.poolId }, {
-    state, estimatedPriceWithoutVat: 200, estimatedVat: 50, ...over,
-  });
+  return createBooking(
+    t.database.db,
+    'fjord',
+    { userId: fx.userId, contractId: fx.contractId, poolId: fx.poolId },
+    {
+      state,
+      estimatedPriceWithoutVat: 200,
+      estimatedVat: 50,
+      ...over,
+    },
+  );
 }
 
 describe('set, change and remove', () => {
@@ -76,13 +98,20 @@ describe('set, change and remove', () => {
 
   it('allows a fixed price of 0 on an active booking', async () => {
     const b = await fixture('ACTIVE');
-    expect(booking(await call('POST', b.bid, { price: 0, comment: null }))).toMatchObject({ fixedPrice: { price: 0 }, estimatedPriceWithoutVat: 0, estimatedVat: 0 });
+    expect(booking(await call('POST', b.bid, { price: 0, comment: null }))).toMatchObject({
+      fixedPrice: { price: 0 },
+      estimatedPriceWithoutVat: 0,
+      estimatedVat: 0,
+    });
   });
 
   it('refuses a second fixed price (409 fixedPriceExists), and a change or removal without one (409 fixedPriceMissing)', async () => {
     const b = await fixture();
     booking(await call('POST', b.bid, { price: 100 }));
-    expect(envelope(await call('POST', b.bid, { price: 200 }), 409)).toMatchObject({ messageId: MESSAGE_IDS.conflict, message: 'The booking already has a fixed price' });
+    expect(envelope(await call('POST', b.bid, { price: 200 }), 409)).toMatchObject({
+      messageId: MESSAGE_IDS.conflict,
+      message: 'The booking already has a fixed price',
+    });
     booking(await call('DELETE', b.bid));
     expect(envelope(await call('DELETE', b.bid), 409).message).toBe(MESSAGES.fixedPriceMissing);
     expect(envelope(await call('PUT', b.bid, { price: 200 }), 409).message).toBe(MESSAGES.fixedPriceMissing);
@@ -92,11 +121,15 @@ describe('set, change and remove', () => {
   it('refuses every change on a finished or cancelled booking (409 fixedPriceNotOnFinished)', async () => {
     for (const state of ['FINISHED', 'CANCELLED'] as const) {
       const b = await fixture(state, { fixedPrice: 300 });
-      for (const [method, payload] of [['POST', { price: 100 }], ['PUT', { price: 100 }], ['DELETE', undefined]] as const) {
+      for (const [method, payload] of [
+        ['POST', { price: 100 }],
+        ['PUT', { price: 100 }],
+        ['DELETE', undefined],
+      ] as const) {
         const e = envelope(await call(method, b.bid, payload), 409);
         expect(e.message, `${state} ${method}`).toBe('A fixed price is not allowed on finished bookings');
       }
-      expect((await fixedPriceEvents(b.bid))).toEqual([]);
+      expect(await fixedPriceEvents(b.bid)).toEqual([]);
     }
   });
 });
@@ -120,10 +153,14 @@ describe('400: the fixed price form rules', () => {
 
   it('refuses malformed bodies and an overlong comment with 400', async () => {
     const b = await fixture();
-    for (const payload of [[], { price: 1e12 }, { price: 5, comment: 'x'.repeat(1001) }, { price: 5, comment: 7 }]) envelope(await call('POST', b.bid, payload), 400);
+    for (const payload of [[], { price: 1e12 }, { price: 5, comment: 'x'.repeat(1001) }, { price: 5, comment: 7 }])
+      envelope(await call('POST', b.bid, payload), 400);
     envelope(await call('POST', b.bid), 400);
     const badJson = await t.app.inject({
-      method: 'POST', url: `/api/bookings/${b.bid}/fixedprice`, headers: { authorization: authToken(token), 'content-type': 'application/json' }, payload: '{"price":',
+      method: 'POST',
+      url: `/api/bookings/${b.bid}/fixedprice`,
+      headers: { authorization: authToken(token), 'content-type': 'application/json' },
+      payload: '{"price":',
     });
     envelope(badJson, 400);
     expect(await fixedPriceEvents(b.bid)).toEqual([]);
@@ -133,41 +170,98 @@ describe('400: the fixed price form rules', () => {
 describe('404', () => {
   it("answers 404 for another operator's booking and unknown bids", async () => {
     const b = await fixture();
-    for (const [bid, auth] of [[b.bid, otherToken], ['BID0000000000', token], ['nope', token]] as const) {
+    for (const [bid, auth] of [
+      [b.bid, otherToken],
+      ['BID0000000000', token],
+      ['nope', token],
+    ] as const) {
       expect(envelope(await call('POST', bid, { price: 10 }, auth), 404).messageId).toBe(MESSAGE_IDS.bookingNotFound);
       expect(envelope(await call('DELETE', bid, undefined, auth), 404).messageId).toBe(MESSAGE_IDS.bookingNotFound);
     }
-    expect((await fixedPriceEvents(b.bid))).toEqual([]);
+    expect(await fixedPriceEvents(b.bid)).toEqual([]);
   });
 });
 
 describe('pricing at the end of the booking', () => {
-  const linesOf = async (paymentId: number) => t.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(asc(paymentEvents.id));
+  const linesOf = async (paymentId: number) =>
+    t.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(asc(paymentEvents.id));
 
   it('makes the payment lines one FIXED line (plus VAT) when a booking with a fixed price is deactivated; manual lines stay', async () => {
     const db = t.database.db;
     const v = await createVehicle(db, 'fjord', { poolId: fx.poolId });
-    const b = await fixture('ACTIVE', { allocatedVehicleId: v.id, allocationState: 'ALLOCATED', startTime: new Date(Date.now() - HOUR), usageStart: new Date(Date.now() - HOUR) });
-    const [bok] = await db.insert(payments).values({
-      orderId: 'BOK9600000001', fleetId: 'fjord', bookingId: b.id, userId: fx.userId, type: 'USER_INVOICE', status: 'UNPAID', target: 'BOOKING',
-      totalPriceWithoutVat: 240, totalVat: 60, totalPrice: 300, currency: 'NOK', paymentProvider: 'invoice',
-    }).returning();
+    const b = await fixture('ACTIVE', {
+      allocatedVehicleId: v.id,
+      allocationState: 'ALLOCATED',
+      startTime: new Date(Date.now() - HOUR),
+      usageStart: new Date(Date.now() - HOUR),
+    });
+    const [bok] = await db
+      .insert(payments)
+      .values({
+        orderId: 'BOK9600000001',
+        fleetId: 'fjord',
+        bookingId: b.id,
+        userId: fx.userId,
+        type: 'USER_INVOICE',
+        status: 'UNPAID',
+        target: 'BOOKING',
+        totalPriceWithoutVat: 240,
+        totalVat: 60,
+        totalPrice: 300,
+        currency: 'NOK',
+        paymentProvider: 'invoice',
+      })
+      .returning();
     await db.insert(paymentEvents).values([
-      { paymentId: bok!.id, itemName: 'PER_HOUR', itemType: 'PER_HOUR', itemDisplayText: 'Per hour', unitAmount: 2, unitCost: 100, priceWithoutVat: 200, vat: 50, totalPrice: 250 },
-      { paymentId: bok!.id, itemName: 'ADMIN_BOOKING_FEE', itemType: 'ADMIN_BOOKING_FEE', itemDisplayText: 'Admin booking fee', unitAmount: 1, unitCost: 40, priceWithoutVat: 40, vat: 10, totalPrice: 50, manualEvent: true },
+      {
+        paymentId: bok!.id,
+        itemName: 'PER_HOUR',
+        itemType: 'PER_HOUR',
+        itemDisplayText: 'Per hour',
+        unitAmount: 2,
+        unitCost: 100,
+        priceWithoutVat: 200,
+        vat: 50,
+        totalPrice: 250,
+      },
+      {
+        paymentId: bok!.id,
+        itemName: 'ADMIN_BOOKING_FEE',
+        itemType: 'ADMIN_BOOKING_FEE',
+        itemDisplayText: 'Admin booking fee',
+        unitAmount: 1,
+        unitCost: 40,
+        priceWithoutVat: 40,
+        vat: 10,
+        totalPrice: 50,
+        manualEvent: true,
+      },
     ]);
     booking(await call('POST', b.bid, { price: 150.5, comment: 'Flat rate' }));
 
-    const res = booking(await t.app.inject({ method: 'POST', url: `/api/bookings/${b.bid}/deactivate`, headers: { authorization: authToken(token) }, payload: { unchecked: false } }));
+    const res = booking(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${b.bid}/deactivate`,
+        headers: { authorization: authToken(token) },
+        payload: { unchecked: false },
+      }),
+    );
     expect(res.state).toBe('FINISHED');
-    expect(res.payment!.events.map((e) => [e.itemType, e.itemDisplayText, e.unitAmount, e.priceWithoutVat, e.vat, e.totalPrice, e.manualEvent])).toEqual([
+    expect(
+      res.payment!.events.map((e) => [e.itemType, e.itemDisplayText, e.unitAmount, e.priceWithoutVat, e.vat, e.totalPrice, e.manualEvent]),
+    ).toEqual([
       ['ADMIN_BOOKING_FEE', 'Admin booking fee', 1, 40, 10, 50, true],
       ['FIXED', 'Fixed price', 1, 150.5, 37.63, 188.13, false],
     ]);
     expect(res.payment).toMatchObject({ totalPriceWithoutVat: 190.5, totalVat: 47.63, totalPrice: 238.13 });
     expect(res.payment!.events[1]!.comment).toBe('Flat rate');
-    const applied = (await t.database.db.select().from(events).where(and(eq(events.bid, b.bid), eq(events.type, 'PAYMENT_ACTION'))))
-      .filter((e) => e.properties.action === 'FIXED_PRICE_APPLIED');
+    const applied = (
+      await t.database.db
+        .select()
+        .from(events)
+        .where(and(eq(events.bid, b.bid), eq(events.type, 'PAYMENT_ACTION')))
+    ).filter((e) => e.properties.action === 'FIXED_PRICE_APPLIED');
     expect(applied).toHaveLength(1);
     // And on a finished booking the fixed price can no longer change.
     expect(envelope(await call('PUT', b.bid, { price: 1 }), 409).message).toBe(MESSAGES.fixedPriceNotOnFinished);
@@ -176,25 +270,51 @@ describe('pricing at the end of the booking', () => {
   it('creates the booking payment with the FIXED line when a force-ended booking has none', async () => {
     const b = await fixture('INACTIVE', { startTime: new Date(Date.now() - 30 * 60_000), endTime: new Date(Date.now() + HOUR) });
     booking(await call('POST', b.bid, { price: 80 }));
-    const res = booking(await t.app.inject({
-      method: 'POST', url: `/api/bookings/${b.bid}/force-deactivate-without-pin?wasNotUsed=true`, headers: { authorization: authToken(token) },
-    }));
+    const res = booking(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${b.bid}/force-deactivate-without-pin?wasNotUsed=true`,
+        headers: { authorization: authToken(token) },
+      }),
+    );
     expect(res.state).toBe('FINISHED');
     expect(res.payment).toMatchObject({ type: 'USER_INVOICE', status: 'UNPAID', totalPriceWithoutVat: 80, totalVat: 20, totalPrice: 100 });
     expect(res.payment!.orderId).toMatch(/^BOK\d{10}$/);
-    expect(await linesOf((await t.database.db.select().from(payments).where(eq(payments.bookingId, b.id)))[0]!.id)).toMatchObject([{ itemName: 'FIXED', itemType: 'FIXED', totalPrice: 100 }]);
+    expect(await linesOf((await t.database.db.select().from(payments).where(eq(payments.bookingId, b.id)))[0]!.id)).toMatchObject([
+      { itemName: 'FIXED', itemType: 'FIXED', totalPrice: 100 },
+    ]);
   });
 
   it('leaves the payment alone at the end of a booking without a fixed price', async () => {
     const db = t.database.db;
     const v = await createVehicle(db, 'fjord', { poolId: fx.poolId });
-    const b = await fixture('ACTIVE', { allocatedVehicleId: v.id, allocationState: 'ALLOCATED', startTime: new Date(Date.now() - HOUR), usageStart: new Date(Date.now() - HOUR) });
-    const res = booking(await t.app.inject({ method: 'POST', url: `/api/bookings/${b.bid}/deactivate`, headers: { authorization: authToken(token) }, payload: { unchecked: true } }));
+    const b = await fixture('ACTIVE', {
+      allocatedVehicleId: v.id,
+      allocationState: 'ALLOCATED',
+      startTime: new Date(Date.now() - HOUR),
+      usageStart: new Date(Date.now() - HOUR),
+    });
+    const res = booking(
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/bookings/${b.bid}/deactivate`,
+        headers: { authorization: authToken(token) },
+        payload: { unchecked: true },
+      }),
+    );
     expect(res).toMatchObject({ state: 'FINISHED', payment: null, fixedPrice: null });
   });
 
   it('prices the FIXED line like every other line', () => {
-    expect(fixedPriceLine(150.5, 0.25)).toEqual({ itemName: 'FIXED', itemType: 'FIXED', unitAmount: 1, unitCost: 150.5, priceWithoutVat: 150.5, vat: 37.63, totalPrice: 188.13 });
+    expect(fixedPriceLine(150.5, 0.25)).toEqual({
+      itemName: 'FIXED',
+      itemType: 'FIXED',
+      unitAmount: 1,
+      unitCost: 150.5,
+      priceWithoutVat: 150.5,
+      vat: 37.63,
+      totalPrice: 188.13,
+    });
     expect(fixedPriceLine(0, 0.25).totalPrice).toBe(0);
     expect(() => fixedPriceLine(-1, 0.25)).toThrow(RangeError);
   });

@@ -44,15 +44,31 @@ beforeAll(async () => {
   await vehicle('hidden', { hidden: true }, { fuelLevel: 60 });
   await vehicle('theirs', {}, { fuelLevel: 70 });
 
-  bookedBid = (await createBooking(db, 'fjord', { userId: user.id, contractId: contract.id, poolId: pool.id, vehicleId: booked.id }, {
-    state: 'ACTIVE', startTime: new Date(NOW - HOUR), endTime: new Date(NOW + HOUR),
-  })).bid;
+  bookedBid = (
+    await createBooking(
+      db,
+      'fjord',
+      { userId: user.id, contractId: contract.id, poolId: pool.id, vehicleId: booked.id },
+      {
+        state: 'ACTIVE',
+        startTime: new Date(NOW - HOUR),
+        endTime: new Date(NOW + HOUR),
+      },
+    )
+  ).bid;
   // An INACTIVE booking of another car does not make it BOOKED.
   await createBooking(db, 'fjord', { userId: user.id, contractId: contract.id, poolId: pool.id, vehicleId: alarmOnly.id });
   await db.insert(alarms).values([
     { fleetId: 'fjord', name: 'FUEL', state: 'TRIGGERED', vehicleId: alarmLow.id, primaryObject: alarmLow.vin, alarmTimestamp: REPORTED },
     { fleetId: 'fjord', name: 'EXTERNAL_BATTERY', state: 'TRIGGERED', vehicleId: alarmLow.id, primaryObject: alarmLow.vin, alarmTimestamp: REPORTED },
-    { fleetId: 'fjord', name: 'EXTERNAL_BATTERY', state: 'TRIGGERED', vehicleId: alarmOnly.id, primaryObject: alarmOnly.vin, alarmTimestamp: REPORTED },
+    {
+      fleetId: 'fjord',
+      name: 'EXTERNAL_BATTERY',
+      state: 'TRIGGERED',
+      vehicleId: alarmOnly.id,
+      primaryObject: alarmOnly.vin,
+      alarmTimestamp: REPORTED,
+    },
     // A handled alarm no longer counts.
     { fleetId: 'fjord', name: 'KEY_HOLDER', state: 'HANDLED', vehicleId: booked.id, primaryObject: booked.vin, alarmTimestamp: REPORTED },
   ]);
@@ -77,7 +93,12 @@ describe('GET /api/fleetmap', () => {
     expect(map.vehicles.map((v) => v.vin).sort()).toEqual([...visible].sort());
     expect(map.counts).toEqual({ ALARM: 2, LOW_BATTERY: 1, BOOKED: 1, AVAILABLE: 3 } satisfies Record<FleetMapStatus, number>);
     expect(byVin(map, vin.booked)).toMatchObject({
-      vehicleCategory: 'CAR', positionFromPool: false, positionUpdated: REPORTED.toISOString(), bid: bookedBid, fuelLevel: 80, electric: true,
+      vehicleCategory: 'CAR',
+      positionFromPool: false,
+      positionUpdated: REPORTED.toISOString(),
+      bid: bookedBid,
+      fuelLevel: 80,
+      electric: true,
     });
     expect(Date.parse(map.generatedAt)).toBeGreaterThanOrEqual(NOW);
 
@@ -99,20 +120,33 @@ describe('GET /api/fleetmap', () => {
   });
 
   it('follows alarm state changes: acknowledging the last alarm of a 9 % car shows low battery', async () => {
-    const open = (await t.database.db.select({ id: alarms.id, vehicleId: alarms.vehicleId, state: alarms.state, primaryObject: alarms.primaryObject }).from(alarms))
-      .filter((a) => a.primaryObject === vin.alarmLow && a.state === 'TRIGGERED');
+    const open = (
+      await t.database.db
+        .select({ id: alarms.id, vehicleId: alarms.vehicleId, state: alarms.state, primaryObject: alarms.primaryObject })
+        .from(alarms)
+    ).filter((a) => a.primaryObject === vin.alarmLow && a.state === 'TRIGGERED');
     expect(open).toHaveLength(2);
     const [first, second] = open;
-    expect((await t.app.inject({ method: 'PUT', url: `/api/alarms/${first!.id}/acknowledge`, headers: { authorization: authToken(token) } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/alarms/${first!.id}/acknowledge`, headers: { authorization: authToken(token) } })).statusCode,
+    ).toBe(200);
     expect(byVin(await fleetMap(), vin.alarmLow)?.status).toBe('ALARM');
-    expect((await t.app.inject({ method: 'PUT', url: `/api/alarms/${second!.id}/acknowledge`, headers: { authorization: authToken(token) } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/alarms/${second!.id}/acknowledge`, headers: { authorization: authToken(token) } })).statusCode,
+    ).toBe(200);
     const map = await fleetMap();
     expect(byVin(map, vin.alarmLow)).toMatchObject({ status: 'LOW_BATTERY', fuelLevel: 9, electric: true });
     expect(map.counts).toMatchObject({ ALARM: 1, LOW_BATTERY: 2 });
   });
 
   it('falls back to the pool position without a status report, rounded to five decimals', async () => {
-    expect(byVin(await fleetMap(), vin.noStatus)).toMatchObject({ positionFromPool: true, positionUpdated: null, lat: 59.92346, lon: 10.7591, fuelLevel: null });
+    expect(byVin(await fleetMap(), vin.noStatus)).toMatchObject({
+      positionFromPool: true,
+      positionUpdated: null,
+      lat: 59.92346,
+      lon: 10.7591,
+      fuelLevel: null,
+    });
   });
 
   it('answers 400 for a malformed flag and 401 without a session', async () => {

@@ -128,7 +128,9 @@ describe('the PGlite data directory', () => {
     expect(lines).toHaveLength(1);
     const line = JSON.parse(lines[0]!) as { level: number; msg: string; stack?: unknown };
     expect(line.level).toBe(60);
-    expect(line.msg).toMatch(/^Cannot create the data directory .*not-a-directory\/data: a part of the path is a file, not a directory \(ENOTDIR\)\./);
+    expect(line.msg).toMatch(
+      /^Cannot create the data directory .*not-a-directory\/data: a part of the path is a file, not a directory \(ENOTDIR\)\./,
+    );
     expect(line.stack).toBeUndefined();
   });
 });

@@ -21,7 +21,11 @@ import { authToken, login } from './support/test-app.ts';
  */
 
 const written: string[] = [];
-const logLines = () => written.flatMap((chunk) => chunk.split('\n')).filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+const logLines = () =>
+  written
+    .flatMap((chunk) => chunk.split('\n'))
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 let app: App;
 let database: Database;
@@ -40,7 +44,12 @@ beforeAll(async () => {
   writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
   const config = loadConfig({ LOG_LEVEL: 'info', STORAGE_DIR: storage, WEB_DIST: web, SIMULATOR_TICK_SECONDS: '0' } as NodeJS.ProcessEnv);
   database = await openDatabase({ dataDir: 'memory://' });
-  app = await buildApp({ config, db: database.db, serveWeb: true, logger: createLogger(config, { write: (line: string) => void written.push(line) }) });
+  app = await buildApp({
+    config,
+    db: database.db,
+    serveWeb: true,
+    logger: createLogger(config, { write: (line: string) => void written.push(line) }),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
   await createFleet(database.db, 'http');
@@ -75,16 +84,26 @@ function rawRequest(request: string | Buffer): Promise<RawResponse> {
       const text = Buffer.concat(chunks).toString('utf8');
       const [head = '', ...rest] = text.split('\r\n\r\n');
       const [statusLine = '', ...headerLines] = head.split('\r\n');
-      const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      const headers = Object.fromEntries(
+        headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
     });
   });
 }
 const get = (target: string, headers: Record<string, string> = {}) =>
-  rawRequest(`GET ${target} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}Connection: close\r\n\r\n`);
+  rawRequest(
+    `GET ${target} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('')}Connection: close\r\n\r\n`,
+  );
 
 /** The §8 envelope with `status` and `messageId`; fixed-text ids carry their catalogue text (the console translates it). */
-function expectEnvelope(res: { status: number; body: string } | { statusCode: number; body: string }, status: number, messageId: string): ErrorEnvelope {
+function expectEnvelope(
+  res: { status: number; body: string } | { statusCode: number; body: string },
+  status: number,
+  messageId: string,
+): ErrorEnvelope {
   const code = 'status' in res ? res.status : res.statusCode;
   expect(code, res.body).toBe(status);
   const body = ZErrorEnvelope.parse(JSON.parse(res.body));
@@ -124,7 +143,11 @@ describe('errors of the request line (real socket)', () => {
 
   it('requests Node cannot parse: 400 envelope', async () => {
     expectEnvelope(await rawRequest('HELLO\r\n\r\n'), 400, MESSAGE_IDS.malformedRequest);
-    expectEnvelope(await rawRequest(Buffer.from('GET /api/health HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n', 'latin1')), 400, MESSAGE_IDS.malformedRequest);
+    expectEnvelope(
+      await rawRequest(Buffer.from('GET /api/health HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n', 'latin1')),
+      400,
+      MESSAGE_IDS.malformedRequest,
+    );
     const smuggled = await rawRequest('POST /api/auth HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n');
     expectEnvelope(smuggled, 400, MESSAGE_IDS.malformedRequest);
     expect(smuggled.headers.connection).toBe('close');
@@ -133,7 +156,9 @@ describe('errors of the request line (real socket)', () => {
   it('survives a client that hangs up mid-body: no error logged, the next request is served', async () => {
     await new Promise<void>((resolve) => {
       const socket = net.connect(port, '127.0.0.1', () => {
-        socket.write(`POST /api/price HTTP/1.1\r\nHost: x\r\nAuthorization: ${authToken(token)}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"startTime":`);
+        socket.write(
+          `POST /api/price HTTP/1.1\r\nHost: x\r\nAuthorization: ${authToken(token)}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"startTime":`,
+        );
         setTimeout(() => socket.destroy(), 50);
       });
       socket.on('close', () => resolve());
@@ -158,7 +183,9 @@ describe('errors of the body', () => {
   });
 
   it('too large on a real socket: 413 before the body is read', async () => {
-    const res = await rawRequest(`POST /api/price HTTP/1.1\r\nHost: x\r\nAuthorization: ${authToken(token)}\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\nConnection: close\r\n\r\n{`);
+    const res = await rawRequest(
+      `POST /api/price HTTP/1.1\r\nHost: x\r\nAuthorization: ${authToken(token)}\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\nConnection: close\r\n\r\n{`,
+    );
     expectEnvelope(res, 413, MESSAGE_IDS.bodyTooLarge);
   });
 });
@@ -199,7 +226,12 @@ describe('trailing slashes', () => {
 
   it('a POST route answers with and without one', async () => {
     for (const suffix of ['', '/']) {
-      const res = await app.inject({ method: 'POST', url: `/api/users/${username}/block${suffix}`, headers: auth(), payload: { blockReason: 'ABUSE' } });
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/users/${username}/block${suffix}`,
+        headers: auth(),
+        payload: { blockReason: 'ABUSE' },
+      });
       expect(res.statusCode, res.body).toBe(200);
       const back = await app.inject({ method: 'POST', url: `/api/users/${username}/activate${suffix}`, headers: auth() });
       expect(back.statusCode, back.body).toBe(200);

@@ -1,4 +1,12 @@
-import { MESSAGE_IDS, MESSAGES, ZErrorEnvelope, ZIdentityNumberResponse, ZUser, isValidNorwegianIdentityNumber, isValidSwedishIdentityNumber } from '@fleetdesk/contract';
+import {
+  MESSAGE_IDS,
+  MESSAGES,
+  ZErrorEnvelope,
+  ZIdentityNumberResponse,
+  ZUser,
+  isValidNorwegianIdentityNumber,
+  isValidSwedishIdentityNumber,
+} from '@fleetdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
@@ -18,7 +26,13 @@ beforeAll(async () => {
   await createFleet(db, 'idb', { name: 'Idb Mobility', country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
   await createStaff(db, 'ida', 'staff.ida', PW);
   token = await login(t.app, 'staff.ida', PW);
-  await createUser(db, 'ida', { username: 'kari.id', identityCountry: 'NO', identityNumber: '15076500565', identityMethod: 'BANKID', identityVerified: true });
+  await createUser(db, 'ida', {
+    username: 'kari.id',
+    identityCountry: 'NO',
+    identityNumber: '15076500565',
+    identityMethod: 'BANKID',
+    identityVerified: true,
+  });
   await createUser(db, 'ida', { username: 'ola.id' });
   await createUser(db, 'ida', { username: 'nils.id', status: 'AWAITING_APPROVAL' });
   await createUser(db, 'idb', { username: 'anna.other', identityCountry: 'SE', identityNumber: '19900909-0003' });
@@ -28,7 +42,10 @@ afterAll(() => t.close());
 const req = (method: 'GET' | 'PUT', url: string, payload?: unknown, auth = token) =>
   t.app.inject({ method, url, headers: { authorization: authToken(auth) }, ...(payload === undefined ? {} : { payload: payload as object }) });
 const revealEvents = (username: string) =>
-  db.select().from(events).where(and(eq(events.affectedUsername, username), eq(events.type, 'USER_ACTION')));
+  db
+    .select()
+    .from(events)
+    .where(and(eq(events.affectedUsername, username), eq(events.type, 'USER_ACTION')));
 
 describe('§5 identity number formats and check digits', () => {
   it('accepts Swedish personnummer with a correct Luhn digit only', () => {
@@ -55,7 +72,11 @@ describe('GET /api/users/{username}/identity (the logged reveal)', () => {
       const res = await req('GET', '/api/users/kari.id/identity');
       expect(res.statusCode, res.body).toBe(200);
       expect(ZIdentityNumberResponse.parse(res.json())).toEqual({
-        username: 'kari.id', identityCountry: 'NO', identificationNumber: '15076500565', identityMethod: 'BANKID', identityVerified: true,
+        username: 'kari.id',
+        identityCountry: 'NO',
+        identificationNumber: '15076500565',
+        identityMethod: 'BANKID',
+        identityVerified: true,
       });
     }
     const logged = (await revealEvents('kari.id')).filter((e) => e.displayText === 'Identity number shown');
@@ -71,7 +92,9 @@ describe('GET /api/users/{username}/identity (the logged reveal)', () => {
     const res = await req('GET', '/api/users/ola.id/identity');
     expect(res.statusCode).toBe(200);
     expect(res.json().identificationNumber).toBeNull();
-    expect((await revealEvents('ola.id')).some((e) => e.displayText.startsWith('Identity number shown') && e.actingUsername === 'staff.ida')).toBe(true);
+    expect((await revealEvents('ola.id')).some((e) => e.displayText.startsWith('Identity number shown') && e.actingUsername === 'staff.ida')).toBe(
+      true,
+    );
   });
 
   it("answers 404 for another operator's user and logs nothing there", async () => {

@@ -4,7 +4,16 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { bookings, contracts, damages, events, loginAttempts, pools, users } from '../src/db/schema.ts';
-import { createBooking, createCompany, createContract, createFleet, createPool, createStaff, createUser, createVehicle } from './support/factories.ts';
+import {
+  createBooking,
+  createCompany,
+  createContract,
+  createFleet,
+  createPool,
+  createStaff,
+  createUser,
+  createVehicle,
+} from './support/factories.ts';
 import { authToken, basic, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 /**
@@ -31,9 +40,18 @@ beforeAll(async () => {
   const vehicle = await createVehicle(db, 'guard');
   const contract = await createContract(db, 'guard');
   const booking = await createBooking(db, 'guard', { userId: customer.id, contractId: contract.id, poolId: pool.id, vehicleId: vehicle.id });
-  Object.assign(fx, { username: customer.username, vin: vehicle.vin, bid: booking.bid, poolId: pool.id, contractId: contract.id, companyId: company.id });
+  Object.assign(fx, {
+    username: customer.username,
+    vin: vehicle.vin,
+    bid: booking.bid,
+    poolId: pool.id,
+    contractId: contract.id,
+    companyId: company.id,
+  });
   token = await login(t.app, 'guard.admin', 'a-long-admin-password');
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } }).png().toBuffer();
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
 });
 afterAll(() => t.close());
 
@@ -42,10 +60,20 @@ const auth = () => ({ authorization: authToken(token) });
 async function rowCounts() {
   const n = async (table: typeof events | typeof users | typeof damages | typeof loginAttempts | typeof bookings | typeof pools | typeof contracts) =>
     (await db.select({ n: count() }).from(table))[0]!.n;
-  return { events: await n(events), users: await n(users), damages: await n(damages), loginAttempts: await n(loginAttempts), bookings: await n(bookings) };
+  return {
+    events: await n(events),
+    users: await n(users),
+    damages: await n(damages),
+    loginAttempts: await n(loginAttempts),
+    bookings: await n(bookings),
+  };
 }
 /** A 400 input envelope that names `field` (and says what is wrong with it). */
-function expectRefused(res: { statusCode: number; body: string; json(): unknown }, field: string, message: string = MESSAGES.unsafeText): ErrorEnvelope {
+function expectRefused(
+  res: { statusCode: number; body: string; json(): unknown },
+  field: string,
+  message: string = MESSAGES.unsafeText,
+): ErrorEnvelope {
   expect(res.statusCode, res.body).toBe(400);
   const body = ZErrorEnvelope.parse(res.json());
   expect(body).toMatchObject({ httpCode: 400, messageId: MESSAGE_IDS.invalidInput });
@@ -85,7 +113,10 @@ describe('text with NUL or an unpaired surrogate', () => {
     const key = await json('PUT', `/api/bookings/${fx.bid}/metadataSpec`, [{ ...spec, ['extra\u0000']: 1 }]);
     expectRefused(key, '0.extra\uFFFD', MESSAGES.unsafeTextKey);
     const update = { username: fx.username, givenName: 'Kari', familyName: 'Nordmann', mobilePhone: '+4790000001', company: { id: fx.companyId } };
-    expectRefused(await json('PUT', `/api/users/${fx.username}`, { ...update, address: { streetAddress: 'Storgata 1\u0000' } }), 'address.streetAddress');
+    expectRefused(
+      await json('PUT', `/api/users/${fx.username}`, { ...update, address: { streetAddress: 'Storgata 1\u0000' } }),
+      'address.streetAddress',
+    );
     expect(await rowCounts()).toEqual(before);
     const [booking] = await db.select().from(bookings).where(eq(bookings.bid, fx.bid));
     expect(booking!.technicalIssueReportedAt ?? null).toBeNull();
@@ -127,8 +158,15 @@ describe('text with NUL or an unpaired surrogate', () => {
 
   it('in the header values the server keeps: the Basic-auth user name of POST /api/auth, X-Token-Issuer, Idempotency-Key', async () => {
     const before = await rowCounts();
-    expectRefused(await t.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basic('guard.admin\u0000', 'a-long-admin-password') } }), 'username');
-    const issuer = await t.app.inject({ method: 'GET', url: '/api/config', headers: { authorization: 'Bearer a.b.c', 'x-token-issuer': 'https://idp.example\u0000' } });
+    expectRefused(
+      await t.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basic('guard.admin\u0000', 'a-long-admin-password') } }),
+      'username',
+    );
+    const issuer = await t.app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { authorization: 'Bearer a.b.c', 'x-token-issuer': 'https://idp.example\u0000' },
+    });
     expectRefused(issuer, 'X-Token-Issuer');
     const retry = await t.app.inject({ method: 'POST', url: '/api/payments/BOK1/retry', headers: { ...auth(), 'idempotency-key': 'retry-\u0000' } });
     expectRefused(retry, 'Idempotency-Key');
@@ -141,22 +179,51 @@ describe('integers outside their int4 column', () => {
   it('refuses ids beyond 1 … 2147483647 in a query, a path and a body, naming the field', async () => {
     const before = await rowCounts();
     const window = 'from=2030-01-01T10:00:00%2B01:00&to=2030-01-01T12:00:00%2B01:00';
-    expectRefused(await t.app.inject({ method: 'GET', url: `/api/availability?fromPoolId=-99999999999&${window}`, headers: auth() }), 'fromPoolId', MESSAGES.idOutOfRange);
-    expectRefused(await t.app.inject({ method: 'GET', url: `/api/availability?fromPoolId=${fx.poolId}&contractId=2147483648&${window}`, headers: auth() }), 'contractId', MESSAGES.idOutOfRange);
+    expectRefused(
+      await t.app.inject({ method: 'GET', url: `/api/availability?fromPoolId=-99999999999&${window}`, headers: auth() }),
+      'fromPoolId',
+      MESSAGES.idOutOfRange,
+    );
+    expectRefused(
+      await t.app.inject({ method: 'GET', url: `/api/availability?fromPoolId=${fx.poolId}&contractId=2147483648&${window}`, headers: auth() }),
+      'contractId',
+      MESSAGES.idOutOfRange,
+    );
     expectRefused(await t.app.inject({ method: 'GET', url: '/api/pools/99999999999/bookings', headers: auth() }), 'poolId', MESSAGES.idOutOfRange);
-    expectRefused(await t.app.inject({ method: 'PUT', url: '/api/alarms/2147483648/acknowledge', headers: auth() }), 'alarmId', MESSAGES.idOutOfRange);
+    expectRefused(
+      await t.app.inject({ method: 'PUT', url: '/api/alarms/2147483648/acknowledge', headers: auth() }),
+      'alarmId',
+      MESSAGES.idOutOfRange,
+    );
     expectRefused(await t.app.inject({ method: 'GET', url: `/api/vehicles?pool=${2 ** 53}`, headers: auth() }), 'pool', MESSAGES.idOutOfRange);
     expectRefused(await t.app.inject({ method: 'GET', url: '/api/contracts/-1/rules', headers: auth() }), 'id', MESSAGES.idOutOfRange);
-    const price = { startTime: '2030-01-01T10:00:00+01:00', endTime: '2030-01-01T12:00:00+01:00', fromLocation: { poolId: fx.poolId }, contractId: fx.contractId };
-    expectRefused(await json('POST', '/api/price', { ...price, fromLocation: { poolId: 99_999_999_999 } }), 'fromLocation.poolId', MESSAGES.idOutOfRange);
+    const price = {
+      startTime: '2030-01-01T10:00:00+01:00',
+      endTime: '2030-01-01T12:00:00+01:00',
+      fromLocation: { poolId: fx.poolId },
+      contractId: fx.contractId,
+    };
+    expectRefused(
+      await json('POST', '/api/price', { ...price, fromLocation: { poolId: 99_999_999_999 } }),
+      'fromLocation.poolId',
+      MESSAGES.idOutOfRange,
+    );
     expectRefused(await json('POST', '/api/price', { ...price, contractId: -99_999_999_999 }), 'contractId', MESSAGES.idOutOfRange);
-    expectRefused(await json('PUT', `/api/pools/${fx.poolId}`, { allowedContracts: [fx.contractId, DB_INT_MAX + 1] }), 'allowedContracts.1', MESSAGES.idOutOfRange);
+    expectRefused(
+      await json('PUT', `/api/pools/${fx.poolId}`, { allowedContracts: [fx.contractId, DB_INT_MAX + 1] }),
+      'allowedContracts.1',
+      MESSAGES.idOutOfRange,
+    );
     expectRefused(await json('PUT', `/api/users/${fx.username}/freeMonths`, { freeMonths: 3_000_000_000 }), 'freeMonths', MESSAGES.intOutOfRange);
     // The batch import's company as a form field: the same rule as the query string.
     const form = new FormData();
     form.append('companyId', '99999999999');
     form.append('file', new Blob(['username,givenName,familyName,mobilePhone\nguard.big,A,B,+4791234569\n'], { type: 'text/csv' }), 'users.csv');
-    expectRefused(await t.app.inject({ method: 'POST', url: '/api/users/createBatch', headers: auth(), payload: form }), 'companyId', MESSAGES.idOutOfRange);
+    expectRefused(
+      await t.app.inject({ method: 'POST', url: '/api/users/createBatch', headers: auth(), payload: form }),
+      'companyId',
+      MESSAGES.idOutOfRange,
+    );
     expect(await rowCounts()).toEqual(before);
     const [user] = await db.select({ freeMonths: users.freeMonths }).from(users).where(eq(users.username, fx.username));
     expect(user!.freeMonths).not.toBe(3_000_000_000);
@@ -165,6 +232,14 @@ describe('integers outside their int4 column', () => {
   it('takes the largest id there is: an unknown one is a 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/pools/${DB_INT_MAX}/vehicles`, headers: auth() });
     expect(res.statusCode, res.body).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/availability?fromPoolId=${DB_INT_MAX}&from=2030-01-01T10:00:00Z&to=2030-01-01T12:00:00Z`, headers: auth() })).statusCode).toBeLessThan(500);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/availability?fromPoolId=${DB_INT_MAX}&from=2030-01-01T10:00:00Z&to=2030-01-01T12:00:00Z`,
+          headers: auth(),
+        })
+      ).statusCode,
+    ).toBeLessThan(500);
   });
 });

@@ -23,8 +23,17 @@ async function addDrive(vin: string, start: string, over: Partial<typeof journal
   const [v] = await db.select().from(vehicles).where(eq(vehicles.vin, vin));
   const s = new Date(start);
   await db.insert(journalEntries).values({
-    fleetId: v!.fleetId, vehicleId: v!.id, driveStart: s, driveEnd: new Date(s.getTime() + 40 * 60_000),
-    distance: 12.5, odometerStart: 1000, odometerEnd: 1012.5, fromPoolId: v!.poolId, toPoolId: v!.poolId, tripType: 'PRIVATE', ...over,
+    fleetId: v!.fleetId,
+    vehicleId: v!.id,
+    driveStart: s,
+    driveEnd: new Date(s.getTime() + 40 * 60_000),
+    distance: 12.5,
+    odometerStart: 1000,
+    odometerEnd: 1012.5,
+    fromPoolId: v!.poolId,
+    toPoolId: v!.poolId,
+    tripType: 'PRIVATE',
+    ...over,
   });
 }
 
@@ -68,8 +77,16 @@ describe('GET /api/vehicles/by-vin/{vin}/journal', () => {
     expect(body.results.map((r) => r.driveTime.start)).toEqual(['2020-01-01T00:30:00.000Z', '2020-01-31T22:59:00.000Z']);
     const [first, last] = body.results;
     expect(first).toMatchObject({
-      user: 'demo.active', userFirstName: 'Kari', userLastName: 'Nordmann', bid: 'BID1000000001', destination: 'Hamar', purpose: 'Visit',
-      distance: 12.5, odometerStart: 1000, odometerEnd: 1012.5, tripType: 'PRIVATE',
+      user: 'demo.active',
+      userFirstName: 'Kari',
+      userLastName: 'Nordmann',
+      bid: 'BID1000000001',
+      destination: 'Hamar',
+      purpose: 'Visit',
+      distance: 12.5,
+      odometerStart: 1000,
+      odometerEnd: 1012.5,
+      tripType: 'PRIVATE',
     });
     expect(first?.fromPool?.pool).toContain('Grünerløkka');
     expect(first?.toPool?.pool).toContain('Grünerløkka');
@@ -143,8 +160,20 @@ describe('GET /api/vehicles/by-vin/{vin}/journal.xls', () => {
     const { name, rows } = readSheet(res.rawPayload);
     expect(name).toBe('Kjørebok');
     expect(rows[0]).toEqual([
-      'Start', 'Slutt', 'Distanse (km)', 'Kilometerstand start', 'Kilometerstand slutt', 'Fra bilpool', 'Til bilpool', 'Turtype', 'Bruker',
-      'Fornavn', 'Etternavn', 'BID', 'Reisemål', 'Formål',
+      'Start',
+      'Slutt',
+      'Distanse (km)',
+      'Kilometerstand start',
+      'Kilometerstand slutt',
+      'Fra bilpool',
+      'Til bilpool',
+      'Turtype',
+      'Bruker',
+      'Fornavn',
+      'Etternavn',
+      'BID',
+      'Reisemål',
+      'Formål',
     ]);
     expect(rows).toHaveLength(3);
     expect(rows[1]?.slice(0, 5)).toEqual(['2020-01-01 01:30', '2020-01-01 02:10', 12.5, 1000, 1012.5]);

@@ -24,7 +24,15 @@ beforeAll(async () => {
   await createUser(db, 'lia', { username: 'se.ok', identityCountry: 'SE', identityNumber: '19900909-0003' });
   await createUser(db, 'lia', { username: 'se.rejected', identityCountry: 'SE', identityNumber: '19850505-0008' });
   await createUser(db, 'lia', { username: 'no.error', identityCountry: 'NO', identityNumber: '07077700018' });
-  await createUser(db, 'lia', { username: 'no.verified', identityCountry: 'NO', identityNumber: '07077700018', verifiedDriversLicense: true, licenseState: 'VERIFIED', licenseVerifier: 'Statens vegvesen', licenseCheckedAt: new Date('2024-01-02T10:00:00Z') });
+  await createUser(db, 'lia', {
+    username: 'no.verified',
+    identityCountry: 'NO',
+    identityNumber: '07077700018',
+    verifiedDriversLicense: true,
+    licenseState: 'VERIFIED',
+    licenseVerifier: 'Statens vegvesen',
+    licenseCheckedAt: new Date('2024-01-02T10:00:00Z'),
+  });
   await createUser(db, 'lia', { username: 'no.identity' });
   await createUser(db, 'lia', { username: 'de.driver' });
   await createUser(db, 'lia', { username: 'se.expired', identityCountry: 'SE', identityNumber: '19900909-0003' });
@@ -36,8 +44,16 @@ const validate = (username: string, payload: object, auth = token) =>
   t.app.inject({ method: 'POST', url: `/api/users/${username}/license/validate`, headers: { authorization: authToken(auth) }, payload });
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: authToken(token) } });
 const userRow = async (username: string) => (await db.select().from(users).where(eq(users.username, username)))[0]!;
-const checksOf = async (username: string) => db.select().from(licenseChecks).where(eq(licenseChecks.userId, (await userRow(username)).id));
-const eventsOf = (username: string) => db.select().from(events).where(and(eq(events.affectedUsername, username), eq(events.type, 'USER_ACTION')));
+const checksOf = async (username: string) =>
+  db
+    .select()
+    .from(licenseChecks)
+    .where(eq(licenseChecks.userId, (await userRow(username)).id));
+const eventsOf = (username: string) =>
+  db
+    .select()
+    .from(events)
+    .where(and(eq(events.affectedUsername, username), eq(events.type, 'USER_ACTION')));
 const notVerified = (user: string) => MESSAGES.licenseNotVerified.replace('{{user}}', user);
 
 describe('POST /api/users/{username}/license/validate: Sweden and Norway through the register', () => {
@@ -45,22 +61,40 @@ describe('POST /api/users/{username}/license/validate: Sweden and Norway through
     const res = await validate('se.ok', { country: 'SE', validUntil: FUTURE });
     expect(res.statusCode, res.body).toBe(200);
     const body = ZValidateLicenseResponse.parse(res.json());
-    expect(body).toMatchObject({ result: 'SUCCESS', verifiedDriversLicense: true, message: null, status: { state: 'VERIFIED', verifier: 'Transportstyrelsen' } });
+    expect(body).toMatchObject({
+      result: 'SUCCESS',
+      verifiedDriversLicense: true,
+      message: null,
+      status: { state: 'VERIFIED', verifier: 'Transportstyrelsen' },
+    });
     expect(body.status.timestamp).not.toBeNull();
     expect(await userRow('se.ok')).toMatchObject({
-      licenseState: 'VERIFIED', verifiedDriversLicense: true, licenseVerifier: 'Transportstyrelsen', licenseCountry: 'SE', licenseValidUntil: FUTURE,
+      licenseState: 'VERIFIED',
+      verifiedDriversLicense: true,
+      licenseVerifier: 'Transportstyrelsen',
+      licenseCountry: 'SE',
+      licenseValidUntil: FUTURE,
     });
     expect((await userRow('se.ok')).licenseCheckedAt).not.toBeNull();
-    expect(await checksOf('se.ok')).toEqual([expect.objectContaining({ country: 'SE', validUntil: FUTURE, result: 'SUCCESS', state: 'VERIFIED', checkedBy: 'staff.lia', fleetId: 'lia' })]);
+    expect(await checksOf('se.ok')).toEqual([
+      expect.objectContaining({ country: 'SE', validUntil: FUTURE, result: 'SUCCESS', state: 'VERIFIED', checkedBy: 'staff.lia', fleetId: 'lia' }),
+    ]);
     const logged = await eventsOf('se.ok');
-    expect(logged).toEqual([expect.objectContaining({ actingUsername: 'staff.lia', displayText: "Driver's licence check (SE, Transportstyrelsen): SUCCESS" })]);
+    expect(logged).toEqual([
+      expect.objectContaining({ actingUsername: 'staff.lia', displayText: "Driver's licence check (SE, Transportstyrelsen): SUCCESS" }),
+    ]);
   });
 
   it("REJECTED answers with §8's 'We could not verify …' message and leaves the licence missing", async () => {
     const res = await validate('se.rejected', { country: 'se', validUntil: FUTURE });
     expect(res.statusCode, res.body).toBe(200);
     const body = ZValidateLicenseResponse.parse(res.json());
-    expect(body).toMatchObject({ result: 'REJECTED', verifiedDriversLicense: false, message: notVerified('se.rejected'), status: { state: 'MISSING' } });
+    expect(body).toMatchObject({
+      result: 'REJECTED',
+      verifiedDriversLicense: false,
+      message: notVerified('se.rejected'),
+      status: { state: 'MISSING' },
+    });
     expect(body.message).toContain("We could not verify se.rejected's drivers license");
     expect(body.reason).toBe('No valid driving licence in the register');
     expect(await userRow('se.rejected')).toMatchObject({ licenseState: 'MISSING', verifiedDriversLicense: false });
@@ -75,7 +109,11 @@ describe('POST /api/users/{username}/license/validate: Sweden and Norway through
     expect(await userRow('no.error')).toMatchObject({ licenseState: 'PENDING', verifiedDriversLicense: false });
 
     const again = ZValidateLicenseResponse.parse((await validate('no.verified', { country: 'NO' })).json());
-    expect(again).toMatchObject({ result: 'ERROR', verifiedDriversLicense: true, status: { state: 'VERIFIED', timestamp: '2024-01-02T10:00:00.000Z' } });
+    expect(again).toMatchObject({
+      result: 'ERROR',
+      verifiedDriversLicense: true,
+      status: { state: 'VERIFIED', timestamp: '2024-01-02T10:00:00.000Z' },
+    });
     expect(await userRow('no.verified')).toMatchObject({ licenseState: 'VERIFIED', verifiedDriversLicense: true });
     expect(await checksOf('no.verified')).toEqual([expect.objectContaining({ result: 'ERROR', state: 'VERIFIED' })]);
     expect(await eventsOf('no.verified')).toHaveLength(1);
@@ -124,9 +162,12 @@ describe('manual validation for other countries', () => {
 
     const rejected = ZValidateLicenseResponse.parse((await validate('de.driver', { country: 'DE', result: 'REJECTED' })).json());
     expect(rejected).toMatchObject({ result: 'REJECTED', message: notVerified('de.driver'), status: { state: 'MISSING' } });
-    expect((await eventsOf('de.driver')).map((e) => e.displayText)).toEqual(expect.arrayContaining([
-      "Driver's licence check (DE, manual): SUCCESS", "Driver's licence check (DE, manual): REJECTED. Rejected by manual validation",
-    ]));
+    expect((await eventsOf('de.driver')).map((e) => e.displayText)).toEqual(
+      expect.arrayContaining([
+        "Driver's licence check (DE, manual): SUCCESS",
+        "Driver's licence check (DE, manual): REJECTED. Rejected by manual validation",
+      ]),
+    );
 
     const checks = ZLicenseChecksResponse.parse((await get('/api/users/de.driver/license/checks')).json());
     expect(checks.map((c) => c.result)).toEqual(['REJECTED', 'SUCCESS']);
@@ -139,7 +180,12 @@ describe('manual validation for other countries', () => {
   });
 
   it('refuses malformed input with 400', async () => {
-    for (const payload of [{ country: 'Sweden', validUntil: FUTURE }, { country: 'SE', validUntil: '30.06.2030' }, { country: 'DE', result: 'MAYBE' }, {}]) {
+    for (const payload of [
+      { country: 'Sweden', validUntil: FUTURE },
+      { country: 'SE', validUntil: '30.06.2030' },
+      { country: 'DE', result: 'MAYBE' },
+      {},
+    ]) {
       const res = await validate('se.ok', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(ZErrorEnvelope.parse(res.json()).messageId).toBe(MESSAGE_IDS.invalidInput);
@@ -173,7 +219,12 @@ describe('GET /api/admin/users/license-status', () => {
 });
 
 describe('the sandbox register', () => {
-  const lookup = (country: 'SE' | 'NO', identityNumber: string, validUntil: string | null = null) => ({ country, identityNumber, validUntil, today: '2025-01-01' });
+  const lookup = (country: 'SE' | 'NO', identityNumber: string, validUntil: string | null = null) => ({
+    country,
+    identityNumber,
+    validUntil,
+    today: '2025-01-01',
+  });
   it('answers the documented demo persons deterministically', async () => {
     const v = sandboxLicenseVerifier({ slowAnswerMs: 0 });
     expect((await v.verify(lookup('SE', '19850505-0008'))).result).toBe('REJECTED');

@@ -69,11 +69,15 @@ describe('request logging', () => {
   });
 
   it("keeps /postLogin's query (the single-sign-on token) and the code and state of the callback out of the log", async () => {
-    await app.inject({ method: 'GET', url: '/postLogin?issuer=https%3A%2F%2Fidp.example&token=eyJ.secret-id-token.sig&username=kari&expirationTime=1' });
+    await app.inject({
+      method: 'GET',
+      url: '/postLogin?issuer=https%3A%2F%2Fidp.example&token=eyJ.secret-id-token.sig&username=kari&expirationTime=1',
+    });
     await app.inject({ method: 'GET', url: '/api/auth/sso/callback?code=secret-code-123&state=secret-state-456' });
     await app.inject({ method: 'GET', url: '/reset-password?token=secret-reset-token&username=kari' });
     const all = logLines().join('\n');
-    for (const secret of ['secret-id-token', 'secret-code-123', 'secret-state-456', 'secret-reset-token', 'idp.example']) expect(all).not.toContain(secret);
+    for (const secret of ['secret-id-token', 'secret-code-123', 'secret-state-456', 'secret-reset-token', 'idp.example'])
+      expect(all).not.toContain(secret);
     const urls = parsedLines().flatMap((line) => (typeof line.req === 'object' && line.req !== null ? [(line.req as { url: string }).url] : []));
     expect(urls).toEqual([
       '/postLogin?[redacted]',
@@ -89,7 +93,11 @@ describe('request logging', () => {
       url: `/api/bookings/${booking.bid}/force-deactivate-without-pin?wasNotUsed=true&reason=Customer%20Kari%20was%20ill`,
       headers: { authorization: authToken(token) },
     });
-    await app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: `Basic ${Buffer.from('kari.support:a-long-staff-password').toString('base64')}` } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth',
+      headers: { authorization: `Basic ${Buffer.from('kari.support:a-long-staff-password').toString('base64')}` },
+    });
     const all = logLines().join('\n');
     expect(all).toContain(`/api/bookings/${booking.bid}/force-deactivate-without-pin?wasNotUsed=true&reason=[redacted]`);
     for (const secret of ['Kari%20was%20ill', 'was ill', token, 'a-long-staff-password', 'Basic ']) expect(all).not.toContain(secret);
@@ -97,7 +105,10 @@ describe('request logging', () => {
 
   it("logs a failed query's statement but not its values", () => {
     const cause = Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
-    app.log.error({ err: new DrizzleQueryError('insert into "users" ("username", "password_hash") values ($1, $2)', ['kari', '$argon2id$secret-hash'], cause) }, 'unexpected error');
+    app.log.error(
+      { err: new DrizzleQueryError('insert into "users" ("username", "password_hash") values ($1, $2)', ['kari', '$argon2id$secret-hash'], cause) },
+      'unexpected error',
+    );
     const all = logLines().join('\n');
     expect(all).toContain('insert into \\"users\\" (\\"username\\", \\"password_hash\\") values ($1, $2)');
     expect(all).toContain('params: [redacted]');
@@ -105,7 +116,9 @@ describe('request logging', () => {
   });
 
   it('redacts sensitive parameters by name wherever they appear, and nothing else', () => {
-    expect(redactUrl('/api/x?Password=hunter2&page=2&ID_TOKEN=abc&access_token=def&q=reason')).toBe('/api/x?Password=[redacted]&page=2&ID_TOKEN=[redacted]&access_token=[redacted]&q=reason');
+    expect(redactUrl('/api/x?Password=hunter2&page=2&ID_TOKEN=abc&access_token=def&q=reason')).toBe(
+      '/api/x?Password=[redacted]&page=2&ID_TOKEN=[redacted]&access_token=[redacted]&q=reason',
+    );
     expect(redactUrl('/api/x?re%61son=secret')).toBe('/api/x?re%61son=[redacted]');
     expect(redactUrl('/postLogin?error=notStaff')).toBe('/postLogin?[redacted]');
     expect(redactUrl('/api/vehicles?query=EL%2012345&page=1')).toBe('/api/vehicles?query=EL%2012345&page=1');
@@ -117,7 +130,11 @@ describe('X-Request-Id', () => {
   it('echoes a sane incoming id, which the request lines carry as reqId', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/config', headers: { 'x-request-id': 'lb-7f3a.42_x' } });
     expect(res.headers['x-request-id']).toBe('lb-7f3a.42_x');
-    expect(parsedLines().filter((line) => 'req' in line || 'res' in line).map((line) => line.reqId)).toEqual(['lb-7f3a.42_x', 'lb-7f3a.42_x']);
+    expect(
+      parsedLines()
+        .filter((line) => 'req' in line || 'res' in line)
+        .map((line) => line.reqId),
+    ).toEqual(['lb-7f3a.42_x', 'lb-7f3a.42_x']);
   });
 
   it('cleans an incoming id to at most 64 characters of [A-Za-z0-9._-], and makes a UUID when none is left', async () => {
@@ -136,11 +153,18 @@ describe('reasons travel in the JSON body', () => {
   const call = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, headers: { authorization: authToken(token) }, ...(payload ? { payload } : {}) });
   const eventOf = async (bid: string, action: string) =>
-    (await database.db.select().from(events).where(and(eq(events.bid, bid)))).find((event) => event.properties.action === action);
+    (
+      await database.db
+        .select()
+        .from(events)
+        .where(and(eq(events.bid, bid)))
+    ).find((event) => event.properties.action === action);
 
   it('force end takes the reason from the body, into the event', async () => {
     const booking = await startedBooking();
-    const res = await call('POST', `/api/bookings/${booking.bid}/force-deactivate-without-pin?wasNotUsed=true`, { reason: 'Key returned at the desk' });
+    const res = await call('POST', `/api/bookings/${booking.bid}/force-deactivate-without-pin?wasNotUsed=true`, {
+      reason: 'Key returned at the desk',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await eventOf(booking.bid, 'FORCE_ENDED')).toMatchObject({
       displayText: 'Booking force-ended by support: not used: Key returned at the desk',
@@ -150,10 +174,18 @@ describe('reasons travel in the JSON body', () => {
 
   it("still takes the spec's ?reason= query; the body wins when both are given", async () => {
     const fromQuery = await startedBooking();
-    expect((await call('POST', `/api/bookings/${fromQuery.bid}/force-deactivate-without-pin?wasNotUsed=true&reason=From%20the%20query`)).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/api/bookings/${fromQuery.bid}/force-deactivate-without-pin?wasNotUsed=true&reason=From%20the%20query`)).statusCode,
+    ).toBe(200);
     expect((await eventOf(fromQuery.bid, 'FORCE_ENDED'))?.properties).toMatchObject({ reason: 'From the query' });
     const both = await startedBooking();
-    expect((await call('POST', `/api/bookings/${both.bid}/force-deactivate-without-pin?wasNotUsed=true&reason=From%20the%20query`, { reason: 'From the body' })).statusCode).toBe(200);
+    expect(
+      (
+        await call('POST', `/api/bookings/${both.bid}/force-deactivate-without-pin?wasNotUsed=true&reason=From%20the%20query`, {
+          reason: 'From the body',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await eventOf(both.bid, 'FORCE_ENDED'))?.properties).toMatchObject({ reason: 'From the body' });
   });
 

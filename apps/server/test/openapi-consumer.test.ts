@@ -61,7 +61,11 @@ async function typecheck(file: string): Promise<string> {
   const tsconfig = path.join(work, `tsconfig.${path.basename(file, '.ts')}.json`);
   writeFileSync(
     tsconfig,
-    JSON.stringify({ extends: path.join(consumerDir, 'tsconfig.json'), compilerOptions: { paths: { 'fleetdesk-openapi': [path.join(work, 'api.d.ts')] } }, files: [file] }),
+    JSON.stringify({
+      extends: path.join(consumerDir, 'tsconfig.json'),
+      compilerOptions: { paths: { 'fleetdesk-openapi': [path.join(work, 'api.d.ts')] } },
+      files: [file],
+    }),
   );
   return execFileAsync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', tsconfig], { cwd: repoRoot }).then(
     () => '',

@@ -51,8 +51,22 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
 /** POST/PUT/PATCH operations that take no body: Basic login, actions named by their path, query-parameter updates. */
 const BODYLESS_OPERATIONS = [
-  'login', 'adjustBooking', 'checkoutBooking', 'sendBookingReceipt', 'fixDamage', 'acknowledgeAlarm', 'retryPayment', 'activateUser', 'reactivateUser', 'approveUser', 'requestUserDeletion', 'resendUserConfirmation', 'sendUserPasswordReset',
-  'initUserCache', 'resetStaffPassword', 'refreshCompanyCache',
+  'login',
+  'adjustBooking',
+  'checkoutBooking',
+  'sendBookingReceipt',
+  'fixDamage',
+  'acknowledgeAlarm',
+  'retryPayment',
+  'activateUser',
+  'reactivateUser',
+  'approveUser',
+  'requestUserDeletion',
+  'resendUserConfirmation',
+  'sendUserPasswordReset',
+  'initUserCache',
+  'resetStaffPassword',
+  'refreshCompanyCache',
 ].sort();
 
 let t: TestApp;
@@ -97,11 +111,17 @@ describe('public OpenAPI tools', () => {
       env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
       timeout: 60_000,
     });
-    const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string }[] };
+    const report = JSON.parse(run.stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; severity: string; message: string }[];
+    };
     const problems = report.problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message}`);
     expect(report.totals.errors, problems.join('\n')).toBe(0);
     // §7 fixes both /api/damage/by-vin/{vin} and /api/damage/{id}/…: the only warnings (3).
-    expect(report.problems.filter((p) => p.ruleId !== 'no-ambiguous-paths'), problems.join('\n')).toEqual([]);
+    expect(
+      report.problems.filter((p) => p.ruleId !== 'no-ambiguous-paths'),
+      problems.join('\n'),
+    ).toEqual([]);
     expect(report.totals.warnings).toBeLessThanOrEqual(3);
   });
 });
@@ -137,7 +157,10 @@ describe('the document', () => {
   it('describes every response, and every error response is the ErrorEnvelope component', () => {
     for (const { path: p, method, op } of operations) {
       const statuses = Object.keys(op.responses);
-      expect(statuses.some((s) => /^[23]/.test(s)), `${method} ${p} answers no 2xx or 3xx`).toBe(true);
+      expect(
+        statuses.some((s) => /^[23]/.test(s)),
+        `${method} ${p} answers no 2xx or 3xx`,
+      ).toBe(true);
       expect(statuses, `${method} ${p}`).toContain('default');
       for (const [status, response] of Object.entries(op.responses)) {
         expect(response.description, `${method} ${p} ${status}`).toMatch(/\w/);
@@ -167,13 +190,21 @@ describe('the document', () => {
     const tree = doc.paths['/api/companies']!.get!.responses['200']!.content!['application/json']!.schema;
     expect(tree).toEqual({ type: 'array', items: { $ref: '#/components/schemas/CompanyNode' } });
     // Named components from the contract (ZBooking → Booking) for the bodies and the answers.
-    expect(doc.paths['/api/bookings/{bid}']!.get!.responses['200']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/Booking' });
-    expect(doc.paths['/api/bookings']!.post!.requestBody!.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/BookingCreateRequest' });
-    expect(Object.keys(doc.components.schemas).filter((name) => name.endsWith('Input') && !(name.slice(0, -5) in doc.components.schemas))).toEqual([]);
+    expect(doc.paths['/api/bookings/{bid}']!.get!.responses['200']!.content!['application/json']!.schema).toEqual({
+      $ref: '#/components/schemas/Booking',
+    });
+    expect(doc.paths['/api/bookings']!.post!.requestBody!.content['application/json']!.schema).toEqual({
+      $ref: '#/components/schemas/BookingCreateRequest',
+    });
+    expect(Object.keys(doc.components.schemas).filter((name) => name.endsWith('Input') && !(name.slice(0, -5) in doc.components.schemas))).toEqual(
+      [],
+    );
   });
 
   it('declares a request body for every POST, PUT and PATCH that takes one, optional where the body is', () => {
-    const bodyless = operations.filter(({ method, op }) => method !== 'get' && method !== 'delete' && !op.requestBody).map(({ op }) => op.operationId);
+    const bodyless = operations
+      .filter(({ method, op }) => method !== 'get' && method !== 'delete' && !op.requestBody)
+      .map(({ op }) => op.operationId);
     expect(bodyless.sort()).toEqual(BODYLESS_OPERATIONS);
     const activate = doc.paths['/api/bookings/{bid}/activate-without-pin']!.post!.requestBody!;
     expect(activate.required).toBe(false);
@@ -193,7 +224,9 @@ describe('the document', () => {
     expect(batch.file).toMatchObject({ type: 'string', format: 'binary' });
     expect(batch.companyId).toMatchObject({ type: 'integer' });
     // Files the server sends are binary too, their errors still JSON.
-    expect(doc.paths['/api/damage/{id}/image']!.get!.responses['200']!.content).toEqual({ 'image/jpeg': { schema: { type: 'string', format: 'binary' } } });
+    expect(doc.paths['/api/damage/{id}/image']!.get!.responses['200']!.content).toEqual({
+      'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+    });
   });
 
   it('declares the session token, the single-sign-on bearer with its issuer, and Basic on POST /api/auth', () => {
@@ -214,11 +247,21 @@ describe('the document', () => {
       const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url });
       const isPublic = Array.isArray(op.security) && op.security.length === 0;
       if (isPublic) publicIds.push(op.operationId!);
-      if (op.operationId === 'login') expect(res.statusCode).toBe(401); // public, but needs its Basic credentials
+      if (op.operationId === 'login')
+        expect(res.statusCode).toBe(401); // public, but needs its Basic credentials
       else if (isPublic) expect(res.statusCode, `${method} ${p}`).not.toBe(401);
       else expect([res.statusCode, res.json<{ httpCode: number }>().httpCode], `${method} ${p}`).toEqual([401, 401]);
     }
-    expect(publicIds.sort()).toEqual(['confirmPasswordReset', 'finishSsoLogin', 'getClientConfig', 'getHealth', 'getReadiness', 'listAuthMethods', 'requestPasswordReset', 'startSsoLogin']);
+    expect(publicIds.sort()).toEqual([
+      'confirmPasswordReset',
+      'finishSsoLogin',
+      'getClientConfig',
+      'getHealth',
+      'getReadiness',
+      'listAuthMethods',
+      'requestPasswordReset',
+      'startSsoLogin',
+    ]);
   });
 });
 
@@ -234,7 +277,11 @@ describe('GET /api/docs', () => {
     expect(page.body).toContain('"url": "/api/openapi.json"');
     expect(page.body).not.toMatch(/<script[^>]+src="(https?:)?\/\//);
     const policy = String(page.headers['content-security-policy']);
-    const scriptSrc = policy.split(';').find((d) => d.startsWith('script-src '))!.split(' ').slice(1);
+    const scriptSrc = policy
+      .split(';')
+      .find((d) => d.startsWith('script-src '))!
+      .split(' ')
+      .slice(1);
     const hashes = inlineScriptHashes(page.body);
     expect(hashes).toHaveLength(1);
     expect(scriptSrc).toEqual(["'self'", `'sha256-${hashes[0]}'`]);

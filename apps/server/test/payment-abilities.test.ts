@@ -1,6 +1,15 @@
 import {
-  MESSAGES, PAYMENT_ABILITY_KEYS, ZErrorEnvelope, ZPayment, isAbilityShown, paymentSwitchTarget,
-  type Payment, type PaymentAbilityKey, type PaymentStatus, type PaymentTarget, type PaymentType,
+  MESSAGES,
+  PAYMENT_ABILITY_KEYS,
+  ZErrorEnvelope,
+  ZPayment,
+  isAbilityShown,
+  paymentSwitchTarget,
+  type Payment,
+  type PaymentAbilityKey,
+  type PaymentStatus,
+  type PaymentTarget,
+  type PaymentType,
 } from '@fleetdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
@@ -39,7 +48,11 @@ describe('the §4 payment action rules', () => {
 
   it('releases a company invoice unless it is no charge, and never turns an invoice into a card', () => {
     expect(kinds('INVOICE', 'UNPAID')).toEqual(['release', 'switchType:cantTurnInvoiceToCard', 'replace']);
-    expect(kinds('INVOICE', 'NO_CHARGE')).toEqual(['release:paymentAlreadyReleased', 'switchType:cantTurnInvoiceToCard', 'replace:paymentAlreadyReleased']);
+    expect(kinds('INVOICE', 'NO_CHARGE')).toEqual([
+      'release:paymentAlreadyReleased',
+      'switchType:cantTurnInvoiceToCard',
+      'replace:paymentAlreadyReleased',
+    ]);
   });
 
   it('switches to a card only with a valid registered card; to an invoice without one', () => {
@@ -76,19 +89,41 @@ afterAll(() => t.close());
 /** A finished booking of a customer with a valid card, and its payment (a booking payment, or an event order under one). */
 async function makePayment(type: PaymentType, status: PaymentStatus, target: PaymentTarget): Promise<{ bid: string; payment: Payment }> {
   const user = await createUser(db, FLEET);
-  await db.insert(registeredCards).values({ fleetId: FLEET, userId: user.id, cardTypeAndMaskedNumber: 'VISA **** 4242', expires: '2099-12', providerToken: 'tok_4242' });
+  await db
+    .insert(registeredCards)
+    .values({ fleetId: FLEET, userId: user.id, cardTypeAndMaskedNumber: 'VISA **** 4242', expires: '2099-12', providerToken: 'tok_4242' });
   const vehicle = await createVehicle(db, FLEET);
   const now = Date.now();
-  const booking = await createBooking(db, FLEET, { userId: user.id, contractId: fx.contractId, poolId: fx.poolId, vehicleId: vehicle.id }, {
-    state: 'FINISHED', startTime: new Date(now - 5 * H), endTime: new Date(now - 3 * H),
-  });
+  const booking = await createBooking(
+    db,
+    FLEET,
+    { userId: user.id, contractId: fx.contractId, poolId: fx.poolId, vehicleId: vehicle.id },
+    {
+      state: 'FINISHED',
+      startTime: new Date(now - 5 * H),
+      endTime: new Date(now - 3 * H),
+    },
+  );
   const insert = async (orderType: PaymentType, orderStatus: PaymentStatus, orderTarget: PaymentTarget, parentPaymentId: number | null) => {
     orders += 1;
-    const [row] = await db.insert(payments).values({
-      orderId: `${orderTarget === 'EVENT' ? 'EVE' : 'BOK'}${String(770_000_000 + orders)}`, fleetId: FLEET, bookingId: booking.id, userId: user.id, parentPaymentId,
-      type: orderType, status: orderStatus, target: orderTarget, currency: 'NOK', totalPrice: 250, totalPriceWithoutVat: 200, totalVat: 50,
-      paymentProvider: orderType === 'CREDITCARD' ? 'sandbox' : 'invoice',
-    }).returning();
+    const [row] = await db
+      .insert(payments)
+      .values({
+        orderId: `${orderTarget === 'EVENT' ? 'EVE' : 'BOK'}${String(770_000_000 + orders)}`,
+        fleetId: FLEET,
+        bookingId: booking.id,
+        userId: user.id,
+        parentPaymentId,
+        type: orderType,
+        status: orderStatus,
+        target: orderTarget,
+        currency: 'NOK',
+        totalPrice: 250,
+        totalPriceWithoutVat: 200,
+        totalVat: 50,
+        paymentProvider: orderType === 'CREDITCARD' ? 'sandbox' : 'invoice',
+      })
+      .returning();
     return row!;
   };
   let row = await insert(type, status, target === 'EVENT' ? 'BOOKING' : target, null);
@@ -117,7 +152,9 @@ function act(key: PaymentAbilityKey, bid: string, p: Payment) {
       return send('POST', `${order}/cancel`, { reason: 'Goodwill' });
     case 'switchType': {
       const to = p.type === 'INVOICE' ? 'CREDITCARD' : paymentSwitchTarget(p.type);
-      return p.target === 'BOOKING' ? send('PUT', `/api/bookings/${bid}/paymentType`, { paymentType: to }) : send('PUT', `${order}/paymentType`, { paymentType: to });
+      return p.target === 'BOOKING'
+        ? send('PUT', `/api/bookings/${bid}/paymentType`, { paymentType: to })
+        : send('PUT', `${order}/paymentType`, { paymentType: to });
     }
     case 'replace':
       return send('POST', `/api/bookings/${bid}/payment/replace`, { paymentType: p.type === 'USER_INVOICE' ? 'INVOICE' : 'USER_INVOICE' });

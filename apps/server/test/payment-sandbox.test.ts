@@ -4,7 +4,11 @@ import type { PaymentCard } from '../src/integrations/payments/provider.ts';
 import { SANDBOX_TEST_CARDS, isSandboxProvider, sandboxPaymentProvider } from '../src/integrations/payments/sandbox.ts';
 
 const NOW = new Date('2025-06-10T09:00:00Z');
-const card = (last4: string, expires = '2099-12', providerToken = `tok_${last4}`): PaymentCard => ({ cardTypeAndMaskedNumber: `VISA **** ${last4}`, expires, providerToken });
+const card = (last4: string, expires = '2099-12', providerToken = `tok_${last4}`): PaymentCard => ({
+  cardTypeAndMaskedNumber: `VISA **** ${last4}`,
+  expires,
+  providerToken,
+});
 
 describe('sandbox payment provider', () => {
   it('has a test card for every §8 card error code except missing', () => {
@@ -29,7 +33,10 @@ describe('sandbox payment provider', () => {
     expect(await sandbox.reserve(card('4242'), 10, 'NOK', NOW)).toMatchObject({ status: 'RESERVED' });
     expect(await sandbox.reserve(card('3155'), 10, 'NOK', NOW)).toMatchObject({ status: 'NEEDS_AUTHORIZATION' });
     expect(await sandbox.charge(card('3155'), 10, 'NOK', 'c', NOW)).toMatchObject({ ok: true, status: 'NEEDS_AUTHORIZATION' });
-    expect(await sandbox.reserve(card('4242', '2099-01', 'sandbox_decline_x'), 10, 'NOK', NOW)).toMatchObject({ status: 'RESERVATION_FAILED', failureCode: 'card_declined' });
+    expect(await sandbox.reserve(card('4242', '2099-01', 'sandbox_decline_x'), 10, 'NOK', NOW)).toMatchObject({
+      status: 'RESERVATION_FAILED',
+      failureCode: 'card_declined',
+    });
   });
 
   it('applies a charge once per idempotency key', async () => {

@@ -1,6 +1,13 @@
 import {
-  MESSAGE_IDS, MESSAGES, PAYMENT_EXCEPTION_PREFIX, ZBooking, ZErrorEnvelope,
-  type Booking, type PaymentStatus, type PaymentType, type PriceListEntry,
+  MESSAGE_IDS,
+  MESSAGES,
+  PAYMENT_EXCEPTION_PREFIX,
+  ZBooking,
+  ZErrorEnvelope,
+  type Booking,
+  type PaymentStatus,
+  type PaymentType,
+  type PriceListEntry,
 } from '@fleetdesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +19,10 @@ import { seedDemo } from '../src/seed/demo.ts';
 import { createBooking, createContract, createPool, createUser } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
-const PRICES: PriceListEntry[] = [{ name: 'VAT', cost: 0.25 }, { name: 'PER_HOUR', cost: 89 }];
+const PRICES: PriceListEntry[] = [
+  { name: 'VAT', cost: 0.25 },
+  { name: 'PER_HOUR', cost: 89 },
+];
 
 let t: TestApp;
 let token: string;
@@ -26,7 +36,10 @@ beforeAll(async () => {
   const pool = await createPool(db, 'fjord');
   const contract = await createContract(db, 'fjord', { priceList: PRICES });
   const [cardUser, noCardUser, expiredCardUser, declineUser] = await Promise.all([
-    createUser(db, 'fjord'), createUser(db, 'fjord'), createUser(db, 'fjord'), createUser(db, 'fjord'),
+    createUser(db, 'fjord'),
+    createUser(db, 'fjord'),
+    createUser(db, 'fjord'),
+    createUser(db, 'fjord'),
   ]);
   await db.insert(registeredCards).values([
     // An expired card registered after the valid one: the valid one is used.
@@ -36,8 +49,12 @@ beforeAll(async () => {
     { fleetId: 'fjord', userId: declineUser!.id, cardTypeAndMaskedNumber: 'VISA **** 0002', expires: '2099-12', providerToken: 'tok_decline' },
   ]);
   fx = {
-    contractId: contract.id, poolId: pool.id, cardUserId: cardUser!.id, noCardUserId: noCardUser!.id,
-    expiredCardUserId: expiredCardUser!.id, declineUserId: declineUser!.id,
+    contractId: contract.id,
+    poolId: pool.id,
+    cardUserId: cardUser!.id,
+    noCardUserId: noCardUser!.id,
+    expiredCardUserId: expiredCardUser!.id,
+    declineUserId: declineUser!.id,
   };
 });
 afterAll(() => t.close());
@@ -56,11 +73,19 @@ const envelope = (res: { statusCode: number; body: string; json(): unknown }, st
   return e;
 };
 const paymentEventsOf = async (bid: string) =>
-  (await t.database.db.select().from(events).where(and(eq(events.bid, bid), eq(events.type, 'PAYMENT_ACTION'))).orderBy(asc(events.id)))
-    .filter((e) => e.displayText.startsWith('Payment type changed'));
+  (
+    await t.database.db
+      .select()
+      .from(events)
+      .where(and(eq(events.bid, bid), eq(events.type, 'PAYMENT_ACTION')))
+      .orderBy(asc(events.id))
+  ).filter((e) => e.displayText.startsWith('Payment type changed'));
 const mainPayment = async (bid: string) => {
   const [b] = await t.database.db.select().from(bookings).where(eq(bookings.bid, bid));
-  const [p] = await t.database.db.select().from(payments).where(and(eq(payments.bookingId, b!.id), eq(payments.target, 'BOOKING')));
+  const [p] = await t.database.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, b!.id), eq(payments.target, 'BOOKING')));
   return p!;
 };
 
@@ -70,9 +95,19 @@ async function fixture(userId: number, type: PaymentType | null, status: Payment
   const b = await createBooking(t.database.db, 'fjord', { userId, contractId: fx.contractId, poolId: fx.poolId });
   if (type) {
     await t.database.db.insert(payments).values({
-      orderId: `BOK98${String(++orderSeq).padStart(6, '0')}`, fleetId: 'fjord', bookingId: b.id, userId, type, status, target: 'BOOKING',
-      totalPriceWithoutVat: 160, totalVat: 40, totalPrice: 200, currency: 'NOK',
-      paymentProvider: type === 'CREDITCARD' ? 'sandbox' : 'invoice', ...over,
+      orderId: `BOK98${String(++orderSeq).padStart(6, '0')}`,
+      fleetId: 'fjord',
+      bookingId: b.id,
+      userId,
+      type,
+      status,
+      target: 'BOOKING',
+      totalPriceWithoutVat: 160,
+      totalVat: 40,
+      totalPrice: 200,
+      currency: 'NOK',
+      paymentProvider: type === 'CREDITCARD' ? 'sandbox' : 'invoice',
+      ...over,
     });
   }
   return b.bid;
@@ -97,7 +132,10 @@ describe('PUT /api/bookings/{bid}/paymentType', () => {
     const [event, ...more] = await paymentEventsOf('BID1000000017');
     expect(more).toHaveLength(0);
     expect(event).toMatchObject({
-      type: 'PAYMENT_ACTION', typeGroup: 'PAYMENT', actingUsername: 'support', affectedUsername: 'emma.johansen',
+      type: 'PAYMENT_ACTION',
+      typeGroup: 'PAYMENT',
+      actingUsername: 'support',
+      affectedUsername: 'emma.johansen',
       displayText: 'Payment type changed from CREDITCARD to USER_INVOICE',
     });
     expect(event!.properties).toMatchObject({ from: 'CREDITCARD', to: 'USER_INVOICE', previousStatus: 'NEEDS_AUTHORIZATION', status: 'UNPAID' });
@@ -117,14 +155,23 @@ describe('PUT /api/bookings/{bid}/paymentType', () => {
     const res = booking(await put(bid, { paymentType: 'CREDITCARD' }));
     expect(res.payment).toMatchObject({ type: 'CREDITCARD', status: 'RESERVED', paymentProvider: 'sandbox', totalPrice: 200 });
     const row = await mainPayment(bid);
-    const [card] = await t.database.db.select().from(registeredCards).where(and(eq(registeredCards.userId, fx.cardUserId), eq(registeredCards.providerToken, 'tok_ok')));
+    const [card] = await t.database.db
+      .select()
+      .from(registeredCards)
+      .where(and(eq(registeredCards.userId, fx.cardUserId), eq(registeredCards.providerToken, 'tok_ok')));
     expect(row.cardId).toBe(card!.id);
   });
 
   it('switches a RESERVED card payment to invoice: UNPAID, no provider, no card, externalId kept', async () => {
     const bid = await fixture(fx.cardUserId, 'CREDITCARD', 'RESERVED', { externalId: 'sandbox_pi_kept' });
     const res = booking(await put(bid, { paymentType: 'USER_INVOICE' }));
-    expect(res.payment).toMatchObject({ type: 'USER_INVOICE', status: 'UNPAID', paymentProvider: 'invoice', externalId: 'sandbox_pi_kept', reservationFailed: false });
+    expect(res.payment).toMatchObject({
+      type: 'USER_INVOICE',
+      status: 'UNPAID',
+      paymentProvider: 'invoice',
+      externalId: 'sandbox_pi_kept',
+      reservationFailed: false,
+    });
     expect((await mainPayment(bid)).cardId).toBeNull();
     expect((await paymentEventsOf(bid))[0]!.properties).toMatchObject({ releasedExternalId: 'sandbox_pi_kept' });
   });
@@ -152,8 +199,10 @@ describe('PUT /api/bookings/{bid}/paymentType', () => {
   });
 
   it.each([
-    ['CREDITCARD', 'PAID', 'USER_INVOICE'], ['CREDITCARD', 'NO_CHARGE', 'USER_INVOICE'],
-    ['USER_INVOICE', 'PAID', 'CREDITCARD'], ['USER_INVOICE', 'NO_CHARGE', 'CREDITCARD'],
+    ['CREDITCARD', 'PAID', 'USER_INVOICE'],
+    ['CREDITCARD', 'NO_CHARGE', 'USER_INVOICE'],
+    ['USER_INVOICE', 'PAID', 'CREDITCARD'],
+    ['USER_INVOICE', 'NO_CHARGE', 'CREDITCARD'],
   ] as const)('refuses %s %s → %s: 409', async (type, status, to) => {
     const bid = await fixture(fx.cardUserId, type, status);
     const e = envelope(await put(bid, { paymentType: to }), 409);
@@ -192,9 +241,13 @@ describe('PUT /api/bookings/{bid}/paymentType', () => {
   });
 
   it("answers 404 for another operator's booking and an unknown or malformed bid", async () => {
-    const before = booking(await t.app.inject({
-      method: 'GET', url: '/api/bookings/BID2000000010', headers: { authorization: authToken(await login(t.app, 'support.se', 'support-demo')) },
-    }));
+    const before = booking(
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/bookings/BID2000000010',
+        headers: { authorization: authToken(await login(t.app, 'support.se', 'support-demo')) },
+      }),
+    );
     expect(envelope(await put('BID2000000010', { paymentType: 'USER_INVOICE' }), 404).messageId).toBe(MESSAGE_IDS.bookingNotFound);
     expect((await mainPayment('BID2000000010')).type).toBe(before.payment!.type);
     expect(envelope(await put('BID1999999999', { paymentType: 'USER_INVOICE' }), 404).messageId).toBe(MESSAGE_IDS.bookingNotFound);
@@ -214,7 +267,12 @@ describe('setBookingPaymentType and the payment provider', () => {
   const spy = () => {
     const sandbox = sandboxPaymentProvider();
     const released: string[] = [];
-    const provider: PaymentProvider = { ...sandbox, release: async (id) => { released.push(id); } };
+    const provider: PaymentProvider = {
+      ...sandbox,
+      release: async (id) => {
+        released.push(id);
+      },
+    };
     return { provider, released };
   };
 

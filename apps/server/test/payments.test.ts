@@ -1,6 +1,19 @@
 import {
-  CARD_ERROR_MESSAGES, MESSAGE_IDS, MESSAGES, PAYMENT_EXCEPTION_PREFIX, ZErrorEnvelope, ZPayment, ZPaymentsResponse, ZUserPaymentsResponse,
-  formatMessage, type BookingState, type CardErrorCode, type Payment, type PaymentStatus, type PaymentTarget, type PaymentType,
+  CARD_ERROR_MESSAGES,
+  MESSAGE_IDS,
+  MESSAGES,
+  PAYMENT_EXCEPTION_PREFIX,
+  ZErrorEnvelope,
+  ZPayment,
+  ZPaymentsResponse,
+  ZUserPaymentsResponse,
+  formatMessage,
+  type BookingState,
+  type CardErrorCode,
+  type Payment,
+  type PaymentStatus,
+  type PaymentTarget,
+  type PaymentType,
 } from '@fleetdesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +28,13 @@ const sandbox = sandboxPaymentProvider();
 let t: TestApp;
 let token: string;
 let tokenSe: string;
-let fx: { contractId: number; poolId: number; cardUser: { id: number; username: string }; authUser: { id: number; username: string }; noCardUser: { id: number; username: string } };
+let fx: {
+  contractId: number;
+  poolId: number;
+  cardUser: { id: number; username: string };
+  authUser: { id: number; username: string };
+  noCardUser: { id: number; username: string };
+};
 
 beforeAll(async () => {
   t = await createTestApp({}, { payments: sandbox });
@@ -23,7 +42,12 @@ beforeAll(async () => {
   await seedDemo(db);
   [token, tokenSe] = await Promise.all([login(t.app, 'support', 'support-demo'), login(t.app, 'support.se', 'support-demo')]);
   const pool = await createPool(db, 'fjord');
-  const contract = await createContract(db, 'fjord', { priceList: [{ name: 'VAT', cost: 0.25 }, { name: 'PER_HOUR', cost: 89 }] });
+  const contract = await createContract(db, 'fjord', {
+    priceList: [
+      { name: 'VAT', cost: 0.25 },
+      { name: 'PER_HOUR', cost: 89 },
+    ],
+  });
   const [cardUser, authUser, noCardUser] = await Promise.all([createUser(db, 'fjord'), createUser(db, 'fjord'), createUser(db, 'fjord')]);
   await db.insert(registeredCards).values([
     { fleetId: 'fjord', userId: cardUser.id, cardTypeAndMaskedNumber: 'VISA **** 4242', expires: '2099-12', providerToken: 'tok_ok' },
@@ -35,7 +59,12 @@ afterAll(() => t.close());
 
 type Res = { statusCode: number; body: string; json(): unknown };
 const req = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}, auth = token) =>
-  t.app.inject({ method, url, headers: { authorization: authToken(auth), ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: authToken(auth), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const ok = (res: Res): Payment => {
   expect(res.statusCode, res.body).toBe(200);
   return ZPayment.parse(res.json());
@@ -48,37 +77,80 @@ const envelope = (res: Res, status: number) => {
 };
 const row = async (orderId: string) => (await t.database.db.select().from(payments).where(eq(payments.orderId, orderId)))[0]!;
 const actionsOf = async (orderId: string) =>
-  (await t.database.db.select().from(events).where(eq(events.type, 'PAYMENT_ACTION')).orderBy(asc(events.id)))
-    .filter((e) => e.properties.orderId === orderId);
+  (await t.database.db.select().from(events).where(eq(events.type, 'PAYMENT_ACTION')).orderBy(asc(events.id))).filter(
+    (e) => e.properties.orderId === orderId,
+  );
 
 let seq = 0;
-interface Fixture { user?: { id: number; username: string } | null; type: PaymentType; status: PaymentStatus; state?: BookingState; target?: PaymentTarget; parent?: string; over?: Partial<typeof payments.$inferInsert> }
+interface Fixture {
+  user?: { id: number; username: string } | null;
+  type: PaymentType;
+  status: PaymentStatus;
+  state?: BookingState;
+  target?: PaymentTarget;
+  parent?: string;
+  over?: Partial<typeof payments.$inferInsert>;
+}
 /** A booking (finished by default) with one payment: BOK for the booking, EVE (child of `parent`) for an event. */
 async function fixture({ user = fx.cardUser, type, status, state = 'FINISHED', target = 'BOOKING', parent, over = {} }: Fixture) {
   const db = t.database.db;
   const start = state === 'FINISHED' || state === 'CANCELLED' ? new Date(Date.now() - 2 * DAY) : new Date(Date.now() + DAY);
   const b = parent
     ? { id: (await row(parent)).bookingId!, bid: '' }
-    : await createBooking(db, 'fjord', { userId: user?.id ?? null, contractId: fx.contractId, poolId: fx.poolId }, {
-      state, startTime: start, endTime: new Date(start.getTime() + 3 * 3_600_000),
-      ...(state === 'FINISHED' ? { usageStart: start, usageEnd: new Date(start.getTime() + 3 * 3_600_000) } : {}),
-    });
+    : await createBooking(
+        db,
+        'fjord',
+        { userId: user?.id ?? null, contractId: fx.contractId, poolId: fx.poolId },
+        {
+          state,
+          startTime: start,
+          endTime: new Date(start.getTime() + 3 * 3_600_000),
+          ...(state === 'FINISHED' ? { usageStart: start, usageEnd: new Date(start.getTime() + 3 * 3_600_000) } : {}),
+        },
+      );
   const orderId = `${target === 'BOOKING' ? 'BOK' : 'EVE'}97${String(++seq).padStart(6, '0')}`;
-  const [p] = await db.insert(payments).values({
-    orderId, fleetId: 'fjord', bookingId: b.id, userId: user?.id ?? null, type, status, target,
-    parentPaymentId: parent ? (await row(parent)).id : null,
-    totalPriceWithoutVat: 160, totalVat: 40, totalPrice: 200, currency: 'NOK',
-    paymentProvider: type === 'CREDITCARD' ? 'sandbox' : 'invoice', timestamp: new Date(Date.now() - DAY), createdAt: new Date(Date.now() - 2 * DAY), ...over,
-  }).returning();
+  const [p] = await db
+    .insert(payments)
+    .values({
+      orderId,
+      fleetId: 'fjord',
+      bookingId: b.id,
+      userId: user?.id ?? null,
+      type,
+      status,
+      target,
+      parentPaymentId: parent ? (await row(parent)).id : null,
+      totalPriceWithoutVat: 160,
+      totalVat: 40,
+      totalPrice: 200,
+      currency: 'NOK',
+      paymentProvider: type === 'CREDITCARD' ? 'sandbox' : 'invoice',
+      timestamp: new Date(Date.now() - DAY),
+      createdAt: new Date(Date.now() - 2 * DAY),
+      ...over,
+    })
+    .returning();
   await db.insert(paymentEvents).values([
-    { paymentId: p!.id, itemName: 'PER_HOUR', itemType: 'PER_HOUR', itemDisplayText: 'Timepris', unitAmount: 2, unitCost: 80, priceWithoutVat: 160, vat: 40, totalPrice: 200 },
+    {
+      paymentId: p!.id,
+      itemName: 'PER_HOUR',
+      itemType: 'PER_HOUR',
+      itemDisplayText: 'Timepris',
+      unitAmount: 2,
+      unitCost: 80,
+      priceWithoutVat: 160,
+      vat: 40,
+      totalPrice: 200,
+    },
   ]);
   return { orderId, bid: b.bid, bookingId: b.id };
 }
 /** A user whose only card is `masked` (expires `expires`). */
 async function userWithCard(masked: string, expires = '2099-12') {
   const u = await createUser(t.database.db, 'fjord');
-  await t.database.db.insert(registeredCards).values({ fleetId: 'fjord', userId: u.id, cardTypeAndMaskedNumber: masked, expires, providerToken: `tok_${u.id}` });
+  await t.database.db
+    .insert(registeredCards)
+    .values({ fleetId: 'fjord', userId: u.id, cardTypeAndMaskedNumber: masked, expires, providerToken: `tok_${u.id}` });
   return u;
 }
 
@@ -93,8 +165,17 @@ describe('PUT /api/payments/{orderId}/status (user invoice)', () => {
     expect(paid).toMatchObject({ status: 'PAID', timestamp: { type: 'PAYMENT_DATE' } });
     const log = await actionsOf(orderId);
     expect(log).toHaveLength(2);
-    expect(log[0]).toMatchObject({ actingUsername: 'support', affectedUsername: fx.cardUser.username, bid, typeGroup: 'PAYMENT', displayText: expect.stringContaining(MESSAGES.invoiceMarkedSent) });
-    expect(log.map((e) => [e.properties.previousStatus, e.properties.status])).toEqual([['UNPAID', 'INVOICE_SENT'], ['INVOICE_SENT', 'PAID']]);
+    expect(log[0]).toMatchObject({
+      actingUsername: 'support',
+      affectedUsername: fx.cardUser.username,
+      bid,
+      typeGroup: 'PAYMENT',
+      displayText: expect.stringContaining(MESSAGES.invoiceMarkedSent),
+    });
+    expect(log.map((e) => [e.properties.previousStatus, e.properties.status])).toEqual([
+      ['UNPAID', 'INVOICE_SENT'],
+      ['INVOICE_SENT', 'PAID'],
+    ]);
   });
 
   it('sets a sent invoice back to unpaid', async () => {
@@ -104,7 +185,12 @@ describe('PUT /api/payments/{orderId}/status (user invoice)', () => {
   });
 
   it.each([
-    ['UNPAID', 'PAID'], ['UNPAID', 'UNPAID'], ['INVOICE_SENT', 'INVOICE_SENT'], ['PAID', 'UNPAID'], ['PAID', 'INVOICE_SENT'], ['NO_CHARGE', 'INVOICE_SENT'],
+    ['UNPAID', 'PAID'],
+    ['UNPAID', 'UNPAID'],
+    ['INVOICE_SENT', 'INVOICE_SENT'],
+    ['PAID', 'UNPAID'],
+    ['PAID', 'INVOICE_SENT'],
+    ['NO_CHARGE', 'INVOICE_SENT'],
   ] as const)('refuses %s → %s: 409 invoiceStatusNotAllowed, nothing changed', async (from, to) => {
     const { orderId } = await fixture({ type: 'USER_INVOICE', status: from });
     const e = envelope(await req('PUT', `/api/payments/${orderId}/status`, { status: to }), 409);
@@ -115,7 +201,9 @@ describe('PUT /api/payments/{orderId}/status (user invoice)', () => {
 
   it.each(['CREDITCARD', 'INVOICE'] as const)('refuses a %s payment: 409 onlyUserInvoiceStatus', async (type) => {
     const { orderId } = await fixture({ type, status: 'UNPAID' });
-    expect(envelope(await req('PUT', `/api/payments/${orderId}/status`, { status: 'INVOICE_SENT' }), 409).message).toBe(MESSAGES.onlyUserInvoiceStatus);
+    expect(envelope(await req('PUT', `/api/payments/${orderId}/status`, { status: 'INVOICE_SENT' }), 409).message).toBe(
+      MESSAGES.onlyUserInvoiceStatus,
+    );
   });
 
   it('validates the body: 400', async () => {
@@ -156,15 +244,25 @@ describe('POST /api/payments/{orderId}/retry', () => {
   });
 
   it.each([
-    ['CREDITCARD', 'PAID'], ['CREDITCARD', 'RESERVED'], ['CREDITCARD', 'NO_CHARGE'], ['CREDITCARD', 'NEEDS_AUTHORIZATION'], ['CREDITCARD', 'RESERVATION_FAILED'],
-    ['USER_INVOICE', 'UNPAID'], ['INVOICE', 'UNPAID'],
+    ['CREDITCARD', 'PAID'],
+    ['CREDITCARD', 'RESERVED'],
+    ['CREDITCARD', 'NO_CHARGE'],
+    ['CREDITCARD', 'NEEDS_AUTHORIZATION'],
+    ['CREDITCARD', 'RESERVATION_FAILED'],
+    ['USER_INVOICE', 'UNPAID'],
+    ['INVOICE', 'UNPAID'],
   ] as const)('refuses %s %s: 409 retryNotAllowed', async (type, status) => {
     const { orderId } = await fixture({ type, status });
-    expect(envelope(await req('POST', `/api/payments/${orderId}/retry`), 409)).toMatchObject({ messageId: MESSAGE_IDS.conflict, message: MESSAGES.retryNotAllowed });
+    expect(envelope(await req('POST', `/api/payments/${orderId}/retry`), 409)).toMatchObject({
+      messageId: MESSAGE_IDS.conflict,
+      message: MESSAGES.retryNotAllowed,
+    });
     expect((await row(orderId)).status).toBe(status);
   });
 
-  const cases: [string, CardErrorCode][] = [...Object.entries(SANDBOX_TEST_CARDS).map(([last4, code]): [string, CardErrorCode] => [`VISA **** ${last4}`, code])];
+  const cases: [string, CardErrorCode][] = [
+    ...Object.entries(SANDBOX_TEST_CARDS).map(([last4, code]): [string, CardErrorCode] => [`VISA **** ${last4}`, code]),
+  ];
   it.each(cases)('a card %s answers 400 %s with its message; the refusal is kept on the payment', async (masked, code) => {
     const u = await userWithCard(masked);
     const { orderId } = await fixture({ user: u, type: 'CREDITCARD', status: 'UNPAID' });
@@ -177,7 +275,8 @@ describe('POST /api/payments/{orderId}/retry', () => {
   it('an expired card answers expired_card, no card at all missing; a reservation refused keeps the status', async () => {
     const expired = await fixture({ user: await userWithCard('VISA **** 4242', '2020-01'), type: 'CREDITCARD', status: 'ABANDONED' });
     expect(envelope(await req('POST', `/api/payments/${expired.orderId}/retry`), 400)).toMatchObject({
-      messageId: `${PAYMENT_EXCEPTION_PREFIX}expired_card`, message: CARD_ERROR_MESSAGES.expired_card,
+      messageId: `${PAYMENT_EXCEPTION_PREFIX}expired_card`,
+      message: CARD_ERROR_MESSAGES.expired_card,
     });
     const none = await fixture({ user: fx.noCardUser, type: 'CREDITCARD', status: 'UNPAID' });
     expect(envelope(await req('POST', `/api/payments/${none.orderId}/retry`), 400).messageId).toBe(`${PAYMENT_EXCEPTION_PREFIX}missing`);
@@ -204,8 +303,12 @@ describe('POST /api/payments/{orderId}/retry', () => {
     const { orderId } = await fixture({ user: u, type: 'CREDITCARD', status: 'UNPAID' });
     const headers = { 'idempotency-key': `declined-${orderId}` };
     const failedBefore = sandbox.ledger().filter((e) => e.status === 'FAILED').length;
-    expect(envelope(await req('POST', `/api/payments/${orderId}/retry`, undefined, headers), 400).messageId).toBe(`${PAYMENT_EXCEPTION_PREFIX}card_declined`);
-    expect(envelope(await req('POST', `/api/payments/${orderId}/retry`, undefined, headers), 400).messageId).toBe(`${PAYMENT_EXCEPTION_PREFIX}card_declined`);
+    expect(envelope(await req('POST', `/api/payments/${orderId}/retry`, undefined, headers), 400).messageId).toBe(
+      `${PAYMENT_EXCEPTION_PREFIX}card_declined`,
+    );
+    expect(envelope(await req('POST', `/api/payments/${orderId}/retry`, undefined, headers), 400).messageId).toBe(
+      `${PAYMENT_EXCEPTION_PREFIX}card_declined`,
+    );
     expect(sandbox.ledger().filter((e) => e.status === 'FAILED').length).toBe(failedBefore + 1);
     expect(await actionsOf(orderId)).toHaveLength(1);
   });
@@ -220,9 +323,19 @@ describe('POST /api/sandbox/payments/{orderId}/authorize', () => {
     expect(reserved.status).toBe('RESERVED');
     expect(sandbox.ledger().find((e) => e.externalId === waiting.externalId)?.status).toBe('RESERVED');
 
-    const b = await fixture({ user: fx.authUser, type: 'CREDITCARD', status: 'NEEDS_AUTHORIZATION', state: 'INACTIVE', over: { externalId: 'sandbox_pi_seeded_wait' } });
+    const b = await fixture({
+      user: fx.authUser,
+      type: 'CREDITCARD',
+      status: 'NEEDS_AUTHORIZATION',
+      state: 'INACTIVE',
+      over: { externalId: 'sandbox_pi_seeded_wait' },
+    });
     expect(ok(await req('POST', `/api/sandbox/payments/${b.orderId}/authorize`, { outcome: 'ABANDONED' })).status).toBe('ABANDONED');
-    expect((await actionsOf(b.orderId))[0]!.properties).toMatchObject({ previousStatus: 'NEEDS_AUTHORIZATION', status: 'ABANDONED', outcome: 'ABANDONED' });
+    expect((await actionsOf(b.orderId))[0]!.properties).toMatchObject({
+      previousStatus: 'NEEDS_AUTHORIZATION',
+      status: 'ABANDONED',
+      outcome: 'ABANDONED',
+    });
   });
 
   it('refuses a payment that does not wait for authorisation (409) and a bad outcome (400)', async () => {
@@ -233,35 +346,47 @@ describe('POST /api/sandbox/payments/{orderId}/authorize', () => {
 });
 
 describe('POST /api/payments/{orderId}/release and /cancel', () => {
-  it.each([['INVOICE', 'UNPAID'], ['INVOICE', 'INVOICE_SENT'], ['INVOICE', 'PAID'], ['CREDITCARD', 'ABANDONED']] as const)('releases %s %s → NO_CHARGE', async (type, status) => {
+  it.each([
+    ['INVOICE', 'UNPAID'],
+    ['INVOICE', 'INVOICE_SENT'],
+    ['INVOICE', 'PAID'],
+    ['CREDITCARD', 'ABANDONED'],
+  ] as const)('releases %s %s → NO_CHARGE', async (type, status) => {
     const { orderId } = await fixture({ type, status });
     expect(ok(await req('POST', `/api/payments/${orderId}/release`)).status).toBe('NO_CHARGE');
     expect((await actionsOf(orderId))[0]!.properties).toMatchObject({ previousStatus: status, status: 'NO_CHARGE' });
   });
 
   it.each([
-    ['INVOICE', 'NO_CHARGE', MESSAGES.paymentAlreadyReleased], ['CREDITCARD', 'UNPAID', MESSAGES.releaseNotAllowed],
-    ['CREDITCARD', 'RESERVED', MESSAGES.releaseNotAllowed], ['USER_INVOICE', 'UNPAID', MESSAGES.releaseNotAllowed],
-  ] as const)(
-    'refuses to release %s %s: 409 with the reason the payment\'s release ability gives', async (type, status, message) => {
-      const { orderId } = await fixture({ type, status });
-      expect(envelope(await req('POST', `/api/payments/${orderId}/release`), 409).message).toBe(message);
-      expect((await row(orderId)).status).toBe(status);
-    },
-  );
+    ['INVOICE', 'NO_CHARGE', MESSAGES.paymentAlreadyReleased],
+    ['CREDITCARD', 'UNPAID', MESSAGES.releaseNotAllowed],
+    ['CREDITCARD', 'RESERVED', MESSAGES.releaseNotAllowed],
+    ['USER_INVOICE', 'UNPAID', MESSAGES.releaseNotAllowed],
+  ] as const)("refuses to release %s %s: 409 with the reason the payment's release ability gives", async (type, status, message) => {
+    const { orderId } = await fixture({ type, status });
+    expect(envelope(await req('POST', `/api/payments/${orderId}/release`), 409).message).toBe(message);
+    expect((await row(orderId)).status).toBe(status);
+  });
 
   it('cancels an unpaid event payment, and a reserved one with its reservation released', async () => {
     const parent = await fixture({ type: 'CREDITCARD', status: 'PAID' });
     const eve = await fixture({ type: 'USER_INVOICE', status: 'UNPAID', target: 'EVENT', parent: parent.orderId });
     expect(ok(await req('POST', `/api/payments/${eve.orderId}/cancel`)).status).toBe('NO_CHARGE');
     const held = await sandbox.reserve({ cardTypeAndMaskedNumber: 'VISA **** 4242', expires: '2099-12', providerToken: 't' }, 200, 'NOK');
-    const reserved = await fixture({ type: 'CREDITCARD', status: 'RESERVED', target: 'EVENT', parent: parent.orderId, over: { externalId: held.externalId } });
+    const reserved = await fixture({
+      type: 'CREDITCARD',
+      status: 'RESERVED',
+      target: 'EVENT',
+      parent: parent.orderId,
+      over: { externalId: held.externalId },
+    });
     expect(ok(await req('POST', `/api/payments/${reserved.orderId}/cancel`)).status).toBe('NO_CHARGE');
     expect(sandbox.ledger().find((e) => e.externalId === held.externalId)?.status).toBe('RELEASED');
     expect(await actionsOf(reserved.orderId)).toHaveLength(1);
     // The parent lists its event orders with their new status.
     expect(ok(await req('GET', `/api/payments/${parent.orderId}`)).singleEventPayments).toEqual([
-      { orderId: eve.orderId, status: 'NO_CHARGE', totalPrice: 200 }, { orderId: reserved.orderId, status: 'NO_CHARGE', totalPrice: 200 },
+      { orderId: eve.orderId, status: 'NO_CHARGE', totalPrice: 200 },
+      { orderId: reserved.orderId, status: 'NO_CHARGE', totalPrice: 200 },
     ]);
   });
 
@@ -280,25 +405,48 @@ describe('PUT /api/payments/{orderId}/paymentType', () => {
     const eve = await fixture({ type: 'USER_INVOICE', status: 'UNPAID', target: 'EVENT', parent: parent.orderId });
     const p = ok(await req('PUT', `/api/payments/${eve.orderId}/paymentType`, { paymentType: 'CREDITCARD' }));
     expect(p).toMatchObject({ type: 'CREDITCARD', status: 'PAID', paymentProvider: 'sandbox' });
-    expect((await actionsOf(eve.orderId))[0]!.properties).toMatchObject({ from: 'USER_INVOICE', to: 'CREDITCARD', previousStatus: 'UNPAID', status: 'PAID' });
-    expect(envelope(await req('PUT', `/api/payments/${eve.orderId}/paymentType`, { paymentType: 'USER_INVOICE' }), 409).message).toBe(MESSAGES.paymentSettled);
+    expect((await actionsOf(eve.orderId))[0]!.properties).toMatchObject({
+      from: 'USER_INVOICE',
+      to: 'CREDITCARD',
+      previousStatus: 'UNPAID',
+      status: 'PAID',
+    });
+    expect(envelope(await req('PUT', `/api/payments/${eve.orderId}/paymentType`, { paymentType: 'USER_INVOICE' }), 409).message).toBe(
+      MESSAGES.paymentSettled,
+    );
   });
 
   it('switches an unpaid card event order to invoice: UNPAID, no provider', async () => {
     const parent = await fixture({ type: 'CREDITCARD', status: 'PAID' });
     const eve = await fixture({ type: 'CREDITCARD', status: 'ABANDONED', target: 'EVENT', parent: parent.orderId });
-    expect(ok(await req('PUT', `/api/payments/${eve.orderId}/paymentType`, { paymentType: 'USER_INVOICE' }))).toMatchObject({ type: 'USER_INVOICE', status: 'UNPAID', paymentProvider: 'invoice' });
+    expect(ok(await req('PUT', `/api/payments/${eve.orderId}/paymentType`, { paymentType: 'USER_INVOICE' }))).toMatchObject({
+      type: 'USER_INVOICE',
+      status: 'UNPAID',
+      paymentProvider: 'invoice',
+    });
   });
 
   it("refuses invoice to card ('Can't turn from invoice to credit card'), no card (missing), a declined card (400), NO_CHARGE", async () => {
     const parent = await fixture({ type: 'INVOICE', status: 'UNPAID' });
     const inv = await fixture({ type: 'INVOICE', status: 'UNPAID', target: 'EVENT', parent: parent.orderId });
-    expect(envelope(await req('PUT', `/api/payments/${inv.orderId}/paymentType`, { paymentType: 'CREDITCARD' }), 409).message).toBe("Can't turn from invoice to credit card");
+    expect(envelope(await req('PUT', `/api/payments/${inv.orderId}/paymentType`, { paymentType: 'CREDITCARD' }), 409).message).toBe(
+      "Can't turn from invoice to credit card",
+    );
     const noCard = await fixture({ user: fx.noCardUser, type: 'USER_INVOICE', status: 'UNPAID', target: 'EVENT', parent: parent.orderId });
-    expect(envelope(await req('PUT', `/api/payments/${noCard.orderId}/paymentType`, { paymentType: 'CREDITCARD' }), 409).messageId).toBe(`${PAYMENT_EXCEPTION_PREFIX}missing`);
-    const declined = await fixture({ user: await userWithCard('VISA **** 0002'), type: 'USER_INVOICE', status: 'UNPAID', target: 'EVENT', parent: parent.orderId });
-    expect(envelope(await req('PUT', `/api/payments/${declined.orderId}/paymentType`, { paymentType: 'CREDITCARD' }), 400))
-      .toMatchObject({ messageId: `${PAYMENT_EXCEPTION_PREFIX}card_declined`, message: CARD_ERROR_MESSAGES.card_declined });
+    expect(envelope(await req('PUT', `/api/payments/${noCard.orderId}/paymentType`, { paymentType: 'CREDITCARD' }), 409).messageId).toBe(
+      `${PAYMENT_EXCEPTION_PREFIX}missing`,
+    );
+    const declined = await fixture({
+      user: await userWithCard('VISA **** 0002'),
+      type: 'USER_INVOICE',
+      status: 'UNPAID',
+      target: 'EVENT',
+      parent: parent.orderId,
+    });
+    expect(envelope(await req('PUT', `/api/payments/${declined.orderId}/paymentType`, { paymentType: 'CREDITCARD' }), 400)).toMatchObject({
+      messageId: `${PAYMENT_EXCEPTION_PREFIX}card_declined`,
+      message: CARD_ERROR_MESSAGES.card_declined,
+    });
     expect(await row(declined.orderId)).toMatchObject({ type: 'USER_INVOICE', status: 'UNPAID' });
     const free = await fixture({ type: 'USER_INVOICE', status: 'NO_CHARGE', target: 'EVENT', parent: parent.orderId });
     envelope(await req('PUT', `/api/payments/${free.orderId}/paymentType`, { paymentType: 'CREDITCARD' }), 409);
@@ -307,7 +455,11 @@ describe('PUT /api/payments/{orderId}/paymentType', () => {
 
   it('a booking payment follows PUT /api/bookings/{bid}/paymentType (reservation for a coming booking)', async () => {
     const { orderId } = await fixture({ type: 'USER_INVOICE', status: 'UNPAID', state: 'INACTIVE' });
-    expect(ok(await req('PUT', `/api/payments/${orderId}/paymentType`, { paymentType: 'CREDITCARD' }))).toMatchObject({ orderId, type: 'CREDITCARD', status: 'RESERVED' });
+    expect(ok(await req('PUT', `/api/payments/${orderId}/paymentType`, { paymentType: 'CREDITCARD' }))).toMatchObject({
+      orderId,
+      type: 'CREDITCARD',
+      status: 'RESERVED',
+    });
   });
 });
 
@@ -318,7 +470,15 @@ describe('POST /api/bookings/{bid}/payment/replace', () => {
     const eve = await fixture({ type: 'CREDITCARD', status: 'UNPAID', target: 'EVENT', parent: old.orderId });
     const p = ok(await req('POST', `/api/bookings/${old.bid}/payment/replace`, { paymentType: 'USER_INVOICE' }));
     expect(p.orderId).not.toBe(old.orderId);
-    expect(p).toMatchObject({ type: 'USER_INVOICE', status: 'UNPAID', target: 'BOOKING', totalPrice: 200, totalVat: 40, totalPriceWithoutVat: 160, bid: old.bid });
+    expect(p).toMatchObject({
+      type: 'USER_INVOICE',
+      status: 'UNPAID',
+      target: 'BOOKING',
+      totalPrice: 200,
+      totalVat: 40,
+      totalPriceWithoutVat: 160,
+      bid: old.bid,
+    });
     expect(p.events.map((e) => [e.itemName, e.unitAmount, e.unitCost, e.totalPrice])).toEqual([['PER_HOUR', 2, 80, 200]]);
     expect(p.singleEventPayments.map((s) => s.orderId)).toEqual([eve.orderId]);
     expect((await row(old.orderId)).status).toBe('NO_CHARGE');
@@ -332,17 +492,24 @@ describe('POST /api/bookings/{bid}/payment/replace', () => {
 
   it('replaces an unpaid invoice of a finished booking by a card payment: charged, PAID', async () => {
     const old = await fixture({ type: 'USER_INVOICE', status: 'UNPAID' });
-    expect(ok(await req('POST', `/api/bookings/${old.bid}/payment/replace`, { paymentType: 'CREDITCARD' }))).toMatchObject({ type: 'CREDITCARD', status: 'PAID' });
+    expect(ok(await req('POST', `/api/bookings/${old.bid}/payment/replace`, { paymentType: 'CREDITCARD' }))).toMatchObject({
+      type: 'CREDITCARD',
+      status: 'PAID',
+    });
   });
 
   it('refuses a paid payment (409), a declined card (400, nothing changed), no payment (404)', async () => {
     const paid = await fixture({ type: 'CREDITCARD', status: 'PAID' });
     envelope(await req('POST', `/api/bookings/${paid.bid}/payment/replace`, { paymentType: 'USER_INVOICE' }), 409);
     const declined = await fixture({ user: await userWithCard('VISA **** 0002'), type: 'USER_INVOICE', status: 'UNPAID', state: 'INACTIVE' });
-    expect(envelope(await req('POST', `/api/bookings/${declined.bid}/payment/replace`, { paymentType: 'CREDITCARD' }), 400).messageId).toBe(`${PAYMENT_EXCEPTION_PREFIX}card_declined`);
+    expect(envelope(await req('POST', `/api/bookings/${declined.bid}/payment/replace`, { paymentType: 'CREDITCARD' }), 400).messageId).toBe(
+      `${PAYMENT_EXCEPTION_PREFIX}card_declined`,
+    );
     expect((await req('GET', `/api/bookings/${declined.bid}/payments`)).json()).toHaveLength(1);
     const b = await createBooking(t.database.db, 'fjord', { userId: fx.cardUser.id, contractId: fx.contractId, poolId: fx.poolId });
-    expect(envelope(await req('POST', `/api/bookings/${b.bid}/payment/replace`, { paymentType: 'USER_INVOICE' }), 404)).toMatchObject({ message: MESSAGES.noPaymentToReplace });
+    expect(envelope(await req('POST', `/api/bookings/${b.bid}/payment/replace`, { paymentType: 'USER_INVOICE' }), 404)).toMatchObject({
+      message: MESSAGES.noPaymentToReplace,
+    });
     envelope(await req('POST', `/api/bookings/${paid.bid}/payment/replace`, { paymentType: 'BITCOIN' }), 400);
   });
 });
@@ -353,8 +520,18 @@ describe('user payments', () => {
     const user = { id: u.id, username: u.username };
     const recent = await fixture({ user, type: 'USER_INVOICE', status: 'UNPAID', over: { timestamp: new Date(Date.now() - 10 * DAY) } });
     const newer = await fixture({ user, type: 'CREDITCARD', status: 'PAID', over: { timestamp: new Date(Date.now() - 1 * DAY), totalPrice: 99.5 } });
-    const old = await fixture({ user, type: 'USER_INVOICE', status: 'INVOICE_SENT', over: { timestamp: new Date(Date.now() - 400 * DAY), totalPrice: 50.25 } });
-    await fixture({ user, type: 'CREDITCARD', status: 'ABANDONED', over: { timestamp: new Date(Date.now() - 500 * DAY), currency: 'SEK', totalPrice: 10 } });
+    const old = await fixture({
+      user,
+      type: 'USER_INVOICE',
+      status: 'INVOICE_SENT',
+      over: { timestamp: new Date(Date.now() - 400 * DAY), totalPrice: 50.25 },
+    });
+    await fixture({
+      user,
+      type: 'CREDITCARD',
+      status: 'ABANDONED',
+      over: { timestamp: new Date(Date.now() - 500 * DAY), currency: 'SEK', totalPrice: 10 },
+    });
     const res = await req('GET', `/api/users/${u.username}/payments`);
     expect(res.statusCode, res.body).toBe(200);
     const body = ZUserPaymentsResponse.parse(res.json());
@@ -364,13 +541,21 @@ describe('user payments', () => {
     expect(end.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(end.getUTCFullYear() * 12 + end.getUTCMonth() - (start.getUTCFullYear() * 12 + start.getUTCMonth())).toBe(12);
     expect(body.outstandingPayments).toEqual([
-      { numberOfPayments: 2, totalCost: 250.25, currencyCode: 'NOK' }, { numberOfPayments: 1, totalCost: 10, currencyCode: 'SEK' },
+      { numberOfPayments: 2, totalCost: 250.25, currencyCode: 'NOK' },
+      { numberOfPayments: 1, totalCost: 10, currencyCode: 'SEK' },
     ]);
-    const ranged = ZUserPaymentsResponse.parse((await req('GET', `/api/users/${u.username}/payments?startDate=${new Date(Date.now() - 450 * DAY).toISOString()}&endDate=${new Date(Date.now() - 5 * DAY).toISOString()}`)).json());
+    const ranged = ZUserPaymentsResponse.parse(
+      (
+        await req(
+          'GET',
+          `/api/users/${u.username}/payments?startDate=${new Date(Date.now() - 450 * DAY).toISOString()}&endDate=${new Date(Date.now() - 5 * DAY).toISOString()}`,
+        )
+      ).json(),
+    );
     expect(ranged.payments.map((p) => p.orderId)).toEqual([recent.orderId, old.orderId]);
   });
 
-  it('refuses a start after the end or a malformed date (400); another operator\'s user is 404', async () => {
+  it("refuses a start after the end or a malformed date (400); another operator's user is 404", async () => {
     const u = fx.cardUser.username;
     envelope(await req('GET', `/api/users/${u}/payments?startDate=2025-02-01T00:00:00Z&endDate=2025-01-01T00:00:00Z`), 400);
     envelope(await req('GET', `/api/users/${u}/payments?startDate=yesterday`), 400);
@@ -381,7 +566,9 @@ describe('user payments', () => {
   it('lists the registered cards', async () => {
     const res = await req('GET', '/api/users/demo.active/payments/methods');
     expect(res.statusCode).toBe(200);
-    expect((res.json() as { registeredCards: { cardTypeAndMaskedNumber: string }[] }).registeredCards.map((c) => c.cardTypeAndMaskedNumber)).toEqual(['VISA **** 4242']);
+    expect((res.json() as { registeredCards: { cardTypeAndMaskedNumber: string }[] }).registeredCards.map((c) => c.cardTypeAndMaskedNumber)).toEqual([
+      'VISA **** 4242',
+    ]);
   });
 });
 
@@ -392,7 +579,7 @@ describe('GET /api/payments', () => {
     return ZPaymentsResponse.parse(res.json());
   };
 
-  it('pages through all of the operator\'s payments newest first without duplicates', async () => {
+  it("pages through all of the operator's payments newest first without duplicates", async () => {
     const all = await t.database.db.select({ orderId: payments.orderId }).from(payments).where(eq(payments.fleetId, 'fjord'));
     const seen: string[] = [];
     const stamps: number[] = [];
@@ -448,17 +635,28 @@ describe('scope and reads', () => {
     const theirs = 'BOK2000001';
     expect(ok(await req('GET', `/api/payments/${theirs}`, undefined, {}, tokenSe)).orderId).toBe(theirs);
     for (const [method, url, body] of [
-      ['GET', `/api/payments/${theirs}`], ['PUT', `/api/payments/${theirs}/status`, { status: 'INVOICE_SENT' }], ['POST', `/api/payments/${theirs}/retry`],
-      ['POST', `/api/payments/${theirs}/release`], ['POST', `/api/payments/${theirs}/cancel`], ['PUT', `/api/payments/${theirs}/paymentType`, { paymentType: 'USER_INVOICE' }],
-      ['POST', `/api/sandbox/payments/${theirs}/authorize`, { outcome: 'AUTHORIZED' }], ['GET', '/api/payments/BOK1999999'], ['GET', '/api/payments/nonsense'],
+      ['GET', `/api/payments/${theirs}`],
+      ['PUT', `/api/payments/${theirs}/status`, { status: 'INVOICE_SENT' }],
+      ['POST', `/api/payments/${theirs}/retry`],
+      ['POST', `/api/payments/${theirs}/release`],
+      ['POST', `/api/payments/${theirs}/cancel`],
+      ['PUT', `/api/payments/${theirs}/paymentType`, { paymentType: 'USER_INVOICE' }],
+      ['POST', `/api/sandbox/payments/${theirs}/authorize`, { outcome: 'AUTHORIZED' }],
+      ['GET', '/api/payments/BOK1999999'],
+      ['GET', '/api/payments/nonsense'],
     ] as const) {
-      expect(envelope(await req(method, url, body), 404), url).toMatchObject({ messageId: MESSAGE_IDS.paymentNotFound, message: MESSAGES.paymentNotFound });
+      expect(envelope(await req(method, url, body), 404), url).toMatchObject({
+        messageId: MESSAGE_IDS.paymentNotFound,
+        message: MESSAGES.paymentNotFound,
+      });
     }
     expect(envelope(await req('GET', '/api/bookings/BID2000000004/payments'), 404).messageId).toBe(MESSAGE_IDS.bookingNotFound);
-    expect(envelope(await req('POST', '/api/bookings/BID2000000004/payment/replace', { paymentType: 'USER_INVOICE' }), 404).messageId).toBe(MESSAGE_IDS.bookingNotFound);
+    expect(envelope(await req('POST', '/api/bookings/BID2000000004/payment/replace', { paymentType: 'USER_INVOICE' }), 404).messageId).toBe(
+      MESSAGE_IDS.bookingNotFound,
+    );
   });
 
-  it('lists a booking\'s payments: the BOK first, then its event payments', async () => {
+  it("lists a booking's payments: the BOK first, then its event payments", async () => {
     const list = (await req('GET', '/api/bookings/bid1000000004/payments')).json() as Payment[];
     expect(list.map((p) => p.orderId)).toEqual(['BOK1000002', 'EVE1000108']);
     expect(list[0]!.singleEventPayments.map((s) => s.orderId)).toEqual(['EVE1000108']);
@@ -476,23 +674,36 @@ describe('the payment action events', () => {
     const { orderId, bid } = await fixture({ type: 'INVOICE', status: 'UNPAID' });
     ok(await req('POST', `/api/payments/${orderId}/release`));
     const [e] = await actionsOf(orderId);
-    expect(e).toMatchObject({ type: 'PAYMENT_ACTION', typeGroup: 'PAYMENT', actingUsername: 'support', affectedUsername: fx.cardUser.username, bid, fleetId: 'fjord' });
+    expect(e).toMatchObject({
+      type: 'PAYMENT_ACTION',
+      typeGroup: 'PAYMENT',
+      actingUsername: 'support',
+      affectedUsername: fx.cardUser.username,
+      bid,
+      fleetId: 'fjord',
+    });
     expect(e!.properties).toMatchObject({ orderId, previousStatus: 'UNPAID', status: 'NO_CHARGE' });
-    const stored = await t.database.db.select().from(payments).where(and(eq(payments.orderId, orderId)));
+    const stored = await t.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId)));
     expect(stored[0]!.status).toBe('NO_CHARGE');
   });
 });
 
 describe('the demo payments', () => {
   it('has the declined-card customer: retrying her unpaid card payment answers card_declined', async () => {
-    const cards = (await req('GET', '/api/users/demo.declined/payments/methods')).json() as { registeredCards: { cardTypeAndMaskedNumber: string }[] };
+    const cards = (await req('GET', '/api/users/demo.declined/payments/methods')).json() as {
+      registeredCards: { cardTypeAndMaskedNumber: string }[];
+    };
     expect(cards.registeredCards.map((c) => c.cardTypeAndMaskedNumber)).toEqual(['VISA **** 0002']);
     const mine = ZUserPaymentsResponse.parse((await req('GET', '/api/users/demo.declined/payments')).json());
     expect(mine.payments.map((p) => [p.orderId, p.bid, p.type, p.status])).toEqual([['BOK1000114', 'BID1000000148', 'CREDITCARD', 'UNPAID']]);
     const booking = (await req('GET', '/api/bookings/BID1000000148')).json() as { state: string };
     expect(booking.state).toBe('FINISHED');
     expect(envelope(await req('POST', '/api/payments/BOK1000114/retry'), 400)).toMatchObject({
-      messageId: `${PAYMENT_EXCEPTION_PREFIX}card_declined`, message: CARD_ERROR_MESSAGES.card_declined,
+      messageId: `${PAYMENT_EXCEPTION_PREFIX}card_declined`,
+      message: CARD_ERROR_MESSAGES.card_declined,
     });
     expect(mine.outstandingPayments).toEqual([{ numberOfPayments: 1, totalCost: mine.payments[0]!.totalPrice, currencyCode: 'NOK' }]);
   });

@@ -1,6 +1,17 @@
 import {
-  MESSAGE_IDS, MESSAGES, ZErrorEnvelope, ZEventSearchResponse, ZPool, ZPoolBookingsResponse, ZPoolContractOptionsResponse, ZPoolGroupsResponse, ZPoolListResponse,
-  ZPoolVehiclesResponse, mergePoolBookings, poolTimelinePlacement, type PoolBookingRow,
+  MESSAGE_IDS,
+  MESSAGES,
+  ZErrorEnvelope,
+  ZEventSearchResponse,
+  ZPool,
+  ZPoolBookingsResponse,
+  ZPoolContractOptionsResponse,
+  ZPoolGroupsResponse,
+  ZPoolListResponse,
+  ZPoolVehiclesResponse,
+  mergePoolBookings,
+  poolTimelinePlacement,
+  type PoolBookingRow,
 } from '@fleetdesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,7 +61,10 @@ beforeAll(async () => {
   const kari = await createUser(db, 'fjord', { username: 'kari', givenName: 'Kari', familyName: 'Nordmann' });
   const car = await createVehicle(db, 'fjord', { poolId });
   const van = await createVehicle(db, 'fjord', { poolId, hidden: true, registrationNumber: 'AA 00001' });
-  const [model] = await db.insert(vehicleModels).values({ fleetId: 'fjord', modelName: 'Tesla Model Y', priceClass: 'C', vehicleCategory: 'CAR', primaryFuelType: 'BATTERY' }).returning();
+  const [model] = await db
+    .insert(vehicleModels)
+    .values({ fleetId: 'fjord', modelName: 'Tesla Model Y', priceClass: 'C', vehicleCategory: 'CAR', primaryFuelType: 'BATTERY' })
+    .returning();
 
   const now = Date.now();
   const { start: today, end: endOfTomorrow } = defaultPoolBookingsWindow(new Date(now), 'Europe/Oslo');
@@ -59,20 +73,66 @@ beforeAll(async () => {
     bids[name] = (await createBooking(t.database.db, 'fjord', { ...refs, ...(vehicleId ? { vehicleId } : {}) }, over)).bid;
   };
   // In the default window (start of today to end of tomorrow):
-  await mk('finishedToday', { state: 'FINISHED', startTime: new Date(today.getTime() + 5 * 60_000), endTime: new Date(today.getTime() + 30 * 60_000), usageStart: new Date(today.getTime() + 5 * 60_000), usageEnd: new Date(today.getTime() + 40 * 60_000) }, car.id);
-  await mk('finishedUnallocated', { state: 'FINISHED', startTime: new Date(today.getTime() + 6 * 60_000), endTime: new Date(today.getTime() + 20 * 60_000), allocationState: 'NOT_ALLOCATED' });
+  await mk(
+    'finishedToday',
+    {
+      state: 'FINISHED',
+      startTime: new Date(today.getTime() + 5 * 60_000),
+      endTime: new Date(today.getTime() + 30 * 60_000),
+      usageStart: new Date(today.getTime() + 5 * 60_000),
+      usageEnd: new Date(today.getTime() + 40 * 60_000),
+    },
+    car.id,
+  );
+  await mk('finishedUnallocated', {
+    state: 'FINISHED',
+    startTime: new Date(today.getTime() + 6 * 60_000),
+    endTime: new Date(today.getTime() + 20 * 60_000),
+    allocationState: 'NOT_ALLOCATED',
+  });
   await mk('overdue', { state: 'ACTIVE', startTime: new Date(now - 3 * DAY), endTime: new Date(now - 2 * DAY) }, car.id);
-  await mk('tomorrowModel', { state: 'INACTIVE', startTime: new Date(endOfTomorrow.getTime() - 3 * HOUR), endTime: new Date(endOfTomorrow.getTime() - 2 * HOUR), specType: 'MODEL', specModelId: model!.id, specClassName: null });
-  await mk('cancelledTomorrow', { state: 'CANCELLED', startTime: new Date(endOfTomorrow.getTime() - 5 * HOUR), endTime: new Date(endOfTomorrow.getTime() - 4 * HOUR) });
+  await mk('tomorrowModel', {
+    state: 'INACTIVE',
+    startTime: new Date(endOfTomorrow.getTime() - 3 * HOUR),
+    endTime: new Date(endOfTomorrow.getTime() - 2 * HOUR),
+    specType: 'MODEL',
+    specModelId: model!.id,
+    specClassName: null,
+  });
+  await mk('cancelledTomorrow', {
+    state: 'CANCELLED',
+    startTime: new Date(endOfTomorrow.getTime() - 5 * HOUR),
+    endTime: new Date(endOfTomorrow.getTime() - 4 * HOUR),
+  });
   // Outside the default window:
-  await mk('yesterday', { state: 'FINISHED', startTime: new Date(today.getTime() - 5 * HOUR), endTime: new Date(today.getTime() - 4 * HOUR) }, car.id);
+  await mk(
+    'yesterday',
+    { state: 'FINISHED', startTime: new Date(today.getTime() - 5 * HOUR), endTime: new Date(today.getTime() - 4 * HOUR) },
+    car.id,
+  );
   await mk('inFiveDays', { state: 'INACTIVE', startTime: new Date(now + 5 * DAY), endTime: new Date(now + 5 * DAY + HOUR) }, van.id);
   // In another pool of the same operator:
-  bids.otherPool = (await createBooking(db, 'fjord', { ...refs, poolId: otherPoolId }, { startTime: new Date(now + HOUR), endTime: new Date(now + 2 * HOUR) })).bid;
+  bids.otherPool = (
+    await createBooking(db, 'fjord', { ...refs, poolId: otherPoolId }, { startTime: new Date(now + HOUR), endTime: new Date(now + 2 * HOUR) })
+  ).bid;
   // A future booking waiting for the customer's card authorisation.
-  const auth = await createBooking(db, 'fjord', { ...refs, vehicleId: car.id }, { startTime: new Date(now + 2 * HOUR), endTime: new Date(now + 3 * HOUR) });
+  const auth = await createBooking(
+    db,
+    'fjord',
+    { ...refs, vehicleId: car.id },
+    { startTime: new Date(now + 2 * HOUR), endTime: new Date(now + 3 * HOUR) },
+  );
   bids.needsAuth = auth.bid;
-  await db.insert(payments).values({ orderId: 'BOK9900001', fleetId: 'fjord', bookingId: auth.id, userId: kari.id, type: 'CREDITCARD', status: 'NEEDS_AUTHORIZATION', target: 'BOOKING', currency: 'NOK' });
+  await db.insert(payments).values({
+    orderId: 'BOK9900001',
+    fleetId: 'fjord',
+    bookingId: auth.id,
+    userId: kari.id,
+    type: 'CREDITCARD',
+    status: 'NEEDS_AUTHORIZATION',
+    target: 'BOOKING',
+    currency: 'NOK',
+  });
 
   token = await login(t.app, 'support', 'support-demo');
   seToken = await login(t.app, 'support.se', 'support-demo');
@@ -81,7 +141,12 @@ afterAll(() => t.close());
 
 const get = (url: string, as = token) => t.app.inject({ method: 'GET', url, headers: { authorization: authToken(as) } });
 const put = (url: string, body: unknown, as = token) =>
-  t.app.inject({ method: 'PUT', url, headers: { authorization: authToken(as), 'content-type': 'application/json' }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+  t.app.inject({
+    method: 'PUT',
+    url,
+    headers: { authorization: authToken(as), 'content-type': 'application/json' },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 async function poolBookings(query = '', id = poolId) {
   const res = await get(`/api/pools/${id}/bookings${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -95,7 +160,13 @@ describe('GET /api/pools and /api/pools/groups', () => {
     expect(res.statusCode).toBe(200);
     const list = ZPoolListResponse.parse(res.json());
     expect(list.map((p) => `${p.city}/${p.pool}`)).toEqual(['Bergen/Bryggen', 'Oslo/Grünerløkka', 'Oslo/Skøyen stasjon']);
-    expect(list.find((p) => p.poolId === poolId)).toMatchObject({ poolGroupId: groupId, poolGroupName: 'Oslo sentrum', fee: 25, allowedContracts: [contractId], disabled: false });
+    expect(list.find((p) => p.poolId === poolId)).toMatchObject({
+      poolGroupId: groupId,
+      poolGroupName: 'Oslo sentrum',
+      fee: 25,
+      allowedContracts: [contractId],
+      disabled: false,
+    });
     expect(list.find((p) => p.pool === 'Skøyen stasjon')).toMatchObject({ disabled: true, movedTo: poolId });
     const theirs = ZPoolListResponse.parse((await get('/api/pools', seToken)).json());
     expect(theirs.map((p) => p.pool)).toEqual(['Slussen']);
@@ -146,16 +217,29 @@ describe('GET /api/pools/{id}/bookings', () => {
   it('carries what the timeline needs: vehicle or booked spec, usage, overdue, user, display state', async () => {
     const rows = new Map((await poolBookings()).results.map((r) => [r.bid, r]));
     const finished = rows.get(bids.finishedToday!)!;
-    expect(finished).toMatchObject({ state: 'FINISHED', allocationState: 'ALLOCATED', overdue: false, user: { username: 'kari', fullNameLastFirst: 'Nordmann, Kari' } });
+    expect(finished).toMatchObject({
+      state: 'FINISHED',
+      allocationState: 'ALLOCATED',
+      overdue: false,
+      user: { username: 'kari', fullNameLastFirst: 'Nordmann, Kari' },
+    });
     expect(finished.vehicle?.registrationNumber).toMatch(/^EL /);
     expect(poolTimelinePlacement(finished, new Date())).toEqual({ start: finished.startTime, end: finished.usageEnd, kind: 'historic' });
     const unallocated = rows.get(bids.finishedUnallocated!)!;
-    expect(unallocated).toMatchObject({ vehicle: null, allocationState: 'NOT_ALLOCATED', specification: { type: 'CLASS', priceClass: 'B', modelName: null } });
+    expect(unallocated).toMatchObject({
+      vehicle: null,
+      allocationState: 'NOT_ALLOCATED',
+      specification: { type: 'CLASS', priceClass: 'B', modelName: null },
+    });
     expect(poolTimelinePlacement(unallocated, new Date())).toBeNull();
     const overdue = rows.get(bids.overdue!)!;
     expect(overdue).toMatchObject({ state: 'ACTIVE', overdue: true });
     expect(poolTimelinePlacement(overdue, new Date())?.kind).toBe('overdue');
-    expect(rows.get(bids.tomorrowModel!)).toMatchObject({ vehicle: null, specification: { type: 'MODEL', priceClass: 'C', modelName: 'Tesla Model Y' }, displayState: 'INACTIVE' });
+    expect(rows.get(bids.tomorrowModel!)).toMatchObject({
+      vehicle: null,
+      specification: { type: 'MODEL', priceClass: 'C', modelName: 'Tesla Model Y' },
+      displayState: 'INACTIVE',
+    });
     expect(rows.get(bids.needsAuth!)?.displayState).toBe('REQUIRES_AUTH');
   });
 
@@ -187,7 +271,9 @@ describe('GET /api/pools/{id}/bookings', () => {
 
   it('applies any given startDate, endDate, state and limit', async () => {
     const now = Date.now();
-    const body = await poolBookings(`?startDate=${new Date(now + 4 * DAY).toISOString()}&endDate=${new Date(now + 6 * DAY).toISOString()}&state=INACTIVE,CANCELLED`);
+    const body = await poolBookings(
+      `?startDate=${new Date(now + 4 * DAY).toISOString()}&endDate=${new Date(now + 6 * DAY).toISOString()}&state=INACTIVE,CANCELLED`,
+    );
     expect(bidsOf(body.results)).toEqual([bids.inFiveDays]);
     const cancelled = await poolBookings('?state=CANCELLED');
     expect(bidsOf(cancelled.results)).toEqual([bids.cancelledTomorrow]);
@@ -208,8 +294,13 @@ describe('GET /api/pools/{id}/bookings', () => {
   it('answers 400 for malformed input', async () => {
     const now = Date.now();
     for (const url of [
-      '/api/pools/abc/bookings', '/api/pools/0/bookings', `/api/pools/${poolId}/bookings?state=OPEN`, `/api/pools/${poolId}/bookings?limit=0`,
-      `/api/pools/${poolId}/bookings?limit=5000`, `/api/pools/${poolId}/bookings?startDate=yesterday`, `/api/pools/${poolId}/bookings?upcoming=maybe`,
+      '/api/pools/abc/bookings',
+      '/api/pools/0/bookings',
+      `/api/pools/${poolId}/bookings?state=OPEN`,
+      `/api/pools/${poolId}/bookings?limit=0`,
+      `/api/pools/${poolId}/bookings?limit=5000`,
+      `/api/pools/${poolId}/bookings?startDate=yesterday`,
+      `/api/pools/${poolId}/bookings?upcoming=maybe`,
       `/api/pools/${poolId}/bookings?startDate=${new Date(now).toISOString()}&endDate=${new Date(now - HOUR).toISOString()}`,
       `/api/pools/${poolId}/bookings?startDate=${new Date(now).toISOString()}&endDate=${new Date(now + 90 * DAY).toISOString()}`,
     ]) {
@@ -224,14 +315,31 @@ describe('PUT /api/pools/{poolId}', () => {
   it('changes the editable fields, ignores the rest, and logs who changed what', async () => {
     const [before] = ZPoolListResponse.parse((await get('/api/pools')).json()).filter((p) => p.poolId === poolId);
     const res = await put(`/api/pools/${poolId}`, {
-      ...before, pool: 'Renamed', city: 'Elsewhere', description: '  Bak Birkelunden ', pickupNote: '', fee: 30.5, chargingAvailable: true,
-      wattWorldStationName: 'WW-Oslo-12', poolGroupId: null, allowedContracts: [],
+      ...before,
+      pool: 'Renamed',
+      city: 'Elsewhere',
+      description: '  Bak Birkelunden ',
+      pickupNote: '',
+      fee: 30.5,
+      chargingAvailable: true,
+      wattWorldStationName: 'WW-Oslo-12',
+      poolGroupId: null,
+      allowedContracts: [],
     });
     expect(res.statusCode, res.body).toBe(200);
     const updated = ZPool.parse(res.json());
     expect(updated).toMatchObject({
-      poolId, pool: 'Grünerløkka', city: 'Oslo', description: 'Bak Birkelunden', pickupNote: null, fee: 30.5, chargingAvailable: true,
-      wattWorldStationName: 'WW-Oslo-12', poolGroupId: null, poolGroupName: null, allowedContracts: [],
+      poolId,
+      pool: 'Grünerløkka',
+      city: 'Oslo',
+      description: 'Bak Birkelunden',
+      pickupNote: null,
+      fee: 30.5,
+      chargingAvailable: true,
+      wattWorldStationName: 'WW-Oslo-12',
+      poolGroupId: null,
+      poolGroupName: null,
+      allowedContracts: [],
     });
     expect(await t.database.db.$count(poolContracts, eq(poolContracts.poolId, poolId))).toBe(0);
     const log = ZEventSearchResponse.parse((await get('/api/events?user=support&types=VEHICLE_ADMIN')).json()).results;

@@ -1,7 +1,13 @@
 import { adminFeeOf, roundMoney, type Currency, type PriceListEntry } from '@fleetdesk/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  priceBooking, startedHours, toPriceEstimate, vatRateOf, weekendWindow, type PriceInput, type PriceResult,
+  priceBooking,
+  startedHours,
+  toPriceEstimate,
+  vatRateOf,
+  weekendWindow,
+  type PriceInput,
+  type PriceResult,
 } from '../src/modules/bookings/pricing.ts';
 import { DEMO_FLEETS } from '../src/seed/catalog.ts';
 
@@ -11,14 +17,26 @@ import { DEMO_FLEETS } from '../src/seed/catalog.ts';
 
 const VAT: PriceListEntry = { name: 'VAT', cost: 0.25 };
 const NOK_LIST: PriceListEntry[] = [
-  { name: 'ADMIN_BOOKING_FEE', cost: 59 }, VAT, { name: 'PER_HOUR', cost: 89 }, { name: 'PER_DAY', cost: 790 },
-  { name: 'PER_WEEK', cost: 3490 }, { name: 'PER_WEEKEND', cost: 1490 }, { name: 'PER_KM', cost: 3.5 },
-  { name: 'START_UP_FEE', cost: 29 }, { name: 'LATE_CANCEL_FEE', cost: 150 },
+  { name: 'ADMIN_BOOKING_FEE', cost: 59 },
+  VAT,
+  { name: 'PER_HOUR', cost: 89 },
+  { name: 'PER_DAY', cost: 790 },
+  { name: 'PER_WEEK', cost: 3490 },
+  { name: 'PER_WEEKEND', cost: 1490 },
+  { name: 'PER_KM', cost: 3.5 },
+  { name: 'START_UP_FEE', cost: 29 },
+  { name: 'LATE_CANCEL_FEE', cost: 150 },
 ];
 const SEK_LIST: PriceListEntry[] = [
-  { name: 'ADMIN_BOOKING_FEE', cost: 49 }, VAT, { name: 'PER_HOUR', cost: 99 }, { name: 'PER_DAY', cost: 750 },
-  { name: 'PER_WEEK', cost: 3200 }, { name: 'PER_WEEKEND', cost: 1390 }, { name: 'PER_KM', cost: 3 },
-  { name: 'START_UP_FEE', cost: 25 }, { name: 'NO_PICKUP_FEE', cost: 250 },
+  { name: 'ADMIN_BOOKING_FEE', cost: 49 },
+  VAT,
+  { name: 'PER_HOUR', cost: 99 },
+  { name: 'PER_DAY', cost: 750 },
+  { name: 'PER_WEEK', cost: 3200 },
+  { name: 'PER_WEEKEND', cost: 1390 },
+  { name: 'PER_KM', cost: 3 },
+  { name: 'START_UP_FEE', cost: 25 },
+  { name: 'NO_PICKUP_FEE', cost: 250 },
 ];
 /** Time items and VAT only (no fees), for the time examples. */
 const timeOnly = (list: PriceListEntry[]) => list.filter((e) => (e.name.startsWith('PER_') && e.name !== 'PER_KM') || e.name === 'VAT');
@@ -28,8 +46,13 @@ const STOCKHOLM = 'Europe/Stockholm';
 
 function price(list: readonly PriceListEntry[], currency: Currency, start: string, end: string, more: Partial<PriceInput> = {}): PriceResult {
   return priceBooking({
-    start: new Date(start), end: new Date(end), distanceKm: 0, priceList: list, currency,
-    timeZone: currency === 'NOK' ? OSLO : STOCKHOLM, ...more,
+    start: new Date(start),
+    end: new Date(end),
+    distanceKm: 0,
+    priceList: list,
+    currency,
+    timeZone: currency === 'NOK' ? OSLO : STOCKHOLM,
+    ...more,
   });
 }
 const nok = (list: readonly PriceListEntry[], start: string, end: string, more?: Partial<PriceInput>) => price(list, 'NOK', start, end, more);
@@ -103,11 +126,17 @@ describe('time price: cheapest cover by hours, days, weeks and years', () => {
   it('30 h: the day cap wins (1 day + 6 h rather than 30 h or 2 days)', () => {
     // NOK: 30 × 89 = 2670; 790 + 6 × 89 = 1324; 2 × 790 = 1580.
     const n = nok(timeOnly(NOK_LIST), '2026-09-15T08:00:00+02:00', '2026-09-16T14:00:00+02:00');
-    expect(rows(n)).toEqual([['PER_DAY', 1, 790, 197.5], ['PER_HOUR', 6, 534, 133.5]]);
+    expect(rows(n)).toEqual([
+      ['PER_DAY', 1, 790, 197.5],
+      ['PER_HOUR', 6, 534, 133.5],
+    ]);
     expect(totals(n)).toEqual([1324, 331, 1655]);
     // SEK: 30 × 99 = 2970; 750 + 6 × 99 = 1344; 2 × 750 = 1500.
     const s = sek(timeOnly(SEK_LIST), '2026-09-15T08:00:00+02:00', '2026-09-16T14:00:00+02:00');
-    expect(rows(s)).toEqual([['PER_DAY', 1, 750, 187.5], ['PER_HOUR', 6, 594, 148.5]]);
+    expect(rows(s)).toEqual([
+      ['PER_DAY', 1, 750, 187.5],
+      ['PER_HOUR', 6, 594, 148.5],
+    ]);
     expect(totals(s)).toEqual([1344, 336, 1680]);
   });
 
@@ -125,11 +154,17 @@ describe('time price: cheapest cover by hours, days, weeks and years', () => {
   it('8 days: a week and a day beat 8 days and 2 weeks', () => {
     // NOK: 3490 + 790 = 4280 < 8 × 790 = 6320 < 2 × 3490 = 6980.
     const n = nok(timeOnly(NOK_LIST), '2026-09-15T08:00:00+02:00', '2026-09-23T08:00:00+02:00');
-    expect(rows(n)).toEqual([['PER_WEEK', 1, 3490, 872.5], ['PER_DAY', 1, 790, 197.5]]);
+    expect(rows(n)).toEqual([
+      ['PER_WEEK', 1, 3490, 872.5],
+      ['PER_DAY', 1, 790, 197.5],
+    ]);
     expect(totals(n)).toEqual([4280, 1070, 5350]);
     // SEK: 3200 + 750 = 3950 < 6000 < 6400.
     const s = sek(timeOnly(SEK_LIST), '2026-09-15T08:00:00+02:00', '2026-09-23T08:00:00+02:00');
-    expect(rows(s)).toEqual([['PER_WEEK', 1, 3200, 800], ['PER_DAY', 1, 750, 187.5]]);
+    expect(rows(s)).toEqual([
+      ['PER_WEEK', 1, 3200, 800],
+      ['PER_DAY', 1, 750, 187.5],
+    ]);
     expect(totals(s)).toEqual([3950, 987.5, 4937.5]);
   });
 
@@ -143,7 +178,10 @@ describe('time price: cheapest cover by hours, days, weeks and years', () => {
     // 365 days + 35 days: 50000 + 5 × 3200 = 66000 < 2 years = 100000 < 57 weeks + 1 day = 183150.
     const list = [...timeOnly(SEK_LIST), { name: 'PER_YEAR', cost: 50_000 }];
     const s = sek(list, '2026-01-05T08:00:00+01:00', '2027-02-09T08:00:00+01:00');
-    expect(rows(s)).toEqual([['PER_YEAR', 1, 50_000, 12_500], ['PER_WEEK', 5, 16_000, 4000]]);
+    expect(rows(s)).toEqual([
+      ['PER_YEAR', 1, 50_000, 12_500],
+      ['PER_WEEK', 5, 16_000, 4000],
+    ]);
   });
 
   it('a list with days only covers part days with a whole day', () => {
@@ -194,7 +232,8 @@ describe('weekend package (Friday 15:00 – Monday 10:00 local time)', () => {
   it('the window follows local time in the operator zone, not UTC', () => {
     // Saturday 00:30 in Oslo is still Friday in UTC; the window is the same.
     expect(weekendWindow(new Date('2026-06-12T22:30:00Z'), OSLO)).toEqual({
-      start: new Date('2026-06-12T13:00:00Z'), end: new Date('2026-06-15T08:00:00Z'),
+      start: new Date('2026-06-12T13:00:00Z'),
+      end: new Date('2026-06-15T08:00:00Z'),
     });
     // Tuesday to Thursday have none.
     expect(weekendWindow(new Date('2026-06-16T12:00:00Z'), OSLO)).toBeNull();
@@ -221,7 +260,8 @@ describe('weekend package (Friday 15:00 – Monday 10:00 local time)', () => {
 
   it('spans an autumn DST change: Friday 15:00 CEST to Monday 10:00 CET (67 h)', () => {
     expect(weekendWindow(new Date('2026-10-25T12:00:00Z'), STOCKHOLM)).toEqual({
-      start: new Date('2026-10-23T13:00:00Z'), end: new Date('2026-10-26T09:00:00Z'),
+      start: new Date('2026-10-23T13:00:00Z'),
+      end: new Date('2026-10-26T09:00:00Z'),
     });
     const s = sek(timeOnly(SEK_LIST), '2026-10-23T15:00:00+02:00', '2026-10-26T10:00:00+01:00');
     expect(rows(s)).toEqual([['PER_WEEKEND', 1, 1390, 347.5]]);
@@ -231,33 +271,56 @@ describe('weekend package (Friday 15:00 – Monday 10:00 local time)', () => {
 describe('staggered STEP levels', () => {
   // Nordlys-like NOK list: STEP_0 79, STEP_1 69, STEP_2 59, STEP_3 49 (and every later hour), day 690.
   const NORDLYS: PriceListEntry[] = [
-    VAT, { name: 'STEP_0', cost: 79 }, { name: 'STEP_1', cost: 69 }, { name: 'STEP_2', cost: 59 }, { name: 'STEP_3', cost: 49 },
-    { name: 'PER_DAY', cost: 690 }, { name: 'PER_WEEK', cost: 2990 },
+    VAT,
+    { name: 'STEP_0', cost: 79 },
+    { name: 'STEP_1', cost: 69 },
+    { name: 'STEP_2', cost: 59 },
+    { name: 'STEP_3', cost: 49 },
+    { name: 'PER_DAY', cost: 690 },
+    { name: 'PER_WEEK', cost: 2990 },
   ];
   // SEK list with gaps: hours 2–3 use STEP_1, hours 5–14 use STEP_4, hours 15+ use STEP_15; PER_HOUR is ignored.
   const GAPS: PriceListEntry[] = [
-    VAT, { name: 'PER_HOUR', cost: 1 }, { name: 'STEP_0', cost: 100 }, { name: 'STEP_1', cost: 90 }, { name: 'STEP_4', cost: 60 },
+    VAT,
+    { name: 'PER_HOUR', cost: 1 },
+    { name: 'STEP_0', cost: 100 },
+    { name: 'STEP_1', cost: 90 },
+    { name: 'STEP_4', cost: 60 },
     { name: 'STEP_15', cost: 10 },
   ];
 
   it('5 h: one level per started hour (NOK)', () => {
     // 79 + 69 + 59 + 2 × 49 = 305.
     const n = nok(NORDLYS, '2026-09-15T08:00:00+02:00', '2026-09-15T13:00:00+02:00');
-    expect(rows(n)).toEqual([['STEP_0', 1, 79, 19.75], ['STEP_1', 1, 69, 17.25], ['STEP_2', 1, 59, 14.75], ['STEP_3', 2, 98, 24.5]]);
+    expect(rows(n)).toEqual([
+      ['STEP_0', 1, 79, 19.75],
+      ['STEP_1', 1, 69, 17.25],
+      ['STEP_2', 1, 59, 14.75],
+      ['STEP_3', 2, 98, 24.5],
+    ]);
     expect(totals(n)).toEqual([305, 76.25, 381.25]);
   });
 
   it('5 h: missing levels use the last lower one; PER_HOUR is not used (SEK)', () => {
     // 100 + 90 + 90 + 90 + 60 = 430.
     const s = sek(GAPS, '2026-09-15T08:00:00+02:00', '2026-09-15T13:00:00+02:00');
-    expect(rows(s)).toEqual([['STEP_0', 1, 100, 25], ['STEP_1', 3, 270, 67.5], ['STEP_4', 1, 60, 15]]);
+    expect(rows(s)).toEqual([
+      ['STEP_0', 1, 100, 25],
+      ['STEP_1', 3, 270, 67.5],
+      ['STEP_4', 1, 60, 15],
+    ]);
     expect(totals(s)).toEqual([430, 107.5, 537.5]);
   });
 
   it('20 h: hours beyond 16 cost STEP_15 (SEK, no day item)', () => {
     // 100 + 3 × 90 + 11 × 60 + 5 × 10 = 1080.
     const s = sek(GAPS, '2026-09-15T08:00:00+02:00', '2026-09-16T04:00:00+02:00');
-    expect(rows(s)).toEqual([['STEP_0', 1, 100, 25], ['STEP_1', 3, 270, 67.5], ['STEP_4', 11, 660, 165], ['STEP_15', 5, 50, 12.5]]);
+    expect(rows(s)).toEqual([
+      ['STEP_0', 1, 100, 25],
+      ['STEP_1', 3, 270, 67.5],
+      ['STEP_4', 11, 660, 165],
+      ['STEP_15', 5, 50, 12.5],
+    ]);
     expect(totals(s)).toEqual([1080, 270, 1350]);
   });
 
@@ -274,17 +337,26 @@ describe('staggered STEP levels', () => {
   it('30 h: a day covers the dear first hours, the rest stay at their late levels', () => {
     // SEK: 900 + 6 × 10 (hours 25–30 at STEP_15) = 960 < 2 days 1800 < all hourly 1180.
     const s = sek([...GAPS, { name: 'PER_DAY', cost: 900 }], '2026-09-15T08:00:00+02:00', '2026-09-16T14:00:00+02:00');
-    expect(rows(s)).toEqual([['PER_DAY', 1, 900, 225], ['STEP_15', 6, 60, 15]]);
+    expect(rows(s)).toEqual([
+      ['PER_DAY', 1, 900, 225],
+      ['STEP_15', 6, 60, 15],
+    ]);
     // NOK: 690 + 6 × 49 = 984.
     const n = nok(NORDLYS, '2026-09-15T08:00:00+02:00', '2026-09-16T14:00:00+02:00');
-    expect(rows(n)).toEqual([['PER_DAY', 1, 690, 172.5], ['STEP_3', 6, 294, 73.5]]);
+    expect(rows(n)).toEqual([
+      ['PER_DAY', 1, 690, 172.5],
+      ['STEP_3', 6, 294, 73.5],
+    ]);
     expect(totals(n)).toEqual([984, 246, 1230]);
   });
 
   it('levels below the first one present use PER_HOUR', () => {
     // Hours 1–2 at PER_HOUR 50, hour 3 at STEP_2 30.
     const s = sek([VAT, { name: 'PER_HOUR', cost: 50 }, { name: 'STEP_2', cost: 30 }], '2026-09-15T08:00:00+02:00', '2026-09-15T11:00:00+02:00');
-    expect(rows(s)).toEqual([['PER_HOUR', 2, 100, 25], ['STEP_2', 1, 30, 7.5]]);
+    expect(rows(s)).toEqual([
+      ['PER_HOUR', 2, 100, 25],
+      ['STEP_2', 1, 30, 7.5],
+    ]);
   });
 });
 
@@ -292,14 +364,22 @@ describe('distance and fees', () => {
   it('distance per 0.1 km and the start-up fee (NOK)', () => {
     // 2 h = 178; 42.34 km → 42.3 × 3.5 = 148.05 (VAT 37.0125 → 37.01); start-up 29.
     const n = nok(NOK_LIST, '2026-09-15T10:00:00+02:00', '2026-09-15T12:00:00+02:00', { distanceKm: 42.34 });
-    expect(rows(n)).toEqual([['PER_HOUR', 2, 178, 44.5], ['PER_KM', 42.3, 148.05, 37.01], ['START_UP_FEE', 1, 29, 7.25]]);
+    expect(rows(n)).toEqual([
+      ['PER_HOUR', 2, 178, 44.5],
+      ['PER_KM', 42.3, 148.05, 37.01],
+      ['START_UP_FEE', 1, 29, 7.25],
+    ]);
     expect(totals(n)).toEqual([355.05, 88.76, 443.81]);
   });
 
   it('distance per 0.1 km and the start-up fee (SEK)', () => {
     // 2 h = 198; 17.25 km → 17.3 (half up) × 3 = 51.9 (VAT 12.975 → 12.98); start-up 25.
     const s = sek(SEK_LIST, '2026-09-15T10:00:00+02:00', '2026-09-15T12:00:00+02:00', { distanceKm: 17.25 });
-    expect(rows(s)).toEqual([['PER_HOUR', 2, 198, 49.5], ['PER_KM', 17.3, 51.9, 12.98], ['START_UP_FEE', 1, 25, 6.25]]);
+    expect(rows(s)).toEqual([
+      ['PER_HOUR', 2, 198, 49.5],
+      ['PER_KM', 17.3, 51.9, 12.98],
+      ['START_UP_FEE', 1, 25, 6.25],
+    ]);
     expect(totals(s)).toEqual([274.9, 68.73, 343.63]);
   });
 
@@ -310,10 +390,17 @@ describe('distance and fees', () => {
 
   it('the admin fee only when asked for (NOK)', () => {
     const off = nok(NOK_LIST, '2026-09-15T10:00:00+02:00', '2026-09-15T11:00:00+02:00');
-    expect(rows(off)).toEqual([['PER_HOUR', 1, 89, 22.25], ['START_UP_FEE', 1, 29, 7.25]]);
+    expect(rows(off)).toEqual([
+      ['PER_HOUR', 1, 89, 22.25],
+      ['START_UP_FEE', 1, 29, 7.25],
+    ]);
     expect(totals(off)).toEqual([118, 29.5, 147.5]);
     const on = nok(NOK_LIST, '2026-09-15T10:00:00+02:00', '2026-09-15T11:00:00+02:00', { includeAdminFee: true });
-    expect(rows(on)).toEqual([['PER_HOUR', 1, 89, 22.25], ['START_UP_FEE', 1, 29, 7.25], ['ADMIN_BOOKING_FEE', 1, 59, 14.75]]);
+    expect(rows(on)).toEqual([
+      ['PER_HOUR', 1, 89, 22.25],
+      ['START_UP_FEE', 1, 29, 7.25],
+      ['ADMIN_BOOKING_FEE', 1, 59, 14.75],
+    ]);
     expect(totals(on)).toEqual([177, 44.25, 221.25]);
   });
 
@@ -330,7 +417,11 @@ describe('VAT', () => {
     const list: PriceListEntry[] = [VAT, { name: 'PER_HOUR', cost: 0.02 }, { name: 'PER_KM', cost: 0.1 }, { name: 'START_UP_FEE', cost: 10.02 }];
     const r = nok(list, '2026-09-15T10:00:00+02:00', '2026-09-15T11:00:00+02:00', { distanceKm: 3 });
     // 0.02 → VAT 0.005 → 0.01; 3 × 0.1 = 0.30000000000000004 → 0.30, VAT 0.075 → 0.08; 10.02 → VAT 2.505 → 2.51.
-    expect(rows(r)).toEqual([['PER_HOUR', 1, 0.02, 0.01], ['PER_KM', 3, 0.3, 0.08], ['START_UP_FEE', 1, 10.02, 2.51]]);
+    expect(rows(r)).toEqual([
+      ['PER_HOUR', 1, 0.02, 0.01],
+      ['PER_KM', 3, 0.3, 0.08],
+      ['START_UP_FEE', 1, 10.02, 2.51],
+    ]);
     // 2.60, not round(0.25 × 10.34) = 2.59: VAT is rounded per line.
     expect(totals(r)).toEqual([10.34, 2.6, 12.94]);
     expect(r.lines.map((l) => l.totalPrice)).toEqual([0.03, 0.38, 12.53]);
@@ -341,12 +432,19 @@ describe('VAT', () => {
     const list = SEK_LIST.filter((e) => e.name !== 'VAT');
     const s = sek(list, '2026-09-15T10:00:00+02:00', '2026-09-15T13:00:00+02:00', { distanceKm: 10 });
     expect(s.vatRate).toBe(0);
-    expect(rows(s)).toEqual([['PER_HOUR', 3, 297, 0], ['PER_KM', 10, 30, 0], ['START_UP_FEE', 1, 25, 0]]);
+    expect(rows(s)).toEqual([
+      ['PER_HOUR', 3, 297, 0],
+      ['PER_KM', 10, 30, 0],
+      ['START_UP_FEE', 1, 25, 0],
+    ]);
     expect(totals(s)).toEqual([352, 0, 352]);
   });
 
   it('uses the VAT entry rate (12 %)', () => {
-    const list: PriceListEntry[] = [{ name: 'VAT', cost: 0.12 }, { name: 'PER_HOUR', cost: 99 }];
+    const list: PriceListEntry[] = [
+      { name: 'VAT', cost: 0.12 },
+      { name: 'PER_HOUR', cost: 99 },
+    ];
     const s = sek(list, '2026-09-15T10:00:00+02:00', '2026-09-15T13:00:00+02:00');
     expect(rows(s)).toEqual([['PER_HOUR', 3, 297, 35.64]]);
   });
@@ -388,7 +486,10 @@ describe('demo contracts', () => {
     const r = nok(list, '2026-09-15T08:00:00+02:00', '2026-09-16T10:00:00+02:00', { distanceKm: 25, includeAdminFee: true });
     // 790 + 2 × 89 = 968; 25 × 3.5 = 87.5; 29; 59 → 1143.5, VAT 285.875 by lines: 242 + 21.88 + 7.25 + 14.75 = 285.88.
     expect(rows(r)).toEqual([
-      ['PER_DAY', 1, 790, 197.5], ['PER_HOUR', 2, 178, 44.5], ['PER_KM', 25, 87.5, 21.88], ['START_UP_FEE', 1, 29, 7.25],
+      ['PER_DAY', 1, 790, 197.5],
+      ['PER_HOUR', 2, 178, 44.5],
+      ['PER_KM', 25, 87.5, 21.88],
+      ['START_UP_FEE', 1, 29, 7.25],
       ['ADMIN_BOOKING_FEE', 1, 59, 14.75],
     ]);
     expect(totals(r)).toEqual([1143.5, 285.88, 1429.38]);

@@ -1,6 +1,12 @@
 import {
-  MESSAGE_IDS, ZErrorEnvelope, ZSearchBookingsPage, ZSearchUsersPage, ZSearchVehiclesPage, ZSupportSearchResponse,
-  type BookingGroup, type SupportSearchResponse,
+  MESSAGE_IDS,
+  ZErrorEnvelope,
+  ZSearchBookingsPage,
+  ZSearchUsersPage,
+  ZSearchVehiclesPage,
+  ZSupportSearchResponse,
+  type BookingGroup,
+  type SupportSearchResponse,
 } from '@fleetdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,10 +41,17 @@ beforeAll(async () => {
   await db.update(users).set({ familyName: FAMILY }).where(eq(users.username, 'qzw.staff'));
 
   const company = await createCompany(db, 'fjord', { name: 'Xylofon Logistikk AS' });
-  await createUser(db, 'fjord', { username: 'company.member', givenName: 'Per', familyName: 'Firma', companyId: company.id, customerNumber: 'CN-777123' });
+  await createUser(db, 'fjord', {
+    username: 'company.member',
+    givenName: 'Per',
+    familyName: 'Firma',
+    companyId: company.id,
+    customerNumber: 'CN-777123',
+  });
 
   const pool = await createPool(db, 'fjord', { name: 'Vikhammer brygge', city: POOL_CITY });
-  for (let i = 0; i < 12; i++) await createVehicle(db, 'fjord', { poolId: pool.id, registrationNumber: `VK ${String(70000 + i)}`, vin: `VKVKVK${String(i).padStart(11, '0')}` });
+  for (let i = 0; i < 12; i++)
+    await createVehicle(db, 'fjord', { poolId: pool.id, registrationNumber: `VK ${String(70000 + i)}`, vin: `VKVKVK${String(i).padStart(11, '0')}` });
 
   const [contract] = await db.select().from(contracts).where(eq(contracts.fleetId, 'fjord')).limit(1);
   const busy = await createUser(db, 'fjord', { username: BUSY, givenName: 'Busy', familyName: 'Bookingsen' });
@@ -47,7 +60,11 @@ beforeAll(async () => {
   // 12 historic (8 finished, 4 cancelled), 7 future, 1 active.
   for (let i = 0; i < 12; i++) {
     const start = new Date(now - (i + 2) * 24 * HOUR);
-    await createBooking(db, 'fjord', refs, { state: i % 3 === 2 ? 'CANCELLED' : 'FINISHED', startTime: start, endTime: new Date(start.getTime() + HOUR) });
+    await createBooking(db, 'fjord', refs, {
+      state: i % 3 === 2 ? 'CANCELLED' : 'FINISHED',
+      startTime: start,
+      endTime: new Date(start.getTime() + HOUR),
+    });
   }
   for (let i = 0; i < 7; i++) {
     const start = new Date(now + (7 - i) * 24 * HOUR);
@@ -67,19 +84,28 @@ async function search(params: Record<string, string>): Promise<SupportSearchResp
 }
 const usernames = (r: SupportSearchResponse) => r.users.results.map((u) => u.username);
 const registrations = (r: SupportSearchResponse) => r.vehicles.results.map((v) => v.registrationNumber);
-const allBids = (r: SupportSearchResponse) => [...r.bookings.active.results, ...r.bookings.future.results, ...r.bookings.historic.results].map((b) => b.bid);
+const allBids = (r: SupportSearchResponse) =>
+  [...r.bookings.active.results, ...r.bookings.future.results, ...r.bookings.historic.results].map((b) => b.bid);
 
 async function expect400(url: string, field: string) {
   const res = await get(url);
   expect(res.statusCode, url).toBe(400);
   const body = ZErrorEnvelope.parse(res.json());
   expect(body.messageId).toBe(MESSAGE_IDS.invalidInput);
-  expect(body.errors.map((e) => e.field), url).toContain(field);
+  expect(
+    body.errors.map((e) => e.field),
+    url,
+  ).toContain(field);
 }
 
 describe('GET /api/search: input', () => {
   it('needs a session', async () => {
-    for (const url of ['/api/search?search=Kari', '/api/search/users?search=Kari', '/api/search/vehicles?search=EL', '/api/search/bookings?search=Kari&group=active']) {
+    for (const url of [
+      '/api/search?search=Kari',
+      '/api/search/users?search=Kari',
+      '/api/search/vehicles?search=EL',
+      '/api/search/bookings?search=Kari&group=active',
+    ]) {
       const res = await get(url, false);
       expect(res.statusCode, url).toBe(401);
       expect(ZErrorEnvelope.parse(res.json()).httpCode).toBe(401);
@@ -87,7 +113,13 @@ describe('GET /api/search: input', () => {
   });
 
   it('answers 400 without a phrase or chip, and for a phone chip of fewer than 3 characters', async () => {
-    for (const url of ['/api/search', '/api/search?search=', '/api/search?search=%20%20&user=%20', '/api/search/users', '/api/search/bookings?group=active']) {
+    for (const url of [
+      '/api/search',
+      '/api/search?search=',
+      '/api/search?search=%20%20&user=%20',
+      '/api/search/users',
+      '/api/search/bookings?group=active',
+    ]) {
       await expect400(url, 'search');
     }
     await expect400('/api/search?mobilePhone=9-8', 'mobilePhone');
@@ -111,16 +143,33 @@ describe('GET /api/search: input', () => {
 describe('GET /api/search: what it finds', () => {
   it('finds a customer by each field', async () => {
     const [active] = await db.select().from(users).where(eq(users.username, 'demo.active'));
-    const cases = ['demo.active', 'DEMO.ACT', 'Kari', 'Nordmann', 'kari.nordmann@example.no', '98765432', '+47 987 65 432', '987-65-432', active!.customerNumber!];
+    const cases = [
+      'demo.active',
+      'DEMO.ACT',
+      'Kari',
+      'Nordmann',
+      'kari.nordmann@example.no',
+      '98765432',
+      '+47 987 65 432',
+      '987-65-432',
+      active!.customerNumber!,
+    ];
     for (const phrase of cases) expect(usernames(await search({ search: phrase })), phrase).toContain('demo.active');
     const hit = (await search({ search: 'demo.active' })).users.results.find((u) => u.username === 'demo.active');
-    expect(hit).toMatchObject({ givenName: 'Kari', familyName: 'Nordmann', mobilePhone: '+4798765432', companyName: 'Nordlys Oslo Dev team', status: 'ACTIVE' });
+    expect(hit).toMatchObject({
+      givenName: 'Kari',
+      familyName: 'Nordmann',
+      mobilePhone: '+4798765432',
+      companyName: 'Nordlys Oslo Dev team',
+      status: 'ACTIVE',
+    });
     expect(usernames(await search({ search: 'Xylofon' }))).toEqual(['company.member']);
     expect(usernames(await search({ search: 'CN-777123' }))).toEqual(['company.member']);
   });
 
   it('matches a phrase of several words when every word matches some field', async () => {
-    for (const phrase of ['Kari Nordmann', 'nordmann kari', 'Kari example.no']) expect(usernames(await search({ search: phrase })), phrase).toContain('demo.active');
+    for (const phrase of ['Kari Nordmann', 'nordmann kari', 'Kari example.no'])
+      expect(usernames(await search({ search: phrase })), phrase).toContain('demo.active');
     expect(usernames(await search({ search: 'Kari Qzwrenski' }))).toEqual([]);
     const teslasInOslo = await search({ search: 'Tesla Oslo' });
     expect(teslasInOslo.vehicles.results.length).toBeGreaterThan(0);
@@ -250,7 +299,18 @@ describe('GET /api/search: paging', () => {
         results.push(await pageAllUsers(FAMILY));
         // A phrase with fewer matches than a page still finds them, and so does the user-name chip with a word.
         expect(usernames(await search({ search: 'Firma' }))).toEqual(['company.member']);
-        expect(usernames(await search({ search: FAMILY, user: 'qzw.1' }))).toEqual(['qzw.1', 'qzw.10', 'qzw.11', 'qzw.12', 'qzw.13', 'qzw.14', 'qzw.15', 'qzw.16', 'qzw.17', 'qzw.18']);
+        expect(usernames(await search({ search: FAMILY, user: 'qzw.1' }))).toEqual([
+          'qzw.1',
+          'qzw.10',
+          'qzw.11',
+          'qzw.12',
+          'qzw.13',
+          'qzw.14',
+          'qzw.15',
+          'qzw.16',
+          'qzw.17',
+          'qzw.18',
+        ]);
       }
       expect(results[0]!.seen).toHaveLength(23);
       for (const r of results) expect(r).toEqual(results[0]);
@@ -323,7 +383,7 @@ describe('GET /api/search: paging', () => {
 });
 
 describe('GET /api/search: other operators', () => {
-  it('never shows another fleet\'s records, but counts them in the hint', async () => {
+  it("never shows another fleet's records, but counts them in the hint", async () => {
     const r = await search({ search: FAMILY });
     expect(usernames(r)).not.toContain('qzw.malar');
     expect(r.otherFleets).toEqual([{ fleet: 'malar', fleetName: 'Mälar Mobility', vehicles: 0, users: 1, bookings: 0, link: null }]);
@@ -341,14 +401,19 @@ describe('GET /api/search: other operators', () => {
     expect((await search({ search: 'Kari Nordmann' })).otherFleets).toEqual([]);
   });
 
-  it('links to the other operator\'s console only when its URL is known', async () => {
+  it("links to the other operator's console only when its URL is known", async () => {
     expect((await search({ search: 'ABC 123' })).otherFleets[0]?.link).toBeNull();
     await db.update(fleets).set({ consoleUrl: 'https://console.malar.example/' }).where(eq(fleets.id, 'malar'));
     try {
       expect((await search({ search: 'ABC 123' })).otherFleets[0]?.link).toBe('https://console.malar.example/support?search=ABC%20123');
-      expect((await search({ search: 'Holm', user: 'mikael' })).otherFleets[0]?.link).toBe('https://console.malar.example/support?search=Holm&user=mikael');
+      expect((await search({ search: 'Holm', user: 'mikael' })).otherFleets[0]?.link).toBe(
+        'https://console.malar.example/support?search=Holm&user=mikael',
+      );
     } finally {
-      await db.update(fleets).set({ consoleUrl: null }).where(and(eq(fleets.id, 'malar')));
+      await db
+        .update(fleets)
+        .set({ consoleUrl: null })
+        .where(and(eq(fleets.id, 'malar')));
     }
   });
 

@@ -1,13 +1,37 @@
 import { readFileSync } from 'node:fs';
 import {
-  BID_PATTERN, EVENT_TYPE_GROUP, PHONE_PATTERN, roundMoney, VEHICLE_CATEGORIES, ZBookingState, ZCompanyType, ZEventType, ZPaymentStatus, ZUserStatus,
+  BID_PATTERN,
+  EVENT_TYPE_GROUP,
+  PHONE_PATTERN,
+  roundMoney,
+  VEHICLE_CATEGORIES,
+  ZBookingState,
+  ZCompanyType,
+  ZEventType,
+  ZPaymentStatus,
+  ZUserStatus,
 } from '@fleetdesk/contract';
 import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
 import {
-  alarms, bookings, companies, contracts, damages, events, fleets, identityProviders, journalEntries, paymentEvents, payments,
-  registeredCards, userAuthMethods, userContracts, users, vehicleStatus, vehicles,
+  alarms,
+  bookings,
+  companies,
+  contracts,
+  damages,
+  events,
+  fleets,
+  identityProviders,
+  journalEntries,
+  paymentEvents,
+  payments,
+  registeredCards,
+  userAuthMethods,
+  userContracts,
+  users,
+  vehicleStatus,
+  vehicles,
 } from '../src/db/schema.ts';
 import { verifyPassword } from '../src/modules/auth/password.ts';
 import { priceBooking } from '../src/modules/bookings/pricing.ts';
@@ -49,7 +73,9 @@ describe('seedDemo', () => {
     expect(summary.baseTime).toBe(BASE.toISOString());
     expect(summary.fleets).toEqual(['fjord', 'malar']);
     expect(summary.staff).toEqual(['support', 'admin', 'kari', 'support.se']);
-    expect(summary.personas).toEqual(expect.arrayContaining(['demo.active', 'demo.pending', 'demo.blocked', 'demo.deletion', 'demo.sso', 'demo.se.active']));
+    expect(summary.personas).toEqual(
+      expect.arrayContaining(['demo.active', 'demo.pending', 'demo.blocked', 'demo.deletion', 'demo.sso', 'demo.se.active']),
+    );
     const [{ n: bookingCount } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(bookings);
     expect(summary.counts.bookings).toBe(bookingCount);
     expect(summary.counts.bookings).toBeGreaterThanOrEqual(250);
@@ -66,7 +92,11 @@ describe('seedDemo', () => {
   });
 
   it('creates the staff logins with verifiable passwords', async () => {
-    const staff = await db.select().from(users).where(inArray(users.role, ['SUPPORT', 'ADMIN'])).orderBy(users.username);
+    const staff = await db
+      .select()
+      .from(users)
+      .where(inArray(users.role, ['SUPPORT', 'ADMIN']))
+      .orderBy(users.username);
     expect(staff.map((u) => [u.username, u.fleetId, u.role, u.status, u.passwordLoginAllowed])).toEqual([
       ['admin', 'fjord', 'ADMIN', 'ACTIVE', true],
       ['kari', 'fjord', 'SUPPORT', 'ACTIVE', true],
@@ -86,21 +116,37 @@ describe('seedDemo', () => {
     const by = new Map(rows.map((u) => [u.username, u]));
     const status = (name: string) => by.get(name)?.status;
     expect([status('demo.active'), status('demo.pending'), status('demo.blocked'), status('demo.deletion'), status('demo.sso')]).toEqual([
-      'ACTIVE', 'AWAITING_APPROVAL', 'BLOCKED', 'DELETION_REQUESTED', 'ACTIVE',
+      'ACTIVE',
+      'AWAITING_APPROVAL',
+      'BLOCKED',
+      'DELETION_REQUESTED',
+      'ACTIVE',
     ]);
     expect(status('demo.se.active')).toBe('ACTIVE');
     expect(by.get('demo.se.active')?.fleetId).toBe('malar');
 
     const active = by.get('demo.active');
     expect(active).toMatchObject({
-      fleetId: 'fjord', role: 'CUSTOMER', premiumAccess: true, verifiedDriversLicense: true, licenseState: 'VERIFIED', identityVerified: true,
-      identityCountry: 'NO', identityMethod: 'MANUAL', identityGivenName: 'Kari', identityFamilyName: 'Nordmann',
+      fleetId: 'fjord',
+      role: 'CUSTOMER',
+      premiumAccess: true,
+      verifiedDriversLicense: true,
+      licenseState: 'VERIFIED',
+      identityVerified: true,
+      identityCountry: 'NO',
+      identityMethod: 'MANUAL',
+      identityGivenName: 'Kari',
+      identityFamilyName: 'Nordmann',
     });
     expect(await verifyPassword(active?.passwordHash ?? null, 'demo-customer')).toBe(true);
-    for (const name of ['demo.pending', 'demo.blocked', 'demo.deletion']) expect(await verifyPassword(by.get(name)?.passwordHash ?? null, 'demo-customer')).toBe(true);
+    for (const name of ['demo.pending', 'demo.blocked', 'demo.deletion'])
+      expect(await verifyPassword(by.get(name)?.passwordHash ?? null, 'demo-customer')).toBe(true);
     expect(by.get('demo.pending')?.identityVerified).toBe(false);
 
-    const cards = await db.select().from(registeredCards).where(eq(registeredCards.userId, active?.id ?? -1));
+    const cards = await db
+      .select()
+      .from(registeredCards)
+      .where(eq(registeredCards.userId, active?.id ?? -1));
     expect(cards.map((c) => c.cardTypeAndMaskedNumber)).toEqual(['VISA **** 4242']);
     expect(cards[0]?.expires).toMatch(/^\d{4}-(0[1-9]|1[0-2])$/);
     expect(cards[0]?.providerToken).toMatch(/^sandbox_/);
@@ -118,12 +164,28 @@ describe('seedDemo', () => {
     const sso = by.get('demo.sso');
     expect(sso).toMatchObject({ passwordLoginAllowed: false, passwordHash: null, status: 'ACTIVE' });
     const methods = await db
-      .select({ name: identityProviders.displayName, issuer: identityProviders.issuer, clientId: identityProviders.clientId, prevent: identityProviders.preventPasswordLogin, domains: identityProviders.emailDomains, companyName: companies.name })
+      .select({
+        name: identityProviders.displayName,
+        issuer: identityProviders.issuer,
+        clientId: identityProviders.clientId,
+        prevent: identityProviders.preventPasswordLogin,
+        domains: identityProviders.emailDomains,
+        companyName: companies.name,
+      })
       .from(userAuthMethods)
       .innerJoin(identityProviders, eq(identityProviders.id, userAuthMethods.providerId))
       .innerJoin(companies, eq(companies.id, identityProviders.companyId))
       .where(eq(userAuthMethods.userId, sso?.id ?? -1));
-    expect(methods).toEqual([{ name: 'Nordlys SSO', issuer: 'http://localhost:4010/oidc', clientId: 'fleetdesk', prevent: true, domains: ['nordlys.example'], companyName: 'Nordlys Consulting AS' }]);
+    expect(methods).toEqual([
+      {
+        name: 'Nordlys SSO',
+        issuer: 'http://localhost:4010/oidc',
+        clientId: 'fleetdesk',
+        prevent: true,
+        domains: ['nordlys.example'],
+        companyName: 'Nordlys Consulting AS',
+      },
+    ]);
   });
 
   it('covers every user status per operator, with valid phones and a cross-operator duplicate', async () => {
@@ -137,10 +199,16 @@ describe('seedDemo', () => {
     const customers = rows.filter((u) => u.role === 'CUSTOMER');
     expect(new Set(customers.map((u) => u.customerNumber)).size).toBe(customers.length);
     const crossPairs = customers.filter(
-      (a) => a.fleetId === 'fjord' && customers.some((b) => b.fleetId === 'malar' && b.emailAddress?.toLowerCase() === a.emailAddress?.toLowerCase() && b.mobilePhone === a.mobilePhone),
+      (a) =>
+        a.fleetId === 'fjord' &&
+        customers.some(
+          (b) => b.fleetId === 'malar' && b.emailAddress?.toLowerCase() === a.emailAddress?.toLowerCase() && b.mobilePhone === a.mobilePhone,
+        ),
     );
     expect(crossPairs.length).toBeGreaterThanOrEqual(1);
-    expect(customers.some((u) => u.duplicateEmail) && customers.some((u) => u.duplicatePhone) && customers.some((u) => u.duplicateIdentityNumber)).toBe(true);
+    expect(
+      customers.some((u) => u.duplicateEmail) && customers.some((u) => u.duplicatePhone) && customers.some((u) => u.duplicateIdentityNumber),
+    ).toBe(true);
   });
 
   it('has bookings in every state, overdue and archived ones, for each operator', async () => {
@@ -251,7 +319,8 @@ describe('seedDemo', () => {
       expect(mine.some((c) => c.metadataSpec.some((m) => m.type === 'CHOICE') && c.metadataSpec.some((m) => m.required))).toBe(true);
       expect(mine.some((c) => c.bookableRules.some((r) => r.appliedDuring === 'SCHEDULED'))).toBe(true);
     }
-    const fee = (fleet: string) => rows.find((c) => c.fleetId === fleet && c.contractType === 'PRIVATE')?.priceList.find((e) => e.name === 'ADMIN_BOOKING_FEE')?.cost;
+    const fee = (fleet: string) =>
+      rows.find((c) => c.fleetId === fleet && c.contractType === 'PRIVATE')?.priceList.find((e) => e.name === 'ADMIN_BOOKING_FEE')?.cost;
     expect([fee('fjord'), fee('malar')]).toEqual([59, 49]);
   });
 
@@ -288,16 +357,33 @@ describe('seedDemo', () => {
   it('prices estimates and finished bookings with the pricing engine', async () => {
     const fleetRows = await db.select().from(fleets);
     const fleetOf = new Map(fleetRows.map((f) => [f.id, f]));
-    const priceLists = new Map((await db.select({ id: contracts.id, priceList: contracts.priceList }).from(contracts)).map((c) => [c.id, c.priceList]));
-    const staff = new Set((await db.select({ u: users.username }).from(users).where(inArray(users.role, ['SUPPORT', 'ADMIN']))).map((u) => u.u));
+    const priceLists = new Map(
+      (await db.select({ id: contracts.id, priceList: contracts.priceList }).from(contracts)).map((c) => [c.id, c.priceList]),
+    );
+    const staff = new Set(
+      (
+        await db
+          .select({ u: users.username })
+          .from(users)
+          .where(inArray(users.role, ['SUPPORT', 'ADMIN']))
+      ).map((u) => u.u),
+    );
     const reprice = (b: typeof bookings.$inferSelect, start: Date, end: Date, distanceKm: number) => {
       const fleet = fleetOf.get(b.fleetId);
       return priceBooking({
-        start, end, distanceKm, priceList: priceLists.get(b.contractId) ?? [], currency: fleet?.currency ?? 'NOK', timeZone: fleet?.timeZone ?? '',
+        start,
+        end,
+        distanceKm,
+        priceList: priceLists.get(b.contractId) ?? [],
+        currency: fleet?.currency ?? 'NOK',
+        timeZone: fleet?.timeZone ?? '',
         includeAdminFee: b.createdBy !== null && staff.has(b.createdBy),
       });
     };
-    const all = await db.select().from(bookings).where(inArray(bookings.fleetId, [...FLEETS]));
+    const all = await db
+      .select()
+      .from(bookings)
+      .where(inArray(bookings.fleetId, [...FLEETS]));
     for (const b of all) {
       const r = reprice(b, b.startTime, b.endTime, b.estimatedDistance ?? 0);
       expect([b.estimatedPriceWithoutVat, b.estimatedVat], b.bid).toEqual([r.totalPriceWithoutVat, r.totalVat]);
@@ -308,22 +394,39 @@ describe('seedDemo', () => {
       .from(payments)
       .innerJoin(bookings, eq(bookings.id, payments.bookingId))
       .where(and(eq(payments.target, 'BOOKING'), eq(bookings.state, 'FINISHED'), inArray(payments.fleetId, [...FLEETS])));
-    const lines = await db.select().from(paymentEvents).where(inArray(paymentEvents.paymentId, rows.map((r) => r.payment.id)));
+    const lines = await db
+      .select()
+      .from(paymentEvents)
+      .where(
+        inArray(
+          paymentEvents.paymentId,
+          rows.map((r) => r.payment.id),
+        ),
+      );
     const checked = new Map<string, number>();
     const itemNames = new Set<string>();
     for (const { payment: p, booking: b } of rows) {
       const mine = lines.filter((l) => l.paymentId === p.id).sort((x, y) => x.id - y.id);
       if (mine.some((l) => l.manualEvent)) continue;
       const r = reprice(b, b.usageStart ?? b.startTime, b.usageEnd ?? b.endTime, b.distance ?? 0);
-      expect([p.totalPriceWithoutVat, p.totalVat, p.totalPrice, p.currency], p.orderId).toEqual([r.totalPriceWithoutVat, r.totalVat, r.totalPriceWithVat, r.currency]);
-      expect(mine.map((l) => [l.itemName, l.unitAmount, l.unitCost, l.priceWithoutVat, l.vat, l.totalPrice]), p.orderId)
-        .toEqual(r.lines.map((l) => [l.itemName, l.unitAmount, l.unitCost, l.priceWithoutVat, l.vat, l.totalPrice]));
+      expect([p.totalPriceWithoutVat, p.totalVat, p.totalPrice, p.currency], p.orderId).toEqual([
+        r.totalPriceWithoutVat,
+        r.totalVat,
+        r.totalPriceWithVat,
+        r.currency,
+      ]);
+      expect(
+        mine.map((l) => [l.itemName, l.unitAmount, l.unitCost, l.priceWithoutVat, l.vat, l.totalPrice]),
+        p.orderId,
+      ).toEqual(r.lines.map((l) => [l.itemName, l.unitAmount, l.unitCost, l.priceWithoutVat, l.vat, l.totalPrice]));
       checked.set(p.fleetId, (checked.get(p.fleetId) ?? 0) + 1);
       for (const l of mine) itemNames.add(l.itemName);
     }
     for (const fleet of FLEETS) expect(checked.get(fleet) ?? 0, fleet).toBeGreaterThanOrEqual(40);
     // Step-priced, day-capped and staff-created bookings are among them.
-    expect([...itemNames]).toEqual(expect.arrayContaining(['STEP_0', 'STEP_3', 'PER_DAY', 'PER_HOUR', 'PER_KM', 'START_UP_FEE', 'ADMIN_BOOKING_FEE']));
+    expect([...itemNames]).toEqual(
+      expect.arrayContaining(['STEP_0', 'STEP_3', 'PER_DAY', 'PER_HOUR', 'PER_KM', 'START_UP_FEE', 'ADMIN_BOOKING_FEE']),
+    );
 
     // The display names say what the engine charges: STEP_k is the (k+1)-th started hour, STEP_3 also every later one.
     const display = await db
@@ -403,12 +506,29 @@ describe('seedDemo', () => {
       expect(await isDatabaseEmpty(other.db)).toBe(false);
       expect(again.counts).toEqual(summary.counts);
       const snapshot = async (on: Db) => ({
-        users: (await on.select({ u: users.username, e: users.emailAddress, p: users.mobilePhone }).from(users).orderBy(users.id)).map((r) => `${r.u}|${r.e}|${r.p}`),
-        bookings: (await on.select({ bid: bookings.bid, state: bookings.state, start: bookings.startTime, end: bookings.endTime, v: bookings.allocatedVehicleId }).from(bookings).orderBy(bookings.id))
-          .map((r) => `${r.bid}|${r.state}|${r.start.toISOString()}|${r.end.toISOString()}|${r.v}`),
-        vehicles: (await on.select({ vin: vehicles.vin, reg: vehicles.registrationNumber }).from(vehicles).orderBy(vehicles.id)).map((r) => `${r.vin}|${r.reg}`),
-        payments: (await on.select({ o: payments.orderId, s: payments.status, t: payments.totalPrice }).from(payments).orderBy(payments.id)).map((r) => `${r.o}|${r.s}|${r.t}`),
-        events: (await on.select({ n: sql<number>`count(*)::int`, h: sql<string>`md5(string_agg(${events.displayText} || ${events.occurred}::text, ',' order by ${events.id}))` }).from(events))[0],
+        users: (await on.select({ u: users.username, e: users.emailAddress, p: users.mobilePhone }).from(users).orderBy(users.id)).map(
+          (r) => `${r.u}|${r.e}|${r.p}`,
+        ),
+        bookings: (
+          await on
+            .select({ bid: bookings.bid, state: bookings.state, start: bookings.startTime, end: bookings.endTime, v: bookings.allocatedVehicleId })
+            .from(bookings)
+            .orderBy(bookings.id)
+        ).map((r) => `${r.bid}|${r.state}|${r.start.toISOString()}|${r.end.toISOString()}|${r.v}`),
+        vehicles: (await on.select({ vin: vehicles.vin, reg: vehicles.registrationNumber }).from(vehicles).orderBy(vehicles.id)).map(
+          (r) => `${r.vin}|${r.reg}`,
+        ),
+        payments: (await on.select({ o: payments.orderId, s: payments.status, t: payments.totalPrice }).from(payments).orderBy(payments.id)).map(
+          (r) => `${r.o}|${r.s}|${r.t}`,
+        ),
+        events: (
+          await on
+            .select({
+              n: sql<number>`count(*)::int`,
+              h: sql<string>`md5(string_agg(${events.displayText} || ${events.occurred}::text, ',' order by ${events.id}))`,
+            })
+            .from(events)
+        )[0],
       });
       expect(await snapshot(other.db)).toEqual(await snapshot(db));
     } finally {
@@ -423,10 +543,23 @@ describe('seedScale', () => {
     try {
       const seen: number[] = [];
       let reportedTotal = 0;
-      await seedScale(scaleDb.db, { users: 500, batchSize: 120, now: NOW, onProgress: (done, total) => { seen.push(done); reportedTotal = total; } });
+      await seedScale(scaleDb.db, {
+        users: 500,
+        batchSize: 120,
+        now: NOW,
+        onProgress: (done, total) => {
+          seen.push(done);
+          reportedTotal = total;
+        },
+      });
       const counts = async () => {
         const one = async (table: typeof users | typeof vehicles | typeof bookings | typeof events) =>
-          (await scaleDb.db.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.fleetId, 'bench')))[0]?.n;
+          (
+            await scaleDb.db
+              .select({ n: sql<number>`count(*)::int` })
+              .from(table)
+              .where(eq(table.fleetId, 'bench'))
+          )[0]?.n;
         return { users: await one(users), vehicles: await one(vehicles), bookings: await one(bookings), events: await one(events) };
       };
       expect(await counts()).toEqual({ users: 500, vehicles: 5, bookings: 500, events: 1000 });
@@ -443,7 +576,10 @@ describe('seedScale', () => {
 
       await seedScale(scaleDb.db, { users: 500, now: NOW });
       expect(await counts()).toEqual({ users: 1000, vehicles: 10, bookings: 1000, events: 2000 });
-      const states = await scaleDb.db.selectDistinct({ s: bookings.state }).from(bookings).where(and(eq(bookings.fleetId, 'bench')));
+      const states = await scaleDb.db
+        .selectDistinct({ s: bookings.state })
+        .from(bookings)
+        .where(and(eq(bookings.fleetId, 'bench')));
       expect(new Set(states.map((s) => s.s))).toEqual(new Set(ZBookingState.options));
       await expect(seedScale(scaleDb.db, { users: 10, fleet: 'no-such-fleet' })).rejects.toThrow(/No fleet/);
 

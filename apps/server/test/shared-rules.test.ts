@@ -1,6 +1,13 @@
 import {
-  MESSAGES, ZBooking, ZErrorEnvelope, ZMetadata, ZPriceResponse,
-  type Booking, type Contract, type MetadataSpecEntry, type PriceListEntry,
+  MESSAGES,
+  ZBooking,
+  ZErrorEnvelope,
+  ZMetadata,
+  ZPriceResponse,
+  type Booking,
+  type Contract,
+  type MetadataSpecEntry,
+  type PriceListEntry,
 } from '@fleetdesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +31,10 @@ const SPEC: MetadataSpecEntry[] = [
   { key: 'project', label: 'Project', description: null, type: 'TEXT', choices: null, placeholder: null, required: true },
   { key: 'costCentre', label: 'Cost centre', description: null, type: 'INTEGER', choices: null, placeholder: null, required: false },
 ];
-const PRICES: PriceListEntry[] = [{ name: 'VAT', cost: 0.25 }, { name: 'PER_HOUR', cost: 100 }];
+const PRICES: PriceListEntry[] = [
+  { name: 'VAT', cost: 0.25 },
+  { name: 'PER_HOUR', cost: 100 },
+];
 /** The "drift" case: the last ADMIN_BOOKING_FEE entry is 0, so there is no fee (an earlier 59 does not count). */
 const FREE_FEE: PriceListEntry[] = [{ name: 'ADMIN_BOOKING_FEE', cost: 59 }, ...PRICES, { name: 'ADMIN_BOOKING_FEE', cost: 0 }];
 /** The last entry wins the other way round too: 0 first, then 59. */
@@ -105,7 +115,9 @@ describe('metadata: one validator for create, update, PUT metadata (and the form
     const before = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, user.id));
     // Before: creation stored the unknown key.
     const create = refused(await call('POST', '/api/bookings', createRequest(user.username, 1, { metadata: { project: 'P', colour: 'red' } })));
-    expect(create.errors).toContainEqual(expect.objectContaining({ field: 'metadata.colour', message: `colour: ${MESSAGES.notAMetadataField}`, overridable: false }));
+    expect(create.errors).toContainEqual(
+      expect.objectContaining({ field: 'metadata.colour', message: `colour: ${MESSAGES.notAMetadataField}`, overridable: false }),
+    );
     // Not overridable: ignoring the rules does not let it through either.
     refused(await call('POST', '/api/bookings', createRequest(user.username, 1, { metadata: { project: 'P', colour: 'red' }, ignoreRules: true })));
     expect(await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, user.id))).toEqual(before);
@@ -120,7 +132,10 @@ describe('metadata: one validator for create, update, PUT metadata (and the form
   it('does not let a key the spec dropped since block an unrelated change', async () => {
     const user = await customer();
     const booking = ok(await call('POST', '/api/bookings', createRequest(user.username, 2)), 201);
-    await db.update(bookings).set({ metadata: { project: 'P', legacy: 'kept' } }).where(eq(bookings.bid, booking.bid));
+    await db
+      .update(bookings)
+      .set({ metadata: { project: 'P', legacy: 'kept' } })
+      .where(eq(bookings.bid, booking.bid));
     const moved = ok(await call('PUT', `/api/bookings/${booking.bid}`, { endTime: at(2, 13) }));
     expect(moved.metadata).toEqual({ project: 'P', legacy: 'kept' });
   });
@@ -131,11 +146,35 @@ describe('card choice: the newest registered card that has not expired, on every
   async function customerWithCards() {
     const user = await customer();
     const year = new Date().getUTCFullYear();
-    const [oldest, newest, expired] = await db.insert(registeredCards).values([
-      { fleetId: 'fjord', userId: user.id, cardTypeAndMaskedNumber: 'VISA **** 1111', expires: `${year + 3}-12`, providerToken: `tok_old_${user.id}`, createdAt: new Date('2020-01-01T00:00:00Z') },
-      { fleetId: 'fjord', userId: user.id, cardTypeAndMaskedNumber: 'VISA **** 4242', expires: `${year + 2}-12`, providerToken: `tok_new_${user.id}`, createdAt: new Date('2023-01-01T00:00:00Z') },
-      { fleetId: 'fjord', userId: user.id, cardTypeAndMaskedNumber: 'VISA **** 9999', expires: `${year - 1}-12`, providerToken: `tok_exp_${user.id}`, createdAt: new Date('2024-01-01T00:00:00Z') },
-    ]).returning();
+    const [oldest, newest, expired] = await db
+      .insert(registeredCards)
+      .values([
+        {
+          fleetId: 'fjord',
+          userId: user.id,
+          cardTypeAndMaskedNumber: 'VISA **** 1111',
+          expires: `${year + 3}-12`,
+          providerToken: `tok_old_${user.id}`,
+          createdAt: new Date('2020-01-01T00:00:00Z'),
+        },
+        {
+          fleetId: 'fjord',
+          userId: user.id,
+          cardTypeAndMaskedNumber: 'VISA **** 4242',
+          expires: `${year + 2}-12`,
+          providerToken: `tok_new_${user.id}`,
+          createdAt: new Date('2023-01-01T00:00:00Z'),
+        },
+        {
+          fleetId: 'fjord',
+          userId: user.id,
+          cardTypeAndMaskedNumber: 'VISA **** 9999',
+          expires: `${year - 1}-12`,
+          providerToken: `tok_exp_${user.id}`,
+          createdAt: new Date('2024-01-01T00:00:00Z'),
+        },
+      ])
+      .returning();
     return { user, oldest: oldest!, newest: newest!, expired: expired! };
   }
   const bookingPayment = async (bid: string) => {
@@ -145,9 +184,15 @@ describe('card choice: the newest registered card that has not expired, on every
 
   it('the admin fee (a booking without a payment) is charged on the newest valid card, not the oldest', async () => {
     const { user, newest } = await customerWithCards();
-    const row = await createBooking(db, 'fjord', { userId: user.id, contractId: contracts.last, poolId }, {
-      startTime: new Date(at(3, 10)), endTime: new Date(at(3, 12)),
-    });
+    const row = await createBooking(
+      db,
+      'fjord',
+      { userId: user.id, contractId: contracts.last, poolId },
+      {
+        startTime: new Date(at(3, 10)),
+        endTime: new Date(at(3, 12)),
+      },
+    );
     ok(await call('PUT', `/api/bookings/${row.bid}/adjust?endTime=${encodeURIComponent(at(3, 13))}&adminFeeAdded=true`));
     const [bok] = await bookingPayment(row.bid);
     expect(bok).toMatchObject({ type: 'CREDITCARD', cardId: newest.id, totalPriceWithoutVat: 59 });
@@ -162,19 +207,41 @@ describe('card choice: the newest registered card that has not expired, on every
 
   it('a fee on a booking without a payment and the switch to card payment take the same card', async () => {
     const { user, newest } = await customerWithCards();
-    const row = await createBooking(db, 'fjord', { userId: user.id, contractId: contracts.meta, poolId }, {
-      startTime: new Date(at(5, 10)), endTime: new Date(at(5, 12)),
-    });
+    const row = await createBooking(
+      db,
+      'fjord',
+      { userId: user.id, contractId: contracts.meta, poolId },
+      {
+        startTime: new Date(at(5, 10)),
+        endTime: new Date(at(5, 12)),
+      },
+    );
     ok(await call('POST', `/api/bookings/${row.bid}/billing`, [{ value: 100, type: 'TOLL_FEE' }]));
     const [eve] = await bookingPayment(row.bid);
     expect(eve).toMatchObject({ target: 'EVENT', type: 'CREDITCARD', cardId: newest.id });
 
-    const invoiced = await createBooking(db, 'fjord', { userId: user.id, contractId: contracts.meta, poolId }, {
-      startTime: new Date(at(6, 10)), endTime: new Date(at(6, 12)),
-    });
+    const invoiced = await createBooking(
+      db,
+      'fjord',
+      { userId: user.id, contractId: contracts.meta, poolId },
+      {
+        startTime: new Date(at(6, 10)),
+        endTime: new Date(at(6, 12)),
+      },
+    );
     await db.insert(payments).values({
-      orderId: `BOK98${String(invoiced.id).padStart(8, '0')}`, fleetId: 'fjord', bookingId: invoiced.id, userId: user.id, type: 'USER_INVOICE',
-      status: 'UNPAID', target: 'BOOKING', totalPriceWithoutVat: 200, totalVat: 50, totalPrice: 250, currency: 'NOK', paymentProvider: 'invoice',
+      orderId: `BOK98${String(invoiced.id).padStart(8, '0')}`,
+      fleetId: 'fjord',
+      bookingId: invoiced.id,
+      userId: user.id,
+      type: 'USER_INVOICE',
+      status: 'UNPAID',
+      target: 'BOOKING',
+      totalPriceWithoutVat: 200,
+      totalVat: 50,
+      totalPrice: 250,
+      currency: 'NOK',
+      paymentProvider: 'invoice',
     });
     ok(await call('PUT', `/api/bookings/${invoiced.bid}/paymentType`, { paymentType: 'CREDITCARD' }));
     const [switched] = await bookingPayment(invoiced.bid);
@@ -204,7 +271,12 @@ describe('admin fee: the last ADMIN_BOOKING_FEE entry, and 0 is no fee', () => {
   it('adds none to the estimate, the new booking or an extension, and 59 where the last entry is 59', async () => {
     const price = async (contractId: number) => {
       const res = await call('POST', '/api/price', {
-        contractId, startTime: at(7, 10), endTime: at(7, 12), fromLocation: { poolId }, estimatedDistance: 0, adminFeeAdded: true,
+        contractId,
+        startTime: at(7, 10),
+        endTime: at(7, 12),
+        fromLocation: { poolId },
+        estimatedDistance: 0,
+        adminFeeAdded: true,
       });
       expect(res.statusCode, res.body).toBe(200);
       return ZPriceResponse.parse(res.json());
@@ -214,9 +286,15 @@ describe('admin fee: the last ADMIN_BOOKING_FEE entry, and 0 is no fee', () => {
     expect((await price(contracts.last)).lines.find((l) => l.itemName === 'ADMIN_BOOKING_FEE')).toMatchObject({ unitCost: 59, priceWithoutVat: 59 });
 
     const user = await customer();
-    const created = ok(await call('POST', '/api/bookings', createRequest(user.username, 7, { contractId: contracts.free, metadata: {}, adminFeeAdded: true })), 201);
+    const created = ok(
+      await call('POST', '/api/bookings', createRequest(user.username, 7, { contractId: contracts.free, metadata: {}, adminFeeAdded: true })),
+      201,
+    );
     expect(created.estimatedPriceWithoutVat).toBe(200);
-    const [createdEvent] = await db.select().from(events).where(and(eq(events.bid, created.bid), eq(events.type, 'BOOKING_EVENT')));
+    const [createdEvent] = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.bid, created.bid), eq(events.type, 'BOOKING_EVENT')));
     expect(createdEvent!.properties).toMatchObject({ adminFeeAdded: false });
 
     const extended = ok(await call('PUT', `/api/bookings/${created.bid}/adjust?endTime=${encodeURIComponent(at(7, 13))}&adminFeeAdded=true`));

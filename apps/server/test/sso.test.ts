@@ -34,7 +34,11 @@ beforeAll(async () => {
   server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/idp`;
-  idp = await createOidcTestProvider({ issuer, clients: [{ clientId: CLIENT_ID, redirectUris: [`${PUBLIC_URL}/api/auth/sso/callback`] }], accounts: ACCOUNTS });
+  idp = await createOidcTestProvider({
+    issuer,
+    clients: [{ clientId: CLIENT_ID, redirectUris: [`${PUBLIC_URL}/api/auth/sso/callback`] }],
+    accounts: ACCOUNTS,
+  });
   server.on('request', idp.handle);
 
   t = await createTestApp({ PUBLIC_URL, DEMO_IDP: 'false' });
@@ -124,7 +128,10 @@ async function signIn(login: string, password: string, opts: { username?: string
 const postLoginParams = (location: string) => new URL(location, PUBLIC_URL).searchParams;
 const bearer = (token: string, iss = issuer) => ({ authorization: `Bearer ${token}`, 'x-token-issuer': iss });
 
-async function forge(claims: Record<string, unknown>, opts: { expiresIn?: string | number; key?: Parameters<typeof importJWK>[0]; kid?: string } = {}) {
+async function forge(
+  claims: Record<string, unknown>,
+  opts: { expiresIn?: string | number; key?: Parameters<typeof importJWK>[0]; kid?: string } = {},
+) {
   const jwk = opts.key ?? idp.signingKey;
   const key = await importJWK(jwk, 'RS256');
   return new SignJWT(claims)
@@ -146,7 +153,11 @@ describe('single sign-on: authorization code with PKCE', () => {
     const url = new URL(start.headers.location as string);
     expect(`${url.origin}${url.pathname}`).toBe(`${issuer}/auth`);
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
-      client_id: CLIENT_ID, response_type: 'code', code_challenge_method: 'S256', redirect_uri: `${PUBLIC_URL}/api/auth/sso/callback`, login_hint: 'support',
+      client_id: CLIENT_ID,
+      response_type: 'code',
+      code_challenge_method: 'S256',
+      redirect_uri: `${PUBLIC_URL}/api/auth/sso/callback`,
+      login_hint: 'support',
     });
     expect(url.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(url.searchParams.get('state')).toBeTruthy();
@@ -173,9 +184,15 @@ describe('single sign-on: authorization code with PKCE', () => {
     expect(expires).toBeGreaterThan(Date.now() + 30 * 60_000);
     expect(String(callback!.headers['set-cookie'])).toContain('Max-Age=0');
 
-    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const [row] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(row?.expiresAt.getTime()).toBe(expires);
-    const logins = await t.database.db.select().from(events).where(and(eq(events.affectedUsername, 'support'), eq(events.type, 'USER_ACTION')));
+    const logins = await t.database.db
+      .select()
+      .from(events)
+      .where(and(eq(events.affectedUsername, 'support'), eq(events.type, 'USER_ACTION')));
     expect(logins.some((e) => (e.properties as { action?: string }).action === 'LOGIN_SSO')).toBe(true);
   });
 
@@ -270,8 +287,13 @@ describe('single sign-on: bearer tokens that are refused', () => {
   it('refuses another audience, a customer subject and a token living longer than a day', async () => {
     const key = await importJWK(idp.signingKey, 'RS256');
     const otherAudience = await new SignJWT({ email: 'siri.stotte@fjord.example' })
-      .setProtectedHeader({ alg: 'RS256', kid: idp.signingKey.kid! }).setIssuer(issuer).setAudience('someone-else').setSubject('sub-siri')
-      .setIssuedAt().setExpirationTime('10m').sign(key);
+      .setProtectedHeader({ alg: 'RS256', kid: idp.signingKey.kid! })
+      .setIssuer(issuer)
+      .setAudience('someone-else')
+      .setSubject('sub-siri')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(key);
     await expect401(bearer(otherAudience));
     await expect401(bearer(await forge({ email: 'kari@fjord.example' })));
     await expect401(bearer(await forge({ email: 'siri.stotte@fjord.example' }, { expiresIn: '2d' })));
@@ -296,7 +318,10 @@ describe('single sign-on: the idle rule and disabled staff (docs/decisions/0039-
     const idleSince = new Date(Date.now() - 59 * 60_000);
     await setSessionLastUsed(t.database.db, token, idleSince);
     expect((await fleet({ ...bearer(token), 'x-fleetdesk-background': '1' })).statusCode).toBe(200);
-    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const [row] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(row!.lastUsedAt.getTime()).toBe(idleSince.getTime());
     await setSessionLastUsed(t.database.db, token, new Date(Date.now() - 61 * 60_000));
     expect((await fleet(bearer(token))).statusCode).toBe(401);

@@ -3,8 +3,18 @@ import { MESSAGE_IDS, MESSAGES } from '@fleetdesk/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  askHidden, createStaffUser, disableStaffUser, enableStaffUser, listStaffUsers, needsPassword, parseStaffCommand, readFirstLine, readPassword,
-  removeStaffUser, setStaffUserPassword, type TerminalInput,
+  askHidden,
+  createStaffUser,
+  disableStaffUser,
+  enableStaffUser,
+  listStaffUsers,
+  needsPassword,
+  parseStaffCommand,
+  readFirstLine,
+  readPassword,
+  removeStaffUser,
+  setStaffUserPassword,
+  type TerminalInput,
 } from '../src/cli/staff.ts';
 import type { Db } from '../src/db/client.ts';
 import { events, mailOutbox, sessions, users } from '../src/db/schema.ts';
@@ -27,7 +37,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const base = { fleet: 'fjord', role: 'SUPPORT' as const, givenName: 'Nina', familyName: 'Hansen', email: null, language: null };
-const tryLogin = (username: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basic(username, password) } });
+const tryLogin = (username: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basic(username, password) } });
 const fleetRequest = (token: string) => t.app.inject({ method: 'GET', url: '/api/fleets/fjord', headers: { authorization: authToken(token) } });
 /** The newest event about a user that is not their own login. */
 const lastEvent = async (affected: string) =>
@@ -45,7 +56,9 @@ describe('npm run staff -- create', () => {
   it('refuses short passwords, taken names and unknown fleets', async () => {
     await expect(createStaffUser(t.database.db, { ...base, username: 'x1', password: 'short' }, settings)).rejects.toThrow(/at least/);
     await expect(createStaffUser(t.database.db, { ...base, username: 'NINA', password: PASSWORD }, settings)).rejects.toThrow(/taken/);
-    await expect(createStaffUser(t.database.db, { ...base, fleet: 'nope', username: 'x2', password: PASSWORD }, settings)).rejects.toThrow(/No fleet/);
+    await expect(createStaffUser(t.database.db, { ...base, fleet: 'nope', username: 'x2', password: PASSWORD }, settings)).rejects.toThrow(
+      /No fleet/,
+    );
   });
 
   it('without a password mails the member a set-password link (an e-mail is needed then)', async () => {
@@ -85,7 +98,10 @@ describe('npm run staff -- set-password, disable, enable, remove', () => {
     const refused = await tryLogin('dag', PASSWORD);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().messageId).toBe(MESSAGE_IDS.accountDisabled);
-    expect(await lastEvent('dag')).toMatchObject({ actingUsername: 'system', properties: { action: 'STAFF_DISABLED', reason: 'On leave', public: false } });
+    expect(await lastEvent('dag')).toMatchObject({
+      actingUsername: 'system',
+      properties: { action: 'STAFF_DISABLED', reason: 'On leave', public: false },
+    });
     expect((await disableStaffUser(db, 'dag')).changed).toBe(false);
 
     expect((await enableStaffUser(db, 'dag')).changed).toBe(true);
@@ -115,7 +131,11 @@ describe('npm run staff -- set-password, disable, enable, remove', () => {
     expect(await lastEvent('rune')).toMatchObject({ actingUsername: 'system', properties: { action: 'STAFF_REMOVED', role: 'ADMIN' } });
 
     const driver = await createStaff(db, 'fjord', 'driver', PASSWORD);
-    await createBooking(db, 'fjord', { userId: driver.id, contractId: (await createContract(db, 'fjord')).id, poolId: (await createPool(db, 'fjord')).id });
+    await createBooking(db, 'fjord', {
+      userId: driver.id,
+      contractId: (await createContract(db, 'fjord')).id,
+      poolId: (await createPool(db, 'fjord')).id,
+    });
     await expect(removeStaffUser(db, 'driver')).rejects.toThrow(/disable it instead/);
     expect(await db.select().from(users).where(eq(users.username, 'driver'))).toHaveLength(1);
     await expect(removeStaffUser(db, 'nobody')).rejects.toThrow(/No staff user/);
@@ -131,8 +151,13 @@ describe('npm run staff -- set-password, disable, enable, remove', () => {
 
 describe('the command line', () => {
   it('refuses --password with a message saying how to pipe it', () => {
-    for (const argv of [['set-password', '--username', 'kari', '--password', 'secret-pass-1'], ['create', '--fleet', 'fjord', '--username', 'kari', '--password=secret-pass-1']]) {
-      expect(() => parseStaffCommand(argv)).toThrow(/--password is not accepted[\s\S]*printf '%s\\n' "\$NEW_PASSWORD" \| npm run staff -- set-password/);
+    for (const argv of [
+      ['set-password', '--username', 'kari', '--password', 'secret-pass-1'],
+      ['create', '--fleet', 'fjord', '--username', 'kari', '--password=secret-pass-1'],
+    ]) {
+      expect(() => parseStaffCommand(argv)).toThrow(
+        /--password is not accepted[\s\S]*printf '%s\\n' "\$NEW_PASSWORD" \| npm run staff -- set-password/,
+      );
     }
   });
 
@@ -141,9 +166,15 @@ describe('the command line', () => {
     expect(create).toMatchObject({ command: 'create', role: 'ADMIN', email: 'kari@fjord.example', givenName: 'kari', withPassword: false });
     expect(needsPassword(create)).toBe(false);
     expect(needsPassword(parseStaffCommand(['create', '--fleet', 'fjord', '--username', 'kari']))).toBe(true);
-    expect(needsPassword(parseStaffCommand(['create', '--fleet', 'fjord', '--username', 'kari', '--email', 'k@fjord.example', '--with-password']))).toBe(true);
+    expect(
+      needsPassword(parseStaffCommand(['create', '--fleet', 'fjord', '--username', 'kari', '--email', 'k@fjord.example', '--with-password'])),
+    ).toBe(true);
     expect(needsPassword(parseStaffCommand(['set-password', '--username', 'kari']))).toBe(true);
-    expect(parseStaffCommand(['disable', '--username', 'kari', '--reason', 'Left'])).toEqual({ command: 'disable', username: 'kari', reason: 'Left' });
+    expect(parseStaffCommand(['disable', '--username', 'kari', '--reason', 'Left'])).toEqual({
+      command: 'disable',
+      username: 'kari',
+      reason: 'Left',
+    });
     expect(parseStaffCommand(['remove', '--username', 'kari'])).toEqual({ command: 'remove', username: 'kari' });
     expect(parseStaffCommand([])).toEqual({ command: 'help', exitCode: 0 });
     expect(parseStaffCommand(['explode'])).toEqual({ command: 'help', exitCode: 2 });

@@ -1,5 +1,12 @@
 import {
-  MESSAGE_IDS, MESSAGES, STAFF_SET_PASSWORD_TTL_HOURS, ZErrorEnvelope, ZStaffList, ZStaffMember, ZStaffResetPasswordResponse, type StaffMember,
+  MESSAGE_IDS,
+  MESSAGES,
+  STAFF_SET_PASSWORD_TTL_HOURS,
+  ZErrorEnvelope,
+  ZStaffList,
+  ZStaffMember,
+  ZStaffResetPasswordResponse,
+  type StaffMember,
 } from '@fleetdesk/contract';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +43,12 @@ afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'PATCH';
 const call = (method: Method, url: string, token: string | null, payload?: unknown) =>
-  t.app.inject({ method, url, headers: token ? { authorization: authToken(token) } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method,
+    url,
+    headers: token ? { authorization: authToken(token) } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const envelope = (res: { json(): unknown }) => ZErrorEnvelope.parse(res.json());
 const list = async (token = boss) => {
   const res = await call('GET', '/api/staff', token);
@@ -46,7 +58,8 @@ const list = async (token = boss) => {
 const memberIn = async (username: string, token = boss) => (await list(token)).find((m) => m.username === username);
 const patch = (username: string, body: unknown, token = boss) => call('PATCH', `/api/staff/${encodeURIComponent(username)}`, token, body);
 const resetPassword = (username: string, token = boss) => call('POST', `/api/staff/${encodeURIComponent(username)}/reset-password`, token);
-const tryLogin = (username: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basic(username, password) } });
+const tryLogin = (username: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth', headers: { authorization: basic(username, password) } });
 const fleetRequest = (token: string) => t.app.inject({ method: 'GET', url: '/api/fleets/fjord', headers: { authorization: authToken(token) } });
 const lastEvents = (affected: string) => db.select().from(events).where(eq(events.affectedUsername, affected)).orderBy(desc(events.id));
 const lastMailTo = async (to: string) => {
@@ -64,7 +77,12 @@ async function member(role: 'SUPPORT' | 'ADMIN' = 'SUPPORT', over: Partial<typeo
 }
 
 const newMember = (over: Record<string, unknown> = {}) => ({
-  username: `new.${++n}`, givenName: 'Nora', familyName: 'Nilsen', emailAddress: `nora${n}@fjord.example`, role: 'SUPPORT', ...over,
+  username: `new.${++n}`,
+  givenName: 'Nora',
+  familyName: 'Nilsen',
+  emailAddress: `nora${n}@fjord.example`,
+  role: 'SUPPORT',
+  ...over,
 });
 
 describe('GET /api/staff', () => {
@@ -77,7 +95,14 @@ describe('GET /api/staff', () => {
     expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
 
     const self = staff.find((m) => m.username === 'boss')!;
-    expect(self).toMatchObject({ role: 'ADMIN', status: 'ACTIVE', passwordPending: false, passwordLoginAllowed: true, disabledAt: null, disabledBy: null });
+    expect(self).toMatchObject({
+      role: 'ADMIN',
+      status: 'ACTIVE',
+      passwordPending: false,
+      passwordLoginAllowed: true,
+      disabledAt: null,
+      disabledBy: null,
+    });
     expect(Date.parse(self.lastLoginAt!)).toBeGreaterThan(Date.now() - 600_000);
     expect(self.abilities).toEqual({
       changeRole: { allowed: true, reason: null },
@@ -86,7 +111,12 @@ describe('GET /api/staff', () => {
       resetPassword: { allowed: true, reason: null },
     });
     const support = staff.find((m) => m.username === 'helper')!;
-    expect(support.abilities).toMatchObject({ changeRole: { allowed: true }, disable: { allowed: true }, enable: { allowed: false }, resetPassword: { allowed: true } });
+    expect(support.abilities).toMatchObject({
+      changeRole: { allowed: true },
+      disable: { allowed: true },
+      enable: { allowed: false },
+      resetPassword: { allowed: true },
+    });
   });
 
   it("answers another operator's admin with that operator's staff only", async () => {
@@ -98,7 +128,13 @@ describe('GET /api/staff', () => {
   it("tells that the operator's only enabled admin can neither be demoted nor disabled", async () => {
     await createFleet(db, 'solo');
     await createStaff(db, 'solo', 'solo.admin', PASSWORD, 'ADMIN');
-    await createUser(db, 'solo', { username: 'solo.disabled.admin', role: 'ADMIN', password: PASSWORD, disabledAt: new Date('2026-01-05T10:00:00Z'), disabledBy: 'system' });
+    await createUser(db, 'solo', {
+      username: 'solo.disabled.admin',
+      role: 'ADMIN',
+      password: PASSWORD,
+      disabledAt: new Date('2026-01-05T10:00:00Z'),
+      disabledBy: 'system',
+    });
     const token = await login(t.app, 'solo.admin', PASSWORD);
     const staff = await list(token);
     const self = staff.find((m) => m.username === 'solo.admin')!;
@@ -161,7 +197,10 @@ describe('who may use the staff API', () => {
 
   it('publishes the staff routes with their schemas and error envelopes in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: unknown; responses: Record<string, unknown> }>>;
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string; in: string }[]; requestBody?: unknown; responses: Record<string, unknown> }>
+      >;
     };
     expect(Object.keys(doc.paths['/api/staff']!)).toEqual(expect.arrayContaining(['get', 'post']));
     expect(Object.keys(doc.paths['/api/staff']!.post!.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '409']));
@@ -180,7 +219,13 @@ describe('POST /api/staff', () => {
     expect(res.statusCode, res.body).toBe(201);
     const created = ZStaffMember.parse(res.json());
     expect(created).toMatchObject({
-      username: 'Nora.N', emailAddress: 'nora.n@fjord.example', role: 'ADMIN', status: 'ACTIVE', language: 'nb', passwordPending: true, lastLoginAt: null,
+      username: 'Nora.N',
+      emailAddress: 'nora.n@fjord.example',
+      role: 'ADMIN',
+      status: 'ACTIVE',
+      language: 'nb',
+      passwordPending: true,
+      lastLoginAt: null,
     });
     expect(created.abilities.disable).toEqual({ allowed: true, reason: null });
     const [row] = await db.select().from(users).where(eq(users.username, 'Nora.N'));
@@ -223,7 +268,10 @@ describe('POST /api/staff', () => {
       const res = await call('POST', '/api/staff', boss, newMember({ username }));
       expect(res.statusCode, username).toBe(409);
       expect(envelope(res)).toMatchObject({
-        httpCode: 409, messageId: MESSAGE_IDS.usernameTaken, message: MESSAGES.usernameTaken, errors: [{ field: 'username', message: MESSAGES.usernameTaken }],
+        httpCode: 409,
+        messageId: MESSAGE_IDS.usernameTaken,
+        message: MESSAGES.usernameTaken,
+        errors: [{ field: 'username', message: MESSAGES.usernameTaken }],
       });
     }
     expect((await db.select().from(mailOutbox)).length).toBe(outbox);
@@ -288,14 +336,19 @@ describe('PATCH /api/staff/{username}', () => {
     expect(disabled).toMatchObject({ status: 'DISABLED', disabledBy: 'boss' });
     expect(Date.parse(disabled.disabledAt!)).toBeGreaterThan(Date.now() - 60_000);
     expect(disabled.abilities).toMatchObject({
-      enable: { allowed: true }, disable: { allowed: false, reason: MESSAGE_IDS.staffAlreadyDisabled }, resetPassword: { allowed: false, reason: MESSAGE_IDS.staffDisabled },
+      enable: { allowed: true },
+      disable: { allowed: false, reason: MESSAGE_IDS.staffAlreadyDisabled },
+      resetPassword: { allowed: false, reason: MESSAGE_IDS.staffDisabled },
     });
 
     const next = await fleetRequest(token!);
     expect(next.statusCode).toBe(401);
     expect(envelope(next).messageId).toBe(MESSAGE_IDS.unauthorized);
     expect((await sessionOf(db, token!)).revokedAt).not.toBeNull();
-    const open = await db.select().from(sessions).where(and(eq(sessions.userId, row.id), isNull(sessions.revokedAt)));
+    const open = await db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, row.id), isNull(sessions.revokedAt)));
     expect(open).toEqual([]);
 
     const refused = await tryLogin(username, PASSWORD);
@@ -304,7 +357,11 @@ describe('PATCH /api/staff/{username}', () => {
     // A wrong password still says only that.
     expect((await tryLogin(username, 'wrong-password-9')).statusCode).toBe(401);
     // The reset link mailed before is dead.
-    const confirm = await t.app.inject({ method: 'POST', url: '/api/password-reset/confirm', payload: { token: link, password: 'a-new-password-1' } });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/password-reset/confirm',
+      payload: { token: link, password: 'a-new-password-1' },
+    });
     expect(confirm.statusCode).toBe(400);
     // So is a public reset request.
     const mails = (await db.select().from(mailOutbox)).length;
@@ -327,7 +384,12 @@ describe('PATCH /api/staff/{username}', () => {
     expect((await patch(username, { disabled: true })).statusCode).toBe(200);
     const res = await patch(username, { disabled: false });
     expect(res.statusCode).toBe(200);
-    expect(ZStaffMember.parse(res.json())).toMatchObject({ status: 'ACTIVE', disabledAt: null, disabledBy: null, abilities: { enable: { allowed: false, reason: MESSAGE_IDS.staffAlreadyEnabled } } });
+    expect(ZStaffMember.parse(res.json())).toMatchObject({
+      status: 'ACTIVE',
+      disabledAt: null,
+      disabledBy: null,
+      abilities: { enable: { allowed: false, reason: MESSAGE_IDS.staffAlreadyEnabled } },
+    });
     expect((await fleetRequest(token!)).statusCode).toBe(401);
     expect((await tryLogin(username, PASSWORD)).statusCode).toBe(200);
     const [event] = (await lastEvents(username)).filter((e) => e.properties.action === 'STAFF_ENABLED');
@@ -362,7 +424,10 @@ describe('PATCH /api/staff/{username}', () => {
       expect(codes[0], JSON.stringify(body)).toBe(200);
       // The loser is refused: its target is now the last admin (409), or it is no admin any more (403 or 401).
       expect([401, 403, 409]).toContain(codes[1]);
-      const admins = await db.select().from(users).where(and(eq(users.fleetId, fleet), eq(users.role, 'ADMIN'), isNull(users.disabledAt)));
+      const admins = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.fleetId, fleet), eq(users.role, 'ADMIN'), isNull(users.disabledAt)));
       expect(admins).toHaveLength(1);
     }
   });
@@ -371,13 +436,24 @@ describe('PATCH /api/staff/{username}', () => {
     const empty = await patch('helper', {});
     expect(empty.statusCode).toBe(400);
     expect(envelope(empty).errors.map((e) => e.message)).toContain(MESSAGES.staffUpdateEmpty);
-    for (const body of [{ reason: 'only a reason' }, { role: 'CUSTOMER' }, { disabled: 'yes' }, { disabled: true, reason: 'x'.repeat(501) }, { disabled: true, reason: 'bad\u0000reason' }]) {
+    for (const body of [
+      { reason: 'only a reason' },
+      { role: 'CUSTOMER' },
+      { disabled: 'yes' },
+      { disabled: true, reason: 'x'.repeat(501) },
+      { disabled: true, reason: 'bad\u0000reason' },
+    ]) {
       const res = await patch('helper', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(envelope(res).messageId).toBe(MESSAGE_IDS.invalidInput);
     }
     for (const url of ['/api/staff/hel%00per', '/api/staff/hel%00per/reset-password']) {
-      const res = await t.app.inject({ method: url.endsWith('password') ? 'POST' : 'PATCH', url, headers: { authorization: authToken(boss) }, payload: url.endsWith('password') ? undefined : { disabled: true } });
+      const res = await t.app.inject({
+        method: url.endsWith('password') ? 'POST' : 'PATCH',
+        url,
+        headers: { authorization: authToken(boss) },
+        payload: url.endsWith('password') ? undefined : { disabled: true },
+      });
       expect(res.statusCode, url).toBe(400);
     }
     expect((await memberIn('helper'))?.status).toBe('ACTIVE');
@@ -393,7 +469,10 @@ describe('POST /api/staff/{username}/reset-password', () => {
     const mail = (await lastMailTo(row.emailAddress!))!;
     expect(mail.subject).toContain('reset your password');
     const link = tokenOf(mail.textBody)!;
-    const [issued] = await db.select().from(passwordResetTokens).where(and(eq(passwordResetTokens.userId, row.id), gt(passwordResetTokens.expiresAt, new Date())));
+    const [issued] = await db
+      .select()
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, row.id), gt(passwordResetTokens.expiresAt, new Date())));
     expect(issued!.expiresAt.getTime() - issued!.createdAt.getTime()).toBe(3_600_000);
 
     const set = await t.app.inject({ method: 'POST', url: '/api/password-reset/confirm', payload: { token: link, password: 'fresh-password-22' } });
@@ -418,7 +497,10 @@ describe('POST /api/staff/{username}/reset-password', () => {
   it('refuses with 409 a member who may not use a password, one without e-mail, and says so in the abilities', async () => {
     const sso = await member('SUPPORT', { passwordLoginAllowed: false });
     const noMail = await member('SUPPORT', { emailAddress: null });
-    const cases: [string, string][] = [[sso.username, MESSAGE_IDS.passwordLoginNotAllowed], [noMail.username, MESSAGE_IDS.staffNoEmail]];
+    const cases: [string, string][] = [
+      [sso.username, MESSAGE_IDS.passwordLoginNotAllowed],
+      [noMail.username, MESSAGE_IDS.staffNoEmail],
+    ];
     const staff = await list();
     for (const [username, messageId] of cases) {
       const res = await resetPassword(username);

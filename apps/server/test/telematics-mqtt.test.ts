@@ -41,7 +41,9 @@ describe('telematics over MQTT', () => {
     const vehicle = await createVehicle(db, 'fjord');
     vin = vehicle.vin;
     vehicleId = vehicle.id;
-    await db.insert(vehicleStatus).values({ vehicleId, locked: true, immobilized: false, fuelLevel: 60, carBatteryVoltage: 12.5, updatedAt: new Date(Date.now() - 60_000) });
+    await db
+      .insert(vehicleStatus)
+      .values({ vehicleId, locked: true, immobilized: false, fuelLevel: 60, carBatteryVoltage: 12.5, updatedAt: new Date(Date.now() - 60_000) });
     token = await login(t.app, 'support', 'support-demo');
     device = await startMqttDevice({ url: MQTT_URL, prefix: PREFIX, minDelayMs: 0, maxDelayMs: 20 });
   });
@@ -51,7 +53,8 @@ describe('telematics over MQTT', () => {
   });
 
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: authToken(token) } });
-  const command = async (id: number): Promise<VehicleCommandResult> => ZVehicleCommandResult.parse((await get(`/api/vehicles/commands/${id}`)).json());
+  const command = async (id: number): Promise<VehicleCommandResult> =>
+    ZVehicleCommandResult.parse((await get(`/api/vehicles/commands/${id}`)).json());
   const status = async (): Promise<VehicleStatus> => {
     const res = await get(`/api/vehicles/by-vin/${vin}/status`);
     expect(res.statusCode, res.body).toBe(200);
@@ -64,25 +67,43 @@ describe('telematics over MQTT', () => {
     const sent = ZVehicleCommandResult.parse(res.json());
     expect(sent.state).toBe('PENDING');
 
-    const done = await until(() => command(sent.id), (c) => c.state !== 'PENDING');
+    const done = await until(
+      () => command(sent.id),
+      (c) => c.state !== 'PENDING',
+    );
     expect(done.state).toBe('SUCCEEDED');
     expect(device.received).toContainEqual({ vin, commandId: sent.id, command: 'UNLOCK' });
     expect((await status()).locked).toBe(false);
   });
 
   it('writes status reports: values, and an alarm the vehicle raises', async () => {
-    await device.publishStatus(vin, { occurred: new Date().toISOString(), status: { fuelLevel: 7, carBatteryVoltage: 11.5, lat: 59.91, lon: 10.75 }, alarms: { raised: ['FUEL'], cleared: [] } });
+    await device.publishStatus(vin, {
+      occurred: new Date().toISOString(),
+      status: { fuelLevel: 7, carBatteryVoltage: 11.5, lat: 59.91, lon: 10.75 },
+      alarms: { raised: ['FUEL'], cleared: [] },
+    });
     const reported = await until(status, (s) => s.fuelLevel === 7);
     expect(reported).toMatchObject({ carBatteryVoltage: 11.5, lat: 59.91, lon: 10.75, locked: false });
     expect(reported.alarms.find((a) => a.name === 'FUEL')?.triggered).toBe(true);
-    const open = await t.database.db.select().from(alarms).where(and(eq(alarms.vehicleId, vehicleId), eq(alarms.state, 'TRIGGERED')));
+    const open = await t.database.db
+      .select()
+      .from(alarms)
+      .where(and(eq(alarms.vehicleId, vehicleId), eq(alarms.state, 'TRIGGERED')));
     expect(open.map((a) => a.name)).toEqual(['FUEL']);
   });
 
   it('ignores junk and answers that do not belong to the vehicle, and keeps listening', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/vehicles/by-vin/${vin}/immobilize`, headers: { authorization: authToken(token) }, payload: { reason: 'Unpaid invoices' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/vehicles/by-vin/${vin}/immobilize`,
+      headers: { authorization: authToken(token) },
+      payload: { reason: 'Unpaid invoices' },
+    });
     const sent = ZVehicleCommandResult.parse(res.json());
-    await until(() => command(sent.id), (c) => c.state === 'SUCCEEDED');
+    await until(
+      () => command(sent.id),
+      (c) => c.state === 'SUCCEEDED',
+    );
     // A second answer to the same command, an answer from another vehicle, and junk: none changes anything.
     await device.publishRaw(vin, 'ack', JSON.stringify({ commandId: sent.id, ok: false, message: 'late' }));
     await device.publishRaw('OTHERVIN000000000', 'ack', JSON.stringify({ commandId: sent.id, ok: false }));
@@ -100,7 +121,9 @@ describe('telematics over MQTT', () => {
     const offline = createMqttTelematics({ url: 'mqtt://127.0.0.1:1', prefix: PREFIX, log, connectTimeoutMs: 200 });
     await offline.start({ onAck: async () => {}, onStatus: async () => {} });
     try {
-      await expect(offline.send({ commandId: 1, vin, command: 'LOCK', issuedAt: new Date().toISOString() })).rejects.toBeInstanceOf(TelematicsUnavailableError);
+      await expect(offline.send({ commandId: 1, vin, command: 'LOCK', issuedAt: new Date().toISOString() })).rejects.toBeInstanceOf(
+        TelematicsUnavailableError,
+      );
     } finally {
       await offline.stop();
     }

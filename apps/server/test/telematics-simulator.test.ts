@@ -9,10 +9,16 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const quietLog: TelematicsLog = { info: () => {}, warn: () => {}, error: () => {} };
 /** A random source that plays the given numbers, then 0.5 forever. */
-const sequence = (...values: number[]) => () => values.shift() ?? 0.5;
+const sequence =
+  (...values: number[]) =>
+  () =>
+    values.shift() ?? 0.5;
 
 const parked: SimulatedVehicle = {
-  vin: 'VIN1', agent: 'key', fuelType: 'BATTERY', inUse: false,
+  vin: 'VIN1',
+  agent: 'key',
+  fuelType: 'BATTERY',
+  inUse: false,
   status: { carBatteryVoltage: 12.4, dte: 200, fuelLevel: 50, isRefueling: false, odometer: 1000, keyholder: true, lat: 59.9, lon: 10.7 },
 };
 
@@ -64,10 +70,11 @@ describe('simulated agents answering commands', () => {
       },
       onStatus: async () => {},
     };
-    const next = (count: number) => new Promise<void>((resolve) => {
-      notify = () => acks.length >= count && resolve();
-      if (acks.length >= count) resolve();
-    });
+    const next = (count: number) =>
+      new Promise<void>((resolve) => {
+        notify = () => acks.length >= count && resolve();
+        if (acks.length >= count) resolve();
+      });
     return { acks, handler, next };
   };
   const options = { log: quietLog, minDelayMs: 0, maxDelayMs: 0, tickSeconds: 0 };
@@ -106,7 +113,16 @@ describe('simulator status reports against the demo fleet', () => {
       .map((a) => `${a.vehicleId}:${a.name}`)
       .sort();
   const simulator = () =>
-    createSimulator({ db: t.database.db, log: quietLog, minDelayMs: 0, maxDelayMs: 0, failureRate: 0, timeoutRate: 0, tickSeconds: 0, random: () => 0.5 });
+    createSimulator({
+      db: t.database.db,
+      log: quietLog,
+      minDelayMs: 0,
+      maxDelayMs: 0,
+      failureRate: 0,
+      timeoutRate: 0,
+      tickSeconds: 0,
+      random: () => 0.5,
+    });
 
   it('raises a FUEL alarm for a vehicle that runs low, once, and not again soon after staff handled it', async () => {
     const db = t.database.db;
@@ -116,7 +132,14 @@ describe('simulator status reports against the demo fleet', () => {
       .from(vehicles)
       .innerJoin(vehicleModels, eq(vehicleModels.id, vehicles.modelId))
       .innerJoin(vehicleStatus, eq(vehicleStatus.vehicleId, vehicles.id))
-      .where(and(eq(vehicles.fleetId, 'fjord'), eq(vehicleModels.primaryFuelType, 'BATTERY'), eq(vehicles.agentHardwareType, 'keyless'), eq(vehicleStatus.isRefueling, false)))
+      .where(
+        and(
+          eq(vehicles.fleetId, 'fjord'),
+          eq(vehicleModels.primaryFuelType, 'BATTERY'),
+          eq(vehicles.agentHardwareType, 'keyless'),
+          eq(vehicleStatus.isRefueling, false),
+        ),
+      )
       .orderBy(asc(vehicles.id));
     const busy = new Set((await db.select({ id: bookings.allocatedVehicleId }).from(bookings).where(eq(bookings.state, 'ACTIVE'))).map((b) => b.id));
     const alarmed = new Set((await db.select({ id: alarms.vehicleId }).from(alarms).where(eq(alarms.name, 'FUEL'))).map((a) => a.id));
@@ -129,22 +152,44 @@ describe('simulator status reports against the demo fleet', () => {
     await sim.start(vehicleTelematicsHandler(db, quietLog));
     try {
       expect(await sim.tick()).toBeGreaterThan(50); // the whole demo fleet in one batch
-      const fuel = await db.select().from(alarms).where(and(eq(alarms.vehicleId, car.id), eq(alarms.name, 'FUEL')));
+      const fuel = await db
+        .select()
+        .from(alarms)
+        .where(and(eq(alarms.vehicleId, car.id), eq(alarms.name, 'FUEL')));
       expect(fuel).toHaveLength(1);
-      expect(fuel[0]).toMatchObject({ state: 'TRIGGERED', fleetId: 'fjord', category: 'VEHICLE', alarmTypes: ['LOW_CHARGE'], primaryObject: car.reg });
+      expect(fuel[0]).toMatchObject({
+        state: 'TRIGGERED',
+        fleetId: 'fjord',
+        category: 'VEHICLE',
+        alarmTypes: ['LOW_CHARGE'],
+        primaryObject: car.reg,
+      });
       // The demo's open alarms are kept and none is duplicated (other vehicles may run low too, depending on the hour).
       const after = await openAlarms();
       expect(after).toEqual(expect.arrayContaining([...before, `${car.id}:FUEL`]));
       expect(new Set(after).size).toBe(after.length);
-      const logged = await db.select().from(events).where(and(eq(events.vin, car.vin), eq(events.type, 'VEHICLE_STATUS'), eq(events.displayText, 'Charge level low: 5 %')));
+      const logged = await db
+        .select()
+        .from(events)
+        .where(and(eq(events.vin, car.vin), eq(events.type, 'VEHICLE_STATUS'), eq(events.displayText, 'Charge level low: 5 %')));
       expect(logged).toHaveLength(1);
 
       await sim.tick();
-      expect(await db.select().from(alarms).where(and(eq(alarms.vehicleId, car.id), eq(alarms.name, 'FUEL')))).toHaveLength(1);
+      expect(
+        await db
+          .select()
+          .from(alarms)
+          .where(and(eq(alarms.vehicleId, car.id), eq(alarms.name, 'FUEL'))),
+      ).toHaveLength(1);
 
       await db.update(alarms).set({ state: 'HANDLED', handledAt: new Date(), handledBy: 'support' }).where(eq(alarms.id, fuel[0]!.id));
       await sim.tick();
-      expect(await db.select().from(alarms).where(and(eq(alarms.vehicleId, car.id), eq(alarms.name, 'FUEL')))).toHaveLength(1);
+      expect(
+        await db
+          .select()
+          .from(alarms)
+          .where(and(eq(alarms.vehicleId, car.id), eq(alarms.name, 'FUEL'))),
+      ).toHaveLength(1);
     } finally {
       await sim.stop();
     }
@@ -165,11 +210,19 @@ describe('simulator status reports against the demo fleet', () => {
     } finally {
       await sim.stop();
     }
-    const fuel = await db.select().from(alarms).where(and(eq(alarms.vehicleId, kia.id), eq(alarms.name, 'FUEL')));
+    const fuel = await db
+      .select()
+      .from(alarms)
+      .where(and(eq(alarms.vehicleId, kia.id), eq(alarms.name, 'FUEL')));
     expect(fuel.filter((a) => a.state === 'TRIGGERED')).toEqual([]);
     expect(fuel.filter((a) => a.handledBy === 'telematics')).toHaveLength(1);
     expect((await statusOf(kia.id))!.fuelLevel).toBeGreaterThan(9);
-    expect((await db.select().from(events).where(and(eq(events.vin, kia.vin), eq(events.displayText, 'Fuel alarm cleared by the vehicle'))))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(events)
+        .where(and(eq(events.vin, kia.vin), eq(events.displayText, 'Fuel alarm cleared by the vehicle'))),
+    ).toHaveLength(1);
     expect((await statusOf(driving.id))!.odometer).toBeGreaterThan(odometer);
     expect(await statusOf(unknown.id)).toBeUndefined();
   });

@@ -5,7 +5,18 @@ import { userAbilities } from '../src/modules/user-admin/rules.ts';
 /** §4 "Actions by status" as the abilities the server sends with a user (issue 16; the web only draws them). */
 
 /** The actions a user's menu offers (allowed abilities), in the menu's order. */
-const ORDER = ['APPROVE', 'UNBLOCK', 'REACTIVATE', 'RESEND_CONFIRMATION', 'NEW_BOOKING', 'VERIFY_IDENTITY', 'RESET_PASSWORD', 'BLOCK', 'REQUEST_DELETION', 'CONFIRM_DELETION'] as const;
+const ORDER = [
+  'APPROVE',
+  'UNBLOCK',
+  'REACTIVATE',
+  'RESEND_CONFIRMATION',
+  'NEW_BOOKING',
+  'VERIFY_IDENTITY',
+  'RESET_PASSWORD',
+  'BLOCK',
+  'REQUEST_DELETION',
+  'CONFIRM_DELETION',
+] as const;
 const actionsOf = (status: UserStatus, extra: Partial<{ passwordLoginAllowed: boolean; singleSignOn: boolean; identityVerified: boolean }> = {}) => {
   const abilities = userAbilities({ status, passwordLoginAllowed: true, singleSignOn: false, identityVerified: true, ...extra });
   return ORDER.filter((action) => abilities[action].allowed);
@@ -39,8 +50,17 @@ describe('user actions by status (§4)', () => {
   });
 
   it('says why a new booking or a password reset is not available', () => {
-    expect(userAbilities({ status: 'BLOCKED', passwordLoginAllowed: true, singleSignOn: false, identityVerified: true }).NEW_BOOKING).toEqual({ allowed: false, reason: 'userNotActive' });
-    expect(userAbilities({ status: 'ACTIVE', passwordLoginAllowed: false, singleSignOn: false, identityVerified: true }).RESET_PASSWORD).toEqual({ allowed: false, reason: 'passwordLoginNotAllowed' });
-    expect(userAbilities({ status: 'ACTIVE', passwordLoginAllowed: true, singleSignOn: false, identityVerified: true }).UNBLOCK).toEqual({ allowed: false, reason: null });
+    expect(userAbilities({ status: 'BLOCKED', passwordLoginAllowed: true, singleSignOn: false, identityVerified: true }).NEW_BOOKING).toEqual({
+      allowed: false,
+      reason: 'userNotActive',
+    });
+    expect(userAbilities({ status: 'ACTIVE', passwordLoginAllowed: false, singleSignOn: false, identityVerified: true }).RESET_PASSWORD).toEqual({
+      allowed: false,
+      reason: 'passwordLoginNotAllowed',
+    });
+    expect(userAbilities({ status: 'ACTIVE', passwordLoginAllowed: true, singleSignOn: false, identityVerified: true }).UNBLOCK).toEqual({
+      allowed: false,
+      reason: null,
+    });
   });
 });

@@ -1,6 +1,15 @@
 import {
-  MESSAGE_IDS, MESSAGES, ZBlockStatusResponse, ZBulkApproveResponse, ZErrorEnvelope, ZUserActionResponse, ZUserDetail, ZUserStatus,
-  canBulkApprove, userActionsFor, type UserStatus,
+  MESSAGE_IDS,
+  MESSAGES,
+  ZBlockStatusResponse,
+  ZBulkApproveResponse,
+  ZErrorEnvelope,
+  ZUserActionResponse,
+  ZUserDetail,
+  ZUserStatus,
+  canBulkApprove,
+  userActionsFor,
+  type UserStatus,
 } from '@fleetdesk/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +32,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (url: string, payload?: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: { authorization: authToken(token) }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: authToken(token) },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 const envelope = (res: { json(): unknown }) => ZErrorEnvelope.parse(res.json());
 const userOf = async (username: string) => (await db.select().from(users).where(eq(users.username, username)))[0]!;
 const eventsOf = (username: string) => db.select().from(events).where(eq(events.affectedUsername, username)).orderBy(desc(events.id));
@@ -31,12 +45,24 @@ const customer = (status: UserStatus, over: Partial<typeof users.$inferInsert> =
 
 /** Each action, its path and the statuses §4 offers it in. */
 const ACTIONS = [
-  { name: 'Block', path: 'block', body: { blockReason: 'ABUSE' }, allowed: ['PENDING', 'AWAITING_CONFIRMATION', 'AWAITING_APPROVAL', 'PENDING_OLD', 'APPROVED', 'ACTIVE'], to: 'BLOCKED' },
+  {
+    name: 'Block',
+    path: 'block',
+    body: { blockReason: 'ABUSE' },
+    allowed: ['PENDING', 'AWAITING_CONFIRMATION', 'AWAITING_APPROVAL', 'PENDING_OLD', 'APPROVED', 'ACTIVE'],
+    to: 'BLOCKED',
+  },
   { name: 'Resend confirmation', path: 'resend-confirmation', body: undefined, allowed: ['PENDING', 'AWAITING_CONFIRMATION'], to: null },
   { name: 'Approve', path: 'approve', body: undefined, allowed: ['AWAITING_APPROVAL', 'PENDING_OLD'], to: 'APPROVED' },
   { name: 'Activate', path: 'activate', body: undefined, allowed: ['BLOCKED', 'DELETION_REQUESTED'], to: 'ACTIVE' },
   { name: 'Reactivate', path: 'reactivate', body: undefined, allowed: ['DELETION_REQUESTED'], to: 'ACTIVE' },
-  { name: 'Request deletion', path: 'requestDeletion', body: undefined, allowed: ZUserStatus.options.filter((s) => s !== 'DELETION_REQUESTED'), to: 'DELETION_REQUESTED' },
+  {
+    name: 'Request deletion',
+    path: 'requestDeletion',
+    body: undefined,
+    allowed: ZUserStatus.options.filter((s) => s !== 'DELETION_REQUESTED'),
+    to: 'DELETION_REQUESTED',
+  },
 ] as const;
 
 describe('§4 status actions: every status, allowed or refused', () => {
@@ -48,7 +74,10 @@ describe('§4 status actions: every status, allowed or refused', () => {
         const allowed = (action.allowed as readonly string[]).includes(status);
         if (!allowed) {
           expect(res.statusCode, `${action.name} from ${status}`).toBe(409);
-          expect(envelope(res)).toMatchObject({ messageId: MESSAGE_IDS.userActionNotAllowed, message: `${action.name} is not possible for a user with status ${status}` });
+          expect(envelope(res)).toMatchObject({
+            messageId: MESSAGE_IDS.userActionNotAllowed,
+            message: `${action.name} is not possible for a user with status ${status}`,
+          });
           expect((await userOf(u.username)).status).toBe(status);
           expect(await eventsOf(u.username)).toHaveLength(0);
           continue;
@@ -57,7 +86,12 @@ describe('§4 status actions: every status, allowed or refused', () => {
         const row = await userOf(u.username);
         expect(row.status, `${action.name} from ${status}`).toBe(action.to ?? status);
         const [ev] = await eventsOf(u.username);
-        expect(ev, `${action.name} from ${status}`).toMatchObject({ type: 'USER_ACTION', typeGroup: 'USER_ACTION', actingUsername: 'support', affectedUsername: u.username });
+        expect(ev, `${action.name} from ${status}`).toMatchObject({
+          type: 'USER_ACTION',
+          typeGroup: 'USER_ACTION',
+          actingUsername: 'support',
+          affectedUsername: u.username,
+        });
         expect(ev!.properties).toMatchObject({ fromStatus: status, toStatus: action.to ?? status });
         if (action.to && action.to !== status) expect(row.lastStatusChangeDate).not.toBeNull();
       }
@@ -65,12 +99,22 @@ describe('§4 status actions: every status, allowed or refused', () => {
   }
 
   it('the shared §4 rules agree with the server', () => {
-    expect(userActionsFor({ status: 'AWAITING_APPROVAL', passwordLoginAllowed: true, singleSignOn: false, identityVerified: false }))
-      .toEqual(['BLOCK', 'APPROVE', 'REQUEST_DELETION', 'RESET_PASSWORD', 'VERIFY_IDENTITY']);
-    expect(userActionsFor({ status: 'DELETION_REQUESTED', passwordLoginAllowed: false, singleSignOn: false, identityVerified: true }))
-      .toEqual(['REACTIVATE', 'CONFIRM_DELETION']);
-    expect(userActionsFor({ status: 'ACTIVE', passwordLoginAllowed: true, singleSignOn: true, identityVerified: true }))
-      .toEqual(['BLOCK', 'NEW_BOOKING', 'REQUEST_DELETION']);
+    expect(userActionsFor({ status: 'AWAITING_APPROVAL', passwordLoginAllowed: true, singleSignOn: false, identityVerified: false })).toEqual([
+      'BLOCK',
+      'APPROVE',
+      'REQUEST_DELETION',
+      'RESET_PASSWORD',
+      'VERIFY_IDENTITY',
+    ]);
+    expect(userActionsFor({ status: 'DELETION_REQUESTED', passwordLoginAllowed: false, singleSignOn: false, identityVerified: true })).toEqual([
+      'REACTIVATE',
+      'CONFIRM_DELETION',
+    ]);
+    expect(userActionsFor({ status: 'ACTIVE', passwordLoginAllowed: true, singleSignOn: true, identityVerified: true })).toEqual([
+      'BLOCK',
+      'NEW_BOOKING',
+      'REQUEST_DELETION',
+    ]);
     expect(canBulkApprove(['AWAITING_APPROVAL', 'AWAITING_APPROVAL'])).toBe(true);
     expect(canBulkApprove(['AWAITING_APPROVAL', 'PENDING_OLD'])).toBe(false);
     expect(canBulkApprove([])).toBe(false);
@@ -83,7 +127,10 @@ describe('block and unblock', () => {
     const res = await post(`/api/users/${u.username}/block`, { blockReason: 'VANDALISM', blockMessage: 'Broke a mirror' });
     expect(res.statusCode, res.body).toBe(200);
     const blocked = ZUserDetail.parse(res.json());
-    expect(blocked).toMatchObject({ status: 'BLOCKED', blockStatus: { blockReason: 'VANDALISM', blockMessage: 'Broke a mirror', blockedByUsername: 'support' } });
+    expect(blocked).toMatchObject({
+      status: 'BLOCKED',
+      blockStatus: { blockReason: 'VANDALISM', blockMessage: 'Broke a mirror', blockedByUsername: 'support' },
+    });
     expect(blocked.availableActions).toContain('UNBLOCK');
     const status = await t.app.inject({ method: 'GET', url: `/api/users/${u.username}/block`, headers: { authorization: authToken(token) } });
     expect(ZBlockStatusResponse.parse(status.json())).toMatchObject({ blockReason: 'VANDALISM', blockedByUsername: 'support' });
@@ -110,8 +157,20 @@ describe('block and unblock', () => {
 });
 
 describe('activate (§4: "Activate sets ACTIVE and clears the block status") and reactivate', () => {
-  const BLOCK = { blockReason: 'UNPAID_BILLS', blockMessage: 'Pay the invoice first', blockedByUsername: 'kari', blockedAt: new Date('2026-03-01T10:00:00Z') } as const;
-  const cleared = { blockReason: null, blockMessage: null, blockedByUsername: null, blockedAt: null, deletionRequestedAt: null, deletionRequestedBy: null };
+  const BLOCK = {
+    blockReason: 'UNPAID_BILLS',
+    blockMessage: 'Pay the invoice first',
+    blockedByUsername: 'kari',
+    blockedAt: new Date('2026-03-01T10:00:00Z'),
+  } as const;
+  const cleared = {
+    blockReason: null,
+    blockMessage: null,
+    blockedByUsername: null,
+    blockedAt: null,
+    deletionRequestedAt: null,
+    deletionRequestedBy: null,
+  };
 
   it('sets ACTIVE from BLOCKED and clears the block status', async () => {
     const u = await customer('BLOCKED', BLOCK);
@@ -133,7 +192,12 @@ describe('activate (§4: "Activate sets ACTIVE and clears the block status") and
 
       const res = await post(`/api/users/${u.username}/activate`);
       expect(res.statusCode, res.body).toBe(200);
-      expect(ZUserDetail.parse(res.json()), `from ${before}`).toMatchObject({ status: 'ACTIVE', blockStatus: null, deletionRequestedAt: null, deletionRequestedBy: null });
+      expect(ZUserDetail.parse(res.json()), `from ${before}`).toMatchObject({
+        status: 'ACTIVE',
+        blockStatus: null,
+        deletionRequestedAt: null,
+        deletionRequestedBy: null,
+      });
       expect(await userOf(u.username), `from ${before}`).toMatchObject({ status: 'ACTIVE', ...cleared });
       const [ev] = await eventsOf(u.username);
       expect(ev).toMatchObject({ displayText: 'User reactivated', actingUsername: 'support' });
@@ -195,7 +259,12 @@ describe('resend confirmation, password reset and verify identity', () => {
     const res = await post(`/api/users/${u.username}/verify-identity`, {});
     expect(res.statusCode, res.body).toBe(200);
     const user = ZUserDetail.parse(res.json());
-    expect(user).toMatchObject({ identityVerified: true, identityVerifiedBy: 'support', userIdentity: { identityMethod: 'MANUAL' }, status: 'AWAITING_APPROVAL' });
+    expect(user).toMatchObject({
+      identityVerified: true,
+      identityVerifiedBy: 'support',
+      userIdentity: { identityMethod: 'MANUAL' },
+      status: 'AWAITING_APPROVAL',
+    });
     expect(user.availableActions).not.toContain('VERIFY_IDENTITY');
     const again = await post(`/api/users/${u.username}/verify-identity`);
     expect(again.statusCode).toBe(409);
@@ -210,7 +279,9 @@ describe('POST /api/admin/users/approved (bulk approve)', () => {
     const b = await customer('PENDING_OLD');
     const c = await customer('ACTIVE');
     const d = await customer('BLOCKED');
-    const res = await post('/api/admin/users/approved', { usernames: [a.username, b.username, c.username, d.username, 'demo.se.pending', 'nobody', a.username.toUpperCase()] });
+    const res = await post('/api/admin/users/approved', {
+      usernames: [a.username, b.username, c.username, d.username, 'demo.se.pending', 'nobody', a.username.toUpperCase()],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const { results } = ZBulkApproveResponse.parse(res.json());
     expect(results).toEqual([
@@ -221,14 +292,14 @@ describe('POST /api/admin/users/approved (bulk approve)', () => {
       { username: 'demo.se.pending', approved: false, status: null, httpCode: 404, message: MESSAGES.userNotFound },
       { username: 'nobody', approved: false, status: null, httpCode: 404, message: MESSAGES.userNotFound },
     ]);
-    expect((await userOf(a.username))).toMatchObject({ status: 'APPROVED', approvedBy: 'support' });
+    expect(await userOf(a.username)).toMatchObject({ status: 'APPROVED', approvedBy: 'support' });
     expect((await userOf(c.username)).status).toBe('ACTIVE');
     const [se] = await db.select().from(users).where(eq(users.username, 'demo.se.pending'));
     expect(se!.status).toBe('AWAITING_APPROVAL');
     expect((await eventsOf(a.username))[0]).toMatchObject({ displayText: 'User approved', actingUsername: 'support' });
   });
 
-  it('writes the reason of a bulk approval into each approved user\'s event', async () => {
+  it("writes the reason of a bulk approval into each approved user's event", async () => {
     const a = await customer('AWAITING_APPROVAL');
     const b = await customer('AWAITING_APPROVAL');
     const res = await post('/api/admin/users/approved', { usernames: [a.username, b.username], reason: 'Licences checked with the employer' });
@@ -242,12 +313,23 @@ describe('POST /api/admin/users/approved (bulk approve)', () => {
   });
 
   it('refuses malformed bodies', async () => {
-    for (const body of [{}, { usernames: [] }, { usernames: 'demo.pending' }, { usernames: [''] }, { usernames: Array.from({ length: 101 }, (_, i) => `u${i}`) }]) {
+    for (const body of [
+      {},
+      { usernames: [] },
+      { usernames: 'demo.pending' },
+      { usernames: [''] },
+      { usernames: Array.from({ length: 101 }, (_, i) => `u${i}`) },
+    ]) {
       const res = await post('/api/admin/users/approved', body);
       expect(res.statusCode, JSON.stringify(body).slice(0, 60)).toBe(400);
       expect(envelope(res).messageId).toBe(MESSAGE_IDS.invalidInput);
     }
-    const raw = await t.app.inject({ method: 'POST', url: '/api/admin/users/approved', headers: { authorization: authToken(token), 'content-type': 'application/json' }, payload: 'nope' });
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users/approved',
+      headers: { authorization: authToken(token), 'content-type': 'application/json' },
+      payload: 'nope',
+    });
     expect(raw.statusCode).toBe(400);
   });
 });

@@ -46,8 +46,18 @@ describe('GET /api/users/{username}', () => {
   it('returns the §3 User of demo.active with company hierarchy, cards, licence and the header summary', async () => {
     const user = await getUser('DEMO.ACTIVE');
     expect(user).toMatchObject({
-      username: 'demo.active', givenName: 'Kari', familyName: 'Nordmann', mobilePhone: '+4798765432', fleet: 'fjord', status: 'ACTIVE',
-      premiumAccess: true, verifiedDriversLicense: true, identityVerified: true, freeMonths: 1, vehicleAccess: 'PREMIUM', singleSignOn: false,
+      username: 'demo.active',
+      givenName: 'Kari',
+      familyName: 'Nordmann',
+      mobilePhone: '+4798765432',
+      fleet: 'fjord',
+      status: 'ACTIVE',
+      premiumAccess: true,
+      verifiedDriversLicense: true,
+      identityVerified: true,
+      freeMonths: 1,
+      vehicleAccess: 'PREMIUM',
+      singleSignOn: false,
     });
     expect(user.company?.name).toBe('Nordlys Oslo Dev team');
     expect(user.company?.parentHierarchy.length).toBeGreaterThan(0);
@@ -107,7 +117,17 @@ describe('GET /api/users/{username}', () => {
   it('is listed in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
     expect(Object.keys(doc.paths['/api/users/{username}'] ?? {})).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
-    for (const path of ['block', 'activate', 'reactivate', 'approve', 'requestDeletion', 'resend-confirmation', 'password-reset', 'verify-identity', 'freeMonths']) {
+    for (const path of [
+      'block',
+      'activate',
+      'reactivate',
+      'approve',
+      'requestDeletion',
+      'resend-confirmation',
+      'password-reset',
+      'verify-identity',
+      'freeMonths',
+    ]) {
       expect(doc.paths[`/api/users/{username}/${path}`], path).toBeDefined();
     }
     expect(doc.paths['/api/admin/users/approved']?.post).toBeDefined();
@@ -135,8 +155,15 @@ describe('PUT /api/users/{username}', () => {
     expect(res.statusCode, res.body).toBe(200);
     const saved = ZUserDetail.parse(res.json());
     expect(saved).toMatchObject({
-      givenName: 'Ingeborg', mobilePhone: '+4791234567', emailAddress: 'ingeborg@example.no', pinCode: '1234', note: 'Prefers e-mail', freeMonths: 2,
-      status: 'ACTIVE', verifiedDriversLicense: false, hasOutstandingPayments: false,
+      givenName: 'Ingeborg',
+      mobilePhone: '+4791234567',
+      emailAddress: 'ingeborg@example.no',
+      pinCode: '1234',
+      note: 'Prefers e-mail',
+      freeMonths: 2,
+      status: 'ACTIVE',
+      verifiedDriversLicense: false,
+      hasOutstandingPayments: false,
     });
     expect(saved.address).toEqual({ streetAddress: 'Storgata 1', zipCode: '0155', city: 'Oslo', countryCode: 'NO' });
     expect(saved.htmlId).not.toBe('evil');
@@ -145,7 +172,15 @@ describe('PUT /api/users/{username}', () => {
     expect(ev!.properties.changedFields).toEqual(expect.arrayContaining(['givenName', 'mobilePhone', 'emailAddress', 'pinCode', 'freeMonths']));
 
     // Blank optional fields clear them; fields left out keep their values.
-    const cleared = await put(`/api/users/${u.username}`, { username: u.username, givenName: 'Ingeborg', familyName: u.familyName, mobilePhone: '+4791234567', company: body.company, pinCode: '', note: null });
+    const cleared = await put(`/api/users/${u.username}`, {
+      username: u.username,
+      givenName: 'Ingeborg',
+      familyName: u.familyName,
+      mobilePhone: '+4791234567',
+      company: body.company,
+      pinCode: '',
+      note: null,
+    });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(ZUserDetail.parse(cleared.json())).toMatchObject({ pinCode: null, note: null, emailAddress: 'ingeborg@example.no', freeMonths: 2 });
   });
@@ -153,20 +188,34 @@ describe('PUT /api/users/{username}', () => {
   it('refuses every §5 rule with its message, on its field, and saves nothing', async () => {
     const { u, body } = await freshUser();
     const res = await put(`/api/users/${u.username}`, {
-      ...body, username: ' ', givenName: '', familyName: undefined, mobilePhone: '', emailAddress: 'not-an-email', pinCode: '12a4', freeMonths: -1, company: null,
+      ...body,
+      username: ' ',
+      givenName: '',
+      familyName: undefined,
+      mobilePhone: '',
+      emailAddress: 'not-an-email',
+      pinCode: '12a4',
+      freeMonths: -1,
+      company: null,
     });
     expect(res.statusCode).toBe(400);
     expect(envelope(res).messageId).toBe(MESSAGE_IDS.invalidInput);
     expect(fieldErrors(res)).toMatchObject({
-      username: MESSAGES.required, givenName: MESSAGES.required, familyName: MESSAGES.required, mobilePhone: MESSAGES.required,
-      emailAddress: MESSAGES.invalidEmail, pinCode: MESSAGES.invalidPinCode, freeMonths: MESSAGES.valueCanNotBeNegative,
+      username: MESSAGES.required,
+      givenName: MESSAGES.required,
+      familyName: MESSAGES.required,
+      mobilePhone: MESSAGES.required,
+      emailAddress: MESSAGES.invalidEmail,
+      pinCode: MESSAGES.invalidPinCode,
+      freeMonths: MESSAGES.valueCanNotBeNegative,
     });
     for (const phone of ['98765432', '+47123', '+4712345678901234567890', '+47 98x65432']) {
       const bad = await put(`/api/users/${u.username}`, { ...body, mobilePhone: phone });
       expect(bad.statusCode, phone).toBe(400);
       expect(fieldErrors(bad).mobilePhone, phone).toBe(MESSAGES.invalidPhoneNumber);
     }
-    for (const pin of ['123', '12345']) expect(fieldErrors(await put(`/api/users/${u.username}`, { ...body, pinCode: pin })).pinCode).toBe(MESSAGES.invalidPinCode);
+    for (const pin of ['123', '12345'])
+      expect(fieldErrors(await put(`/api/users/${u.username}`, { ...body, pinCode: pin })).pinCode).toBe(MESSAGES.invalidPinCode);
     expect(fieldErrors(await put(`/api/users/${u.username}`, { ...body, company: null })).company).toBe(MESSAGES.required);
     const [other] = await db.select().from(companies).where(eq(companies.fleetId, 'malar')).limit(1);
     expect(fieldErrors(await put(`/api/users/${u.username}`, { ...body, company: { id: other!.id } })).company).toBe(MESSAGES.notFound);
@@ -177,7 +226,12 @@ describe('PUT /api/users/{username}', () => {
 
   it('answers 400 to malformed bodies', async () => {
     const { u } = await freshUser();
-    const raw = await t.app.inject({ method: 'PUT', url: `/api/users/${u.username}`, headers: { ...headers(), 'content-type': 'application/json' }, payload: '{"username":' });
+    const raw = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${u.username}`,
+      headers: { ...headers(), 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(raw.statusCode).toBe(400);
     expect((await put(`/api/users/${u.username}`, [])).statusCode).toBe(400);
     expect((await put(`/api/users/${u.username}`, { username: 5 })).statusCode).toBe(400);
@@ -206,8 +260,13 @@ describe('PUT /api/users/{username}', () => {
   it('locks the §6 fields of single-sign-on users and saves the others', async () => {
     const body = { ...(await getUser('demo.sso')) } as Record<string, unknown>;
     for (const [field, value] of [
-      ['username', 'demo.sso2'], ['givenName', 'Other'], ['familyName', 'Other'], ['mobilePhone', '+4799999999'], ['emailAddress', 'x@example.no'],
-      ['customerNumber', '999'], ['userCategory', 'PRIVATE'],
+      ['username', 'demo.sso2'],
+      ['givenName', 'Other'],
+      ['familyName', 'Other'],
+      ['mobilePhone', '+4799999999'],
+      ['emailAddress', 'x@example.no'],
+      ['customerNumber', '999'],
+      ['userCategory', 'PRIVATE'],
     ] as const) {
       const res = await put('/api/users/demo.sso', { ...body, [field]: value });
       expect(res.statusCode, field).toBe(400);
@@ -236,14 +295,18 @@ describe('PUT /api/users/{username}', () => {
 
     // A confirmed membership (the membership check) is enough without an override.
     const { u: confirmed, body: confirmedBody } = await freshUser();
-    await db.update(users).set({ companyId: division!.id, membershipConfirmedAt: new Date(), membershipConfirmedBy: 'check' }).where(eq(users.id, confirmed.id));
+    await db
+      .update(users)
+      .set({ companyId: division!.id, membershipConfirmedAt: new Date(), membershipConfirmedBy: 'check' })
+      .where(eq(users.id, confirmed.id));
     const saved = await put(`/api/users/${confirmed.username}`, { ...confirmedBody, company: { id: division!.id }, note: 'confirmed' });
     expect(saved.statusCode, saved.body).toBe(200);
   });
 });
 
 describe('membership check and duplicate flags', () => {
-  const post = (url: string, payload?: unknown) => t.app.inject({ method: 'POST', url, headers: headers(), ...(payload === undefined ? {} : { payload: payload as object }) });
+  const post = (url: string, payload?: unknown) =>
+    t.app.inject({ method: 'POST', url, headers: headers(), ...(payload === undefined ? {} : { payload: payload as object }) });
 
   it('confirms a housing-association membership with the right code (any case), rejects a wrong one, and refuses where none is needed', async () => {
     const division = await createCompany(db, 'fjord', { type: 'RESIDENTIAL', requiresMembershipConfirmation: true, companyCode: 'BRL-4242' });
@@ -295,7 +358,10 @@ describe('DELETE /api/users/{username} (confirm deletion)', () => {
     const { u } = await freshUser();
     const res = await t.app.inject({ method: 'DELETE', url: `/api/users/${u.username}`, headers: headers() });
     expect(res.statusCode).toBe(409);
-    expect(envelope(res)).toMatchObject({ messageId: MESSAGE_IDS.userActionNotAllowed, message: 'Confirm deletion is not possible for a user with status ACTIVE' });
+    expect(envelope(res)).toMatchObject({
+      messageId: MESSAGE_IDS.userActionNotAllowed,
+      message: 'Confirm deletion is not possible for a user with status ACTIVE',
+    });
   });
 
   it('removes the user; bookings and payments stay without the user', async () => {
@@ -303,13 +369,28 @@ describe('DELETE /api/users/{username} (confirm deletion)', () => {
     const contract = await createContract(db, 'fjord');
     const pool = await createPool(db, 'fjord');
     const booking = await createBooking(db, 'fjord', { userId: u.id, contractId: contract.id, poolId: pool.id }, { state: 'FINISHED' });
-    await db.insert(payments).values({ orderId: `BOK9${u.id}`, fleetId: 'fjord', bookingId: booking.id, userId: u.id, type: 'CREDITCARD', status: 'PAID', target: 'BOOKING', totalPriceWithoutVat: 80, totalVat: 20, totalPrice: 100, currency: 'NOK' });
+    await db.insert(payments).values({
+      orderId: `BOK9${u.id}`,
+      fleetId: 'fjord',
+      bookingId: booking.id,
+      userId: u.id,
+      type: 'CREDITCARD',
+      status: 'PAID',
+      target: 'BOOKING',
+      totalPriceWithoutVat: 80,
+      totalVat: 20,
+      totalPrice: 100,
+      currency: 'NOK',
+    });
     const res = await t.app.inject({ method: 'DELETE', url: `/api/users/${u.username}`, headers: headers() });
     expect(res.statusCode, res.body).toBe(204);
     expect((await get(`/api/users/${u.username}`)).statusCode).toBe(404);
     const [b] = await db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(b!.userId).toBeNull();
-    const [p] = await db.select().from(payments).where(eq(payments.orderId, `BOK9${u.id}`));
+    const [p] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, `BOK9${u.id}`));
     expect(p!.userId).toBeNull();
     expect(await lastEvent(u.username)).toMatchObject({ actingUsername: 'support', displayText: 'User deleted' });
   });
@@ -318,7 +399,12 @@ describe('DELETE /api/users/{username} (confirm deletion)', () => {
     const { u } = await freshUser({ status: 'DELETION_REQUESTED' });
     const contract = await createContract(db, 'fjord');
     const pool = await createPool(db, 'fjord');
-    await createBooking(db, 'fjord', { userId: u.id, contractId: contract.id, poolId: pool.id }, { state: 'ACTIVE', startTime: new Date(Date.now() - 3_600_000) });
+    await createBooking(
+      db,
+      'fjord',
+      { userId: u.id, contractId: contract.id, poolId: pool.id },
+      { state: 'ACTIVE', startTime: new Date(Date.now() - 3_600_000) },
+    );
     const res = await t.app.inject({ method: 'DELETE', url: `/api/users/${u.username}`, headers: headers() });
     expect(res.statusCode).toBe(409);
     expect(envelope(res).message).toBe(MESSAGES.userHasActiveBooking);
@@ -329,7 +415,10 @@ describe('DELETE /api/users/{username} (confirm deletion)', () => {
     const { u } = await freshUser({ status: 'DELETION_REQUESTED' });
     await db.insert(sessions).values({ tokenHash: `x${u.id}`, userId: u.id, fleetId: 'fjord', expiresAt: new Date(Date.now() + 60_000) });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/users/${u.username}`, headers: headers() })).statusCode).toBe(204);
-    const left = await db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, u.id));
+    const left = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(eq(sessions.userId, u.id));
     expect(left[0]!.n).toBe(0);
   });
 });
@@ -359,15 +448,25 @@ describe('free months', () => {
 
 describe('GET /api/admin/users/pending-deletion', () => {
   it("lists the operator's users awaiting deletion, oldest first, paged", async () => {
-    const old = await createUser(db, 'fjord', { status: 'DELETION_REQUESTED', deletionRequestedAt: new Date('2020-01-01T00:00:00Z'), deletionRequestedBy: 'support' });
+    const old = await createUser(db, 'fjord', {
+      status: 'DELETION_REQUESTED',
+      deletionRequestedAt: new Date('2020-01-01T00:00:00Z'),
+      deletionRequestedBy: 'support',
+    });
     await createUser(db, 'malar', { status: 'DELETION_REQUESTED', deletionRequestedAt: new Date('2019-01-01T00:00:00Z') });
     const res = await get('/api/admin/users/pending-deletion?pageSize=25');
     expect(res.statusCode, res.body).toBe(200);
     const list = ZPendingDeletionResponse.parse(res.json());
-    expect(list.results[0]).toMatchObject({ username: old.username, deletionRequestedBy: 'support', deletionRequestedAt: '2020-01-01T00:00:00.000Z' });
+    expect(list.results[0]).toMatchObject({
+      username: old.username,
+      deletionRequestedBy: 'support',
+      deletionRequestedAt: '2020-01-01T00:00:00.000Z',
+    });
     expect(list.results.map((r) => r.username)).toContain('demo.deletion');
     expect(list.results.every((r) => r.status === 'DELETION_REQUESTED')).toBe(true);
-    const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(users)
+    const [{ n }] = (await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
       .where(and(eq(users.fleetId, 'fjord'), eq(users.status, 'DELETION_REQUESTED'), eq(users.role, 'CUSTOMER')))) as [{ n: number }];
     expect(list.total).toBe(n);
     const first = ZPendingDeletionResponse.parse((await get('/api/admin/users/pending-deletion?pageSize=5&page=0')).json());

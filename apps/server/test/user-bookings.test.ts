@@ -1,4 +1,13 @@
-import { MESSAGE_IDS, startOfLocalDay, USER_BOOKINGS_MAX_RESULTS, USER_BOOKINGS_TOTAL_HEADER, ZErrorEnvelope, ZUserBookingsResponse, type Booking, type UserBookingsListItem } from '@fleetdesk/contract';
+import {
+  MESSAGE_IDS,
+  startOfLocalDay,
+  USER_BOOKINGS_MAX_RESULTS,
+  USER_BOOKINGS_TOTAL_HEADER,
+  ZErrorEnvelope,
+  ZUserBookingsResponse,
+  type Booking,
+  type UserBookingsListItem,
+} from '@fleetdesk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema.ts';
 import { defaultUserBookingsPeriod } from '../src/modules/bookings/user-bookings.ts';
@@ -30,7 +39,12 @@ beforeAll(async () => {
   const yesterday = startOfLocalDay(new Date(now), ZONE, -1).getTime();
   const dayAfterTomorrow = startOfLocalDay(new Date(now), ZONE, 2).getTime();
   const make = async (key: string, start: number, end: number, state: typeof bookings.$inferInsert.state, userId = user.id) => {
-    const row = await createBooking(db, 'fjord', { userId, contractId: contract.id, poolId: pool.id }, { state, startTime: new Date(start), endTime: new Date(end) });
+    const row = await createBooking(
+      db,
+      'fjord',
+      { userId, contractId: contract.id, poolId: pool.id },
+      { state, startTime: new Date(start), endTime: new Date(end) },
+    );
     bid[key] = row.bid;
   };
   await make('future', now + 3 * HOUR, now + 5 * HOUR, 'INACTIVE');
@@ -66,13 +80,26 @@ describe('GET /api/users/{username}/bookings', () => {
   it('orders historic bookings newest first and marks §4 current, next and previous across the whole list', async () => {
     const rows = await list('?state=INACTIVE,FINISHED,ACTIVE,CANCELLED&startDate=2000-01-01T00:00:00Z&endDate=2100-01-01T00:00:00Z');
     expect(bids(rows)).toEqual([
-      bid.overdue, bid.active, bid.future, bid.dayAfterTomorrow, bid.cancelled, bid.finishedYesterday, bid.endsAtWindowStart, bid.threeDaysAgo,
+      bid.overdue,
+      bid.active,
+      bid.future,
+      bid.dayAfterTomorrow,
+      bid.cancelled,
+      bid.finishedYesterday,
+      bid.endsAtWindowStart,
+      bid.threeDaysAgo,
     ]);
     const marks = Object.fromEntries(rows.filter((b) => b.listHighlight).map((b) => [b.bid, b.listHighlight]));
     expect(marks).toEqual({ [bid.overdue!]: 'CURRENT', [bid.future!]: 'NEXT', [bid.finishedYesterday!]: 'PREVIOUS' });
     // A page of the list carries the marks of the whole list.
-    const secondPage = await list('?state=INACTIVE,FINISHED,ACTIVE,CANCELLED&startDate=2000-01-01T00:00:00Z&endDate=2100-01-01T00:00:00Z&offset=5&limit=3');
-    expect(secondPage.map((b) => [b.bid, b.listHighlight])).toEqual([[bid.finishedYesterday, 'PREVIOUS'], [bid.endsAtWindowStart, null], [bid.threeDaysAgo, null]]);
+    const secondPage = await list(
+      '?state=INACTIVE,FINISHED,ACTIVE,CANCELLED&startDate=2000-01-01T00:00:00Z&endDate=2100-01-01T00:00:00Z&offset=5&limit=3',
+    );
+    expect(secondPage.map((b) => [b.bid, b.listHighlight])).toEqual([
+      [bid.finishedYesterday, 'PREVIOUS'],
+      [bid.endsAtWindowStart, null],
+      [bid.threeDaysAgo, null],
+    ]);
   });
 
   it('computes the default period in the operator time zone', () => {
@@ -94,7 +121,10 @@ describe('GET /api/users/{username}/bookings', () => {
     const to = new Date(now - 60 * HOUR).toISOString(); // before the start of yesterday, whatever the hour
     expect(bids(await list(`?startDate=${from}&endDate=${to}`))).toEqual([bid.overdue, bid.threeDaysAgo]);
     const later = new Date(now + 3 * DAY).toISOString();
-    expect(bids(await list(`?startDate=${encodeURIComponent(new Date(now).toISOString())}&endDate=${later}&state=INACTIVE`))).toEqual([bid.future, bid.dayAfterTomorrow]);
+    expect(bids(await list(`?startDate=${encodeURIComponent(new Date(now).toISOString())}&endDate=${later}&state=INACTIVE`))).toEqual([
+      bid.future,
+      bid.dayAfterTomorrow,
+    ]);
     // Only one end given: the other comes from the default period.
     expect(bids(await list(`?endDate=${later}&state=INACTIVE`))).toEqual([bid.future, bid.dayAfterTomorrow]);
   });
@@ -129,9 +159,15 @@ describe('GET /api/users/{username}/bookings', () => {
     const busy = await createUser(db, 'fjord');
     const start = Date.now() + HOUR;
     for (let i = 0; i < USER_BOOKINGS_MAX_RESULTS + 3; i++) {
-      await createBooking(db, 'fjord', { userId: busy.id, contractId: contract.id, poolId: pool.id }, {
-        startTime: new Date(start + i * 60_000), endTime: new Date(start + i * 60_000 + HOUR),
-      });
+      await createBooking(
+        db,
+        'fjord',
+        { userId: busy.id, contractId: contract.id, poolId: pool.id },
+        {
+          startTime: new Date(start + i * 60_000),
+          endTime: new Date(start + i * 60_000 + HOUR),
+        },
+      );
     }
     const rows = await list('', busy.username);
     expect(rows).toHaveLength(USER_BOOKINGS_MAX_RESULTS);

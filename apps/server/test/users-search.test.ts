@@ -1,6 +1,4 @@
-import {
-  MESSAGE_IDS, ZErrorEnvelope, ZUsablePoolsResponse, ZUserContractsResponse, ZUserSearchResponse, type UserStatus,
-} from '@fleetdesk/contract';
+import { MESSAGE_IDS, ZErrorEnvelope, ZUsablePoolsResponse, ZUserContractsResponse, ZUserSearchResponse, type UserStatus } from '@fleetdesk/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
@@ -22,7 +20,8 @@ beforeAll(async () => {
   await seedDemo(db);
   token = await login(t.app, 'support', 'support-demo');
   // Seven customers of one family name (given names A…G), one in the other operator and one staff member.
-  for (const [i, status] of STATUSES.entries()) await createUser(db, 'fjord', { familyName: FAMILY, givenName: `${String.fromCharCode(65 + i)}nne`, status });
+  for (const [i, status] of STATUSES.entries())
+    await createUser(db, 'fjord', { familyName: FAMILY, givenName: `${String.fromCharCode(65 + i)}nne`, status });
   await createUser(db, 'malar', { familyName: FAMILY, givenName: 'Malin' });
   await createUser(db, 'fjord', { familyName: FAMILY, givenName: 'Staff', role: 'SUPPORT' });
 });
@@ -47,11 +46,18 @@ describe('GET /api/users', () => {
   it('finds by given and family name in either order, user name, e-mail, phone and customer number', async () => {
     for (const q of ['Kari Nordmann', 'nordmann kari', 'demo.active', 'kari.nordmann@example.no', '98765432', '+47 987 65 432']) {
       const r = await search(`query=${encodeURIComponent(q)}`);
-      expect(r.results.map((u) => u.username), q).toContain('demo.active');
+      expect(
+        r.results.map((u) => u.username),
+        q,
+      ).toContain('demo.active');
     }
     const r = await search('query=Kari%20Nordmann');
     expect(r.results.find((u) => u.username === 'demo.active')).toMatchObject({
-      givenName: 'Kari', familyName: 'Nordmann', status: 'ACTIVE', mobilePhone: '+4798765432', companyName: 'Nordlys Oslo Dev team',
+      givenName: 'Kari',
+      familyName: 'Nordmann',
+      status: 'ACTIVE',
+      mobilePhone: '+4798765432',
+      companyName: 'Nordlys Oslo Dev team',
     });
     const withNumber = (await search('query=1000')).results.find((u) => u.customerNumber?.includes('1000'));
     expect(withNumber).toBeDefined();
@@ -100,7 +106,11 @@ describe('GET /api/users: list fields, filters and large result sets', () => {
   it('carries status, suspicious registration, premium and licence per user', async () => {
     const r = await search('query=demo.active');
     expect(r.results.find((u) => u.username === 'demo.active')).toMatchObject({
-      premiumAccess: true, verifiedDriversLicense: true, licenseState: 'VERIFIED', vehicleAccess: 'PREMIUM', suspiciousRegistration: false,
+      premiumAccess: true,
+      verifiedDriversLicense: true,
+      licenseState: 'VERIFIED',
+      vehicleAccess: 'PREMIUM',
+      suspiciousRegistration: false,
     });
     const dup = await search('username=nils.dahl');
     expect(dup.results[0]).toMatchObject({ username: 'nils.dahl', suspiciousRegistration: true });
@@ -157,7 +167,7 @@ describe('GET /api/users/{username}/contracts and /usable-pools', () => {
     expect(nordlys.bookableRules).toEqual([{ minDuration: 'PT30M', maxDuration: 'P7D', appliedDuring: 'ALWAYS', appliesDuring: null }]);
   });
 
-  it('lists the enabled pools with directAccess through the user\'s contracts', async () => {
+  it("lists the enabled pools with directAccess through the user's contracts", async () => {
     const [privat] = await db.select().from(contracts).where(eq(contracts.name, 'Fjord Privat'));
     const [havbris] = await db.select().from(contracts).where(eq(contracts.name, 'Havbris Arkitekter – bedriftsavtale'));
     const own = await createPool(db, 'fjord', { name: 'Aaa ingen avtale', city: 'Oslo' });

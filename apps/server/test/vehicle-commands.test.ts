@@ -1,4 +1,11 @@
-import { MESSAGE_IDS, MESSAGES, ZErrorEnvelope, ZVehicleCommandResult, ZVehicleCommandsResponse, type VehicleCommandResult } from '@fleetdesk/contract';
+import {
+  MESSAGE_IDS,
+  MESSAGES,
+  ZErrorEnvelope,
+  ZVehicleCommandResult,
+  ZVehicleCommandsResponse,
+  type VehicleCommandResult,
+} from '@fleetdesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, vehicleCommands, vehicleStatus, vehicles } from '../src/db/schema.ts';
@@ -51,7 +58,12 @@ describe('remote commands against the simulator', () => {
   afterAll(() => t.close());
 
   const post = (vin: string, path: string, body?: object, auth = token) =>
-    t.app.inject({ method: 'POST', url: `/api/vehicles/by-vin/${vin}/${path}`, headers: { authorization: authToken(auth) }, ...(body ? { payload: body } : {}) });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/vehicles/by-vin/${vin}/${path}`,
+      headers: { authorization: authToken(auth) },
+      ...(body ? { payload: body } : {}),
+    });
   const statusOf = async (vin: string) => {
     const [v] = await t.database.db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.vin, vin));
     const [s] = await t.database.db.select().from(vehicleStatus).where(eq(vehicleStatus.vehicleId, v!.id));
@@ -63,14 +75,26 @@ describe('remote commands against the simulator', () => {
     return full!.actions;
   };
   const commandEvents = (vin: string) =>
-    t.database.db.select().from(events).where(and(eq(events.vin, vin), eq(events.type, 'REMOTE_COMMAND'))).orderBy(asc(events.id));
+    t.database.db
+      .select()
+      .from(events)
+      .where(and(eq(events.vin, vin), eq(events.type, 'REMOTE_COMMAND')))
+      .orderBy(asc(events.id));
 
   it('unlocks and locks a parked vehicle: PENDING, then SUCCEEDED, and the status and actions list follow', async () => {
     expect((await statusOf(KIA)).locked).toBe(true);
     expect(await actionsOf(KIA)).toEqual(['UNLOCK', 'MOBILIZE']);
 
     const unlock = accepted(await post(KIA, 'unlock'));
-    expect(unlock).toMatchObject({ vin: KIA, command: 'UNLOCK', state: 'PENDING', bid: null, reason: null, requestedBy: 'support', completedAt: null });
+    expect(unlock).toMatchObject({
+      vin: KIA,
+      command: 'UNLOCK',
+      state: 'PENDING',
+      bid: null,
+      reason: null,
+      requestedBy: 'support',
+      completedAt: null,
+    });
     const done = await answered(t, token, unlock.id);
     expect(done.state).toBe('SUCCEEDED');
     expect(done.completedAt).not.toBeNull();
@@ -159,16 +183,28 @@ describe('remote commands against the simulator', () => {
   });
 
   it('lists the latest commands of a vehicle newest first', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/vehicles/by-vin/${KIA.toLowerCase()}/commands`, headers: { authorization: authToken(token) } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/vehicles/by-vin/${KIA.toLowerCase()}/commands`,
+      headers: { authorization: authToken(token) },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const list = ZVehicleCommandsResponse.parse(res.json());
     expect(list.map((c) => c.command).slice(0, 6)).toEqual(['WAKE_UP', 'REBOOT', 'IMMOBILIZE', 'MOBILIZE', 'LOCK', 'UNLOCK']);
     expect(list.every((c) => c.vin === KIA)).toBe(true);
 
-    for (let i = 0; i < 24; i++) await t.database.db.insert(vehicleCommands).values({
-      fleetId: 'fjord', vehicleId: (await statusOf(KIA)).vehicleId, command: 'WAKE_UP', state: 'SUCCEEDED', requestedBy: 'support', requestedAt: new Date(Date.now() - (i + 10) * 86_400_000),
-    });
-    const full = ZVehicleCommandsResponse.parse((await t.app.inject({ method: 'GET', url: `/api/vehicles/by-vin/${KIA}/commands`, headers: { authorization: authToken(token) } })).json());
+    for (let i = 0; i < 24; i++)
+      await t.database.db.insert(vehicleCommands).values({
+        fleetId: 'fjord',
+        vehicleId: (await statusOf(KIA)).vehicleId,
+        command: 'WAKE_UP',
+        state: 'SUCCEEDED',
+        requestedBy: 'support',
+        requestedAt: new Date(Date.now() - (i + 10) * 86_400_000),
+      });
+    const full = ZVehicleCommandsResponse.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/vehicles/by-vin/${KIA}/commands`, headers: { authorization: authToken(token) } })).json(),
+    );
     expect(full).toHaveLength(20);
     expect(full[0]!.id).toBe(list[0]!.id);
   });
@@ -185,7 +221,9 @@ describe('remote commands against the simulator', () => {
     expect(envelope(peek, 404).messageId).toBe(MESSAGE_IDS.commandNotFound);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/vehicles/commands/999999999', headers: { authorization: authToken(token) } });
     expect(envelope(unknown, 404).messageId).toBe(MESSAGE_IDS.commandNotFound);
-    expect(envelope(await t.app.inject({ method: 'GET', url: '/api/vehicles/commands/abc', headers: { authorization: authToken(token) } }), 400).httpCode).toBe(400);
+    expect(
+      envelope(await t.app.inject({ method: 'GET', url: '/api/vehicles/commands/abc', headers: { authorization: authToken(token) } }), 400).httpCode,
+    ).toBe(400);
     expect((await answered(t, malarToken, theirs.id)).state).toBe('SUCCEEDED');
   });
 
@@ -209,7 +247,8 @@ describe('remote commands that fail or time out', () => {
     vin = (await createVehicle(t.database.db, 'fjord')).vin;
     token = await login(t.app, 'support', 'support-demo');
   };
-  const post = (path: string) => t.app.inject({ method: 'POST', url: `/api/vehicles/by-vin/${vin}/${path}`, headers: { authorization: authToken(token) } });
+  const post = (path: string) =>
+    t.app.inject({ method: 'POST', url: `/api/vehicles/by-vin/${vin}/${path}`, headers: { authorization: authToken(token) } });
   const loggedResults = async (id: number) =>
     (await t.database.db.select().from(events).where(eq(events.vin, vin)).orderBy(asc(events.id))).filter((e) => e.properties.commandId === id);
 
@@ -242,9 +281,16 @@ describe('remote commands that fail or time out', () => {
       expect(await sweepTimedOutCommands(t.database.db, t.config.COMMAND_TIMEOUT_SECONDS, later)).toBe(1);
       expect(await sweepTimedOutCommands(t.database.db, t.config.COMMAND_TIMEOUT_SECONDS, later)).toBe(0); // recorded once
       const res = await t.app.inject({ method: 'GET', url: `/api/vehicles/commands/${cmd.id}`, headers: { authorization: authToken(token) } });
-      expect(ZVehicleCommandResult.parse(res.json())).toMatchObject({ state: 'FAILED', message: MESSAGES.commandTimedOut, completedAt: later.toISOString() });
+      expect(ZVehicleCommandResult.parse(res.json())).toMatchObject({
+        state: 'FAILED',
+        message: MESSAGES.commandTimedOut,
+        completedAt: later.toISOString(),
+      });
       const logged = await loggedResults(cmd.id);
-      expect(logged.map((e) => e.displayText)).toEqual([expect.stringContaining('Unlock command sent'), `Unlock command failed: ${MESSAGES.commandTimedOut}`]);
+      expect(logged.map((e) => e.displayText)).toEqual([
+        expect.stringContaining('Unlock command sent'),
+        `Unlock command failed: ${MESSAGES.commandTimedOut}`,
+      ]);
     } finally {
       await t.close();
     }

@@ -1,6 +1,14 @@
 import {
-  MESSAGE_IDS, MESSAGES, VEHICLE_BOOKINGS_INITIAL_WINDOW_MS, ZErrorEnvelope, ZEventSearchResponse, ZStatusForResponse, ZVehicle,
-  ZVehicleBookingsResponse, ZVehicleListResponse, ZVehicleStatus,
+  MESSAGE_IDS,
+  MESSAGES,
+  VEHICLE_BOOKINGS_INITIAL_WINDOW_MS,
+  ZErrorEnvelope,
+  ZEventSearchResponse,
+  ZStatusForResponse,
+  ZVehicle,
+  ZVehicleBookingsResponse,
+  ZVehicleListResponse,
+  ZVehicleStatus,
 } from '@fleetdesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +40,8 @@ const call = (method: Method, url: string, payload?: unknown, as = token) =>
   t.app.inject({ method, url, headers: { authorization: authToken(as) }, ...(payload === undefined ? {} : { payload: payload as object }) });
 const get = (url: string, as = token) => call('GET', url, undefined, as);
 const byVin = (vin: string, rest = '') => `/api/vehicles/by-vin/${encodeURIComponent(vin)}${rest}`;
-const search = (params: Record<string, string | number>) => get(`/api/vehicles?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`);
+const search = (params: Record<string, string | number>) =>
+  get(`/api/vehicles?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`);
 
 async function vehicleEvents(vin: string) {
   const res = await get(`/api/events?vin=${encodeURIComponent(vin)}&types=VEHICLE_ADMIN`);
@@ -46,7 +55,10 @@ describe('GET /api/vehicles', () => {
       const res = await search({ query });
       expect(res.statusCode, query).toBe(200);
       const body = ZVehicleListResponse.parse(res.json());
-      expect(body.results.map((v) => v.vin), query).toContain(EL.vin);
+      expect(
+        body.results.map((v) => v.vin),
+        query,
+      ).toContain(EL.vin);
       expect(body.currentPage).toBe(0);
     }
   });
@@ -76,7 +88,11 @@ describe('GET /api/vehicles', () => {
     for (const query of ['NO-SUCH-CAR-42', MALAR.reg, MALAR.vin, '%']) {
       const res = await search({ query });
       expect(res.statusCode, query).toBe(404);
-      expect(ZErrorEnvelope.parse(res.json())).toMatchObject({ httpCode: 404, messageId: MESSAGE_IDS.noHitsForVehicles, message: MESSAGES.noHitsForVehicles });
+      expect(ZErrorEnvelope.parse(res.json())).toMatchObject({
+        httpCode: 404,
+        messageId: MESSAGE_IDS.noHitsForVehicles,
+        message: MESSAGES.noHitsForVehicles,
+      });
     }
     // The other operator finds its own vehicle.
     const theirs = await get(`/api/vehicles?query=${encodeURIComponent(MALAR.reg)}`, seToken);
@@ -96,11 +112,17 @@ describe('GET /api/vehicles', () => {
     const all = ZVehicleListResponse.parse((await search({ pageSize: 100 })).json());
     expect(all.moreResults).toBe(false);
     for (const v of all.results) expect(v.fleet).toBe('fjord');
-    const hidden = await t.database.db.select({ vin: vehicles.vin }).from(vehicles).where(and(eq(vehicles.fleetId, 'fjord'), eq(vehicles.hidden, true)));
+    const hidden = await t.database.db
+      .select({ vin: vehicles.vin })
+      .from(vehicles)
+      .where(and(eq(vehicles.fleetId, 'fjord'), eq(vehicles.hidden, true)));
     expect(hidden.length).toBeGreaterThan(0);
     const listed = new Set(all.results.map((v) => v.vin));
     for (const h of hidden) expect(listed.has(h.vin)).toBe(false);
-    const visible = await t.database.db.select({ vin: vehicles.vin }).from(vehicles).where(and(eq(vehicles.fleetId, 'fjord'), eq(vehicles.hidden, false)));
+    const visible = await t.database.db
+      .select({ vin: vehicles.vin })
+      .from(vehicles)
+      .where(and(eq(vehicles.fleetId, 'fjord'), eq(vehicles.hidden, false)));
     expect(all.results).toHaveLength(visible.length);
   });
 

@@ -43,7 +43,8 @@ describe('GET /api/openapi.json', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/api/auth', '/api/auth/methods', '/api/password-reset', '/api/fleets/{fleet}', '/api/events']) expect(doc.paths).toHaveProperty([p]);
+    for (const p of ['/api/auth', '/api/auth/methods', '/api/password-reset', '/api/fleets/{fleet}', '/api/events'])
+      expect(doc.paths).toHaveProperty([p]);
   });
 
   it('declares both auth schemes: the session token and the single-sign-on bearer token with its issuer', async () => {

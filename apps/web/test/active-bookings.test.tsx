@@ -35,21 +35,49 @@ const row = (bid: string, overrides: Partial<ActiveBookingRow> = {}): ActiveBook
 const rows: ActiveBookingRow[] = [
   row('BID1000000001'),
   row('BID1000000015', {
-    bookingStatus: 'OVERDUE', endTime: '2026-03-15T09:45:00.000Z', overdueHours: 2.2, driverUsername: 'ola.nordmann',
-    driverFamilyName: 'Nordmann', driverGivenName: 'Ola', registrationNumber: 'EB 40404', note: 'Card reservation failed',
+    bookingStatus: 'OVERDUE',
+    endTime: '2026-03-15T09:45:00.000Z',
+    overdueHours: 2.2,
+    driverUsername: 'ola.nordmann',
+    driverFamilyName: 'Nordmann',
+    driverGivenName: 'Ola',
+    registrationNumber: 'EB 40404',
+    note: 'Card reservation failed',
   }),
-  row('BID1000000017', { bookingStatus: 'REQUIRES_AUTH', endTime: '2026-03-15T20:00:00.000Z', companyName: 'Nordlys Oslo', usageStart: null, tripType: 'BUSINESS' }),
-  row('BID1000000020', { endTime: '2026-03-15T18:00:00.000Z', fetchAtCityName: 'Bergen', fetchAtPoolName: 'Bryggen', registrationNumber: null, bookingStatus: 'NOT_ALLOCATED' }),
+  row('BID1000000017', {
+    bookingStatus: 'REQUIRES_AUTH',
+    endTime: '2026-03-15T20:00:00.000Z',
+    companyName: 'Nordlys Oslo',
+    usageStart: null,
+    tripType: 'BUSINESS',
+  }),
+  row('BID1000000020', {
+    endTime: '2026-03-15T18:00:00.000Z',
+    fetchAtCityName: 'Bergen',
+    fetchAtPoolName: 'Bryggen',
+    registrationNumber: null,
+    bookingStatus: 'NOT_ALLOCATED',
+  }),
 ];
 const bids = (list: ActiveBookingRow[]) => list.map((r) => r.bid);
 
 describe('active bookings sort and filter', () => {
   it('sorts by a column either way, empty values last, ties by bid', () => {
-    expect(bids(sortActiveBookings(rows, { column: 'endTime', direction: 'asc' }))).toEqual(['BID1000000015', 'BID1000000001', 'BID1000000020', 'BID1000000017']);
+    expect(bids(sortActiveBookings(rows, { column: 'endTime', direction: 'asc' }))).toEqual([
+      'BID1000000015',
+      'BID1000000001',
+      'BID1000000020',
+      'BID1000000017',
+    ]);
     expect(bids(sortActiveBookings(rows, { column: 'overdueHours', direction: 'desc' }))[0]).toBe('BID1000000015');
     expect(bids(sortActiveBookings(rows, { column: 'registrationNumber', direction: 'desc' })).at(-1)).toBe('BID1000000020');
     expect(bids(sortActiveBookings(rows, { column: 'registrationNumber', direction: 'asc' })).at(-1)).toBe('BID1000000020');
-    expect(bids(sortActiveBookings(rows, { column: 'driver', direction: 'asc' }))).toEqual(['BID1000000001', 'BID1000000017', 'BID1000000020', 'BID1000000015']);
+    expect(bids(sortActiveBookings(rows, { column: 'driver', direction: 'asc' }))).toEqual([
+      'BID1000000001',
+      'BID1000000017',
+      'BID1000000020',
+      'BID1000000015',
+    ]);
     // The input is left alone.
     expect(bids(rows)[0]).toBe('BID1000000001');
   });
@@ -59,7 +87,9 @@ describe('active bookings sort and filter', () => {
     expect(bids(filterActiveBookings(rows, 'bergen bryggen'))).toEqual(['BID1000000020']);
     expect(bids(filterActiveBookings(rows, 'bergen oslo'))).toEqual([]);
     expect(bids(filterActiveBookings(rows, 'eb 404'))).toEqual(['BID1000000015']);
-    expect(bids(filterActiveBookings(rows, 'geschäftlich', (r) => [r.tripType === 'BUSINESS' ? 'Geschäftlich' : 'Privat']))).toEqual(['BID1000000017']);
+    expect(bids(filterActiveBookings(rows, 'geschäftlich', (r) => [r.tripType === 'BUSINESS' ? 'Geschäftlich' : 'Privat']))).toEqual([
+      'BID1000000017',
+    ]);
     expect(filterActiveBookings(rows, '')).toHaveLength(4);
   });
 

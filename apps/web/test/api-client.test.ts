@@ -14,8 +14,7 @@ const tokenSession: ClientSession = {
   user: { username: 'support' },
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function setup(session: ClientSession | null, response: () => Response) {
   let current = session;
@@ -43,17 +42,21 @@ describe('api client', () => {
   it('hands the headers of a successful answer to onHeaders, and not those of a failed one', async () => {
     const seen: (string | null)[] = [];
     const ok = setup(tokenSession, () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json', 'x-total-count': '42' } }));
-    await ok.client.request('/users/anna/bookings', { schema: z.array(z.unknown()), onHeaders: (headers) => seen.push(headers.get('x-total-count')) });
+    await ok.client.request('/users/anna/bookings', {
+      schema: z.array(z.unknown()),
+      onHeaders: (headers) => seen.push(headers.get('x-total-count')),
+    });
     expect(seen).toEqual(['42']);
     const failed = setup(tokenSession, () => json(404, { httpCode: 404, messageId: 'x', message: 'No', errors: [] }));
-    await expect(failed.client.request('/users/nobody/bookings', { onHeaders: (headers) => seen.push(headers.get('x-total-count')) })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      failed.client.request('/users/nobody/bookings', { onHeaders: (headers) => seen.push(headers.get('x-total-count')) }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(seen).toEqual(['42']);
   });
 
   it('uses the bearer scheme with the token issuer when the session has a bearer token', async () => {
-    const { client, sent } = setup(
-      { ...tokenSession, token: null, bearerToken: 'jwt.abc', bearerTokenIssuer: 'https://idp.example' },
-      () => json(200, {}),
+    const { client, sent } = setup({ ...tokenSession, token: null, bearerToken: 'jwt.abc', bearerTokenIssuer: 'https://idp.example' }, () =>
+      json(200, {}),
     );
     await client.request('/config');
     expect(sent().headers.get('Authorization')).toBe('Bearer jwt.abc');
@@ -116,9 +119,14 @@ describe('api client', () => {
     const unavailable = { httpCode: 503, messageId: MESSAGE_IDS.unavailable, message: 'The service is not available right now.', errors: [] };
     const conflict = { httpCode: 409, messageId: MESSAGE_IDS.conflict, message: 'Server text', errors: [] };
     let answer: object = unavailable;
-    const localize = vi.fn((envelope: ErrorEnvelope) => (envelope.messageId === MESSAGE_IDS.unavailable ? 'Tjenesten er ikke tilgjengelig' : undefined));
+    const localize = vi.fn((envelope: ErrorEnvelope) =>
+      envelope.messageId === MESSAGE_IDS.unavailable ? 'Tjenesten er ikke tilgjengelig' : undefined,
+    );
     const client = createApiClient({ getSession: () => tokenSession, onUnauthorized: vi.fn(), localize, fetch: async () => json(503, answer) });
-    await expect(client.request('/pools')).rejects.toMatchObject({ status: 503, envelope: { messageId: MESSAGE_IDS.unavailable, message: 'Tjenesten er ikke tilgjengelig' } });
+    await expect(client.request('/pools')).rejects.toMatchObject({
+      status: 503,
+      envelope: { messageId: MESSAGE_IDS.unavailable, message: 'Tjenesten er ikke tilgjengelig' },
+    });
     answer = conflict;
     await expect(client.request('/pools')).rejects.toMatchObject({ envelope: { message: 'Server text' } });
   });
@@ -135,9 +143,9 @@ describe('api client', () => {
     const { client, onUnauthorized } = setup(null, () =>
       json(401, { httpCode: 401, messageId: MESSAGE_IDS.wrongCredentials, message: 'Wrong', errors: [] }),
     );
-    await expect(
-      client.request('/auth', { method: 'POST', auth: { basic: { username: 'a', password: 'b' } } }),
-    ).rejects.toMatchObject({ status: 401 });
+    await expect(client.request('/auth', { method: 'POST', auth: { basic: { username: 'a', password: 'b' } } })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 

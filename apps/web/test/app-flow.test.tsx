@@ -12,8 +12,7 @@ import { resetBrowserState, startApp, teardownApp } from './support/app-harness'
 const SESSION_KEY = sessionStorageKey(window.location.host);
 
 // Plain DOM reads (the project has no jest-dom matchers).
-const isDisabled = (element: Element) =>
-  element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true';
+const isDisabled = (element: Element) => element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true';
 const textOf = (element: Element) => element.textContent ?? '';
 const attributeOf = (element: Element | null, name: string) => element?.getAttribute(name) ?? null;
 const valueOf = (element: Element) => (element as HTMLInputElement).value;
@@ -53,10 +52,8 @@ const GOOD_RESET_TOKEN = 'reset-token-0123456789abcdef';
 const resetRequests: unknown[] = [];
 const calls: { method: string; path: string; authorization: string | null }[] = [];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const envelope = (status: number, messageId: string, message: string) =>
-  json(status, { httpCode: status, messageId, message, errors: [] });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const envelope = (status: number, messageId: string, message: string) => json(status, { httpCode: status, messageId, message, errors: [] });
 
 async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input), window.location.origin);
@@ -110,9 +107,7 @@ afterEach(teardownApp);
 describe('login', () => {
   it('sends a visitor to the login page and, after the two steps, back to the page asked for', async () => {
     const user = userEvent.setup();
-    backend.methods = [
-      { loginUrl: 'https://idp.example/start', providerLogoUrl: null, displayName: 'Acme ID', preventPasswordLogin: false },
-    ];
+    backend.methods = [{ loginUrl: 'https://idp.example/start', providerLogoUrl: null, displayName: 'Acme ID', preventPasswordLogin: false }];
     const router = startApp('/contact');
 
     const username = await screen.findByLabelText('User name');
@@ -155,9 +150,7 @@ describe('login', () => {
 
   it('hides the forgot-password link when a method forbids password login', async () => {
     const user = userEvent.setup();
-    backend.methods = [
-      { loginUrl: 'https://idp.example/start', providerLogoUrl: null, displayName: 'Acme ID', preventPasswordLogin: true },
-    ];
+    backend.methods = [{ loginUrl: 'https://idp.example/start', providerLogoUrl: null, displayName: 'Acme ID', preventPasswordLogin: true }];
     startApp('/login');
     await user.type(await screen.findByLabelText('User name'), 'anna{Enter}');
     await screen.findByLabelText('Password');
@@ -167,7 +160,7 @@ describe('login', () => {
     expect(valueOf(await screen.findByLabelText('User name'))).toBe('anna');
   });
 
-  it("says who is logged in when the login page is opened with a session, then goes on", async () => {
+  it('says who is logged in when the login page is opened with a session, then goes on', async () => {
     logIn();
     const router = startApp('/login?redirect=%2Fpools');
     expect((await screen.findByText('Logged in as Siri Support')).isConnected).toBe(true);
@@ -280,8 +273,7 @@ describe('session in the shell', () => {
   it('loads the help-desk widget only while a session token is present', async () => {
     backend.config = { ...backend.config, helpDeskWidgetUrl: 'https://help.example/widget.js' };
     // happy-dom does not run external scripts; let it treat the load as done instead of logging an error.
-    const happyDom = (window as unknown as { happyDOM?: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } })
-      .happyDOM;
+    const happyDom = (window as unknown as { happyDOM?: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM;
     if (happyDom) happyDom.settings.handleDisabledFileLoadingAsSuccess = true;
     logIn();
     startApp('/support');
@@ -348,7 +340,9 @@ describe('routes', () => {
     expect(window.localStorage.getItem('fleetdesk.supportMode.fjord.support')).toBe('off');
 
     // Another staff member in the same browser starts from the default.
-    act(() => sessionStore.setSession({ ...sessionFromAuthResponse(authResponse('token-2')), user: { ...authResponse('token-2').user, username: 'anna' } }));
+    act(() =>
+      sessionStore.setSession({ ...sessionFromAuthResponse(authResponse('token-2')), user: { ...authResponse('token-2').user, username: 'anna' } }),
+    );
     await waitFor(() => expect((screen.getByRole('switch', { name: 'Support mode' }) as HTMLInputElement).checked).toBe(true));
   });
 

@@ -56,22 +56,22 @@ describe('applyServerErrors (§8 field errors onto form fields)', () => {
       ['streetAddress', 'address.streetAddress'],
       ['city', 'address.city.name'],
     ]);
-    expect(result?.unplaced).toEqual([
-      { field: 'pinCode', message: 'Invalid pin code' },
-      { message: 'The user is blocked' },
-    ]);
+    expect(result?.unplaced).toEqual([{ field: 'pinCode', message: 'Invalid pin code' }, { message: 'The user is blocked' }]);
   });
 
   it('without a mapping puts a path on the same react-hook-form path when the form holds it', () => {
     const form = renderForm();
     let unplaced: ErrorItem[] = [];
     act(() => {
-      ({ unplaced } = applyServerErrors(form.current, envelope([
-        { field: 'items.0.comment', message: 'Required' },
-        { field: 'username', message: 'User name taken' },
-        { field: 'items.5.comment', message: 'No such line' },
-        { field: 'nickname', message: 'Not a field' },
-      ])));
+      ({ unplaced } = applyServerErrors(
+        form.current,
+        envelope([
+          { field: 'items.0.comment', message: 'Required' },
+          { field: 'username', message: 'User name taken' },
+          { field: 'items.5.comment', message: 'No such line' },
+          { field: 'nickname', message: 'Not a field' },
+        ]),
+      ));
     });
 
     expect(form.current.formState.errors.items?.[0]?.comment?.message).toBe('Required');
@@ -81,14 +81,28 @@ describe('applyServerErrors (§8 field errors onto form fields)', () => {
 
   it('takes a list of field names the server spells the same way, or a function of the path', () => {
     const setError = vi.fn();
-    const list = applyServerErrors<UserValues>({ setError }, apiError([{ field: 'city', message: 'A' }, { field: 'items.1', message: 'B' }]), {
-      fields: ['city', 'items'],
-    });
+    const list = applyServerErrors<UserValues>(
+      { setError },
+      apiError([
+        { field: 'city', message: 'A' },
+        { field: 'items.1', message: 'B' },
+      ]),
+      {
+        fields: ['city', 'items'],
+      },
+    );
     expect(list.placed.map((entry) => entry.name)).toEqual(['city', 'items']);
 
-    const byFunction = applyServerErrors<UserValues>({ setError }, apiError([{ field: 'contact.city', message: 'C' }, { field: 'x', message: 'D' }]), {
-      fields: (path) => (path.startsWith('contact.') ? 'city' : null),
-    });
+    const byFunction = applyServerErrors<UserValues>(
+      { setError },
+      apiError([
+        { field: 'contact.city', message: 'C' },
+        { field: 'x', message: 'D' },
+      ]),
+      {
+        fields: (path) => (path.startsWith('contact.') ? 'city' : null),
+      },
+    );
     expect(byFunction.placed.map((entry) => [entry.name, entry.message])).toEqual([['city', 'C']]);
     expect(byFunction.unplaced).toEqual([{ field: 'x', message: 'D' }]);
     expect(setError).toHaveBeenCalledTimes(3);
@@ -110,7 +124,9 @@ describe('applyServerErrors (§8 field errors onto form fields)', () => {
     expect(serverErrorItems(envelope([{ field: 'city', message: 'A' }], 422), 400)).toEqual([]);
     expect(serverErrorItems([{ field: 'city', message: 'A' }, { nonsense: true }])).toEqual([{ field: 'city', message: 'A' }]);
     expect(serverErrorItems('Bad Request')).toEqual([]);
-    expect(placeServerErrors(envelope([{ field: ' ', message: 'blank' }]), { fields: ['city'] }).unplaced).toEqual([{ field: ' ', message: 'blank' }]);
+    expect(placeServerErrors(envelope([{ field: ' ', message: 'blank' }]), { fields: ['city'] }).unplaced).toEqual([
+      { field: ' ', message: 'blank' },
+    ]);
   });
 
   it("words the contract's English texts in the staff member's language, the counter with the field's value", async () => {
@@ -118,11 +134,15 @@ describe('applyServerErrors (§8 field errors onto form fields)', () => {
     const form = renderForm();
     act(() => form.current.setValue('city', 'Trondheim'));
     act(() => {
-      applyServerErrors(form.current, apiError([
-        { field: 'username', message: MESSAGES.required },
-        { field: 'city', message: 'Maximum characters 5' },
-        { field: 'streetAddress', message: 'Unknown street' },
-      ]), { t: i18n.t });
+      applyServerErrors(
+        form.current,
+        apiError([
+          { field: 'username', message: MESSAGES.required },
+          { field: 'city', message: 'Maximum characters 5' },
+          { field: 'streetAddress', message: 'Unknown street' },
+        ]),
+        { t: i18n.t },
+      );
     });
 
     expect(form.current.formState.errors.username?.message).toBe(i18n.t('messages.required'));
@@ -133,7 +153,10 @@ describe('applyServerErrors (§8 field errors onto form fields)', () => {
 
   it('focuses the first field only when asked', () => {
     const setError = vi.fn();
-    const error = apiError([{ field: 'city', message: 'A' }, { field: 'username', message: 'B' }]);
+    const error = apiError([
+      { field: 'city', message: 'A' },
+      { field: 'username', message: 'B' },
+    ]);
     applyServerErrors<UserValues>({ setError }, error, { fields: ['city', 'username'], shouldFocus: true });
     expect(setError.mock.calls).toEqual([
       ['city', { type: 'server', message: 'A' }, { shouldFocus: true }],

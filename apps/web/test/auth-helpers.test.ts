@@ -35,10 +35,7 @@ describe('postLogin hand-over', () => {
 
   it('stores the token as the bearer token with its issuer and a user of just the user name', () => {
     expect(
-      sessionFromPostLogin(
-        { issuer: 'https://idp.example', token: 'jwt', username: 'anna', expirationTime: '2025-03-01T16:00:00Z' },
-        now,
-      ),
+      sessionFromPostLogin({ issuer: 'https://idp.example', token: 'jwt', username: 'anna', expirationTime: '2025-03-01T16:00:00Z' }, now),
     ).toEqual({
       token: null,
       bearerToken: 'jwt',

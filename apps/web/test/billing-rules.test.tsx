@@ -91,12 +91,18 @@ describe('VAT and signs', () => {
   it('reads the VAT rate from the non-manual price lines, then the totals, then the estimate', () => {
     expect(vatRateOf({ payment: payment(), estimatedPriceWithoutVat: null, estimatedVat: null })).toBe(0.25);
     // Per-line rounding: 0.02 + 0.30 + 10.02 at 25 % gives VAT 2.60; the rate is still 0.25.
-    const rounded = [line({ priceWithoutVat: 0.02, vat: 0.01 }), line({ priceWithoutVat: 0.3, vat: 0.08 }), line({ priceWithoutVat: 10.02, vat: 2.51 })];
+    const rounded = [
+      line({ priceWithoutVat: 0.02, vat: 0.01 }),
+      line({ priceWithoutVat: 0.3, vat: 0.08 }),
+      line({ priceWithoutVat: 10.02, vat: 2.51 }),
+    ];
     expect(vatRateOf({ payment: payment({ events: rounded }), estimatedPriceWithoutVat: null, estimatedVat: null })).toBe(0.25);
     // A manual 0 % line does not count.
     const manual = [line({ priceWithoutVat: 100, vat: 12, manualEvent: false }), line({ priceWithoutVat: 500, vat: 0, manualEvent: true })];
     expect(vatRateOf({ payment: payment({ events: manual }), estimatedPriceWithoutVat: null, estimatedVat: null })).toBe(0.12);
-    expect(vatRateOf({ payment: payment({ events: [], totalPriceWithoutVat: 200, totalVat: 12 }), estimatedPriceWithoutVat: null, estimatedVat: null })).toBe(0.06);
+    expect(
+      vatRateOf({ payment: payment({ events: [], totalPriceWithoutVat: 200, totalVat: 12 }), estimatedPriceWithoutVat: null, estimatedVat: null }),
+    ).toBe(0.06);
     expect(vatRateOf({ payment: null, estimatedPriceWithoutVat: 561.5, estimatedVat: 140.38 })).toBe(0.25);
     expect(vatRateOf({ payment: null, estimatedPriceWithoutVat: null, estimatedVat: null })).toBeNull();
   });
@@ -113,7 +119,15 @@ describe('VAT and signs', () => {
     expect(signedValue('CREDITING', 80)).toBe(-80);
     expect(signedValue('PARKING_TICKET', 80)).toBe(80);
     const credit = toPendingItem(values({ type: 'CREDITING', amount: '125', includeVat: true, publicComment: ' Sorry ' }), 0.25, 'x');
-    expect(credit).toMatchObject({ type: 'CREDITING', value: -100, vat: 0.25, publicComment: 'Sorry', comment: null, enteredAmount: 125, vatIncluded: true });
+    expect(credit).toMatchObject({
+      type: 'CREDITING',
+      value: -100,
+      vat: 0.25,
+      publicComment: 'Sorry',
+      comment: null,
+      enteredAmount: 125,
+      vatIncluded: true,
+    });
     expect(toPendingItem(values({ amount: '12,50' }), null, 'y')).toMatchObject({ value: 12.5, vat: null, vatIncluded: false });
     expect(toBillingRequest([pendingFee, credit])).toEqual([
       { value: 100, type: 'PARKING_TICKET', vat: 0.25, comment: null, publicComment: null },
@@ -150,7 +164,9 @@ describe('the fee form (§5)', () => {
     expect(issues({ type: 'CREDITING', amount: '400' })).toEqual({});
     expect(issues({ type: 'CREDITING', amount: '400.01' })).toEqual({ amount: 'A credit cannot exceed the total price without VAT' });
     expect(issues({ type: 'CREDITING', amount: '500', includeVat: true })).toEqual({});
-    expect(issues({ type: 'CREDITING', amount: '500.02', includeVat: true })).toEqual({ amount: 'A credit cannot exceed the total price without VAT' });
+    expect(issues({ type: 'CREDITING', amount: '500.02', includeVat: true })).toEqual({
+      amount: 'A credit cannot exceed the total price without VAT',
+    });
     // A fee may be above the price, up to the server's largest amount.
     expect(issues({ type: 'DEDUCTIBLE_FEE', amount: '5000' })).toEqual({});
     expect(issues({ type: 'DEDUCTIBLE_FEE', amount: '1000000.01' })).toEqual({ amount: 'The amount can be at most 1000000.00' });
@@ -161,7 +177,9 @@ describe('the fee form (§5)', () => {
     expect(issues({ type: 'OTHER', publicComment: '   ' })).toEqual({ publicComment: 'A public comment is required for this fee type' });
     expect(issues({ type: 'OTHER', publicComment: 'x'.repeat(100) })).toEqual({});
     expect(issues({ type: 'OTHER', publicComment: 'x'.repeat(101) })).toEqual({ publicComment: 'The public comment can be at most 100 characters' });
-    expect(issues({ type: 'CREDITING', publicComment: 'x'.repeat(101) })).toEqual({ publicComment: 'The public comment can be at most 100 characters' });
+    expect(issues({ type: 'CREDITING', publicComment: 'x'.repeat(101) })).toEqual({
+      publicComment: 'The public comment can be at most 100 characters',
+    });
     expect(issues({ type: 'PARKING_TICKET', publicComment: 'x'.repeat(101) })).toEqual({});
     expect(issues({ type: 'PARKING_TICKET', comment: 'x'.repeat(1001) })).toEqual({ comment: 'Maximum characters 1000 (1001/1000)' });
   });
@@ -181,9 +199,15 @@ describe('before an item joins the pending list (§5)', () => {
 
   it('refuses a credit on an unpaid booking (NO_CHARGE included) or one without a payment', () => {
     for (const status of ['UNPAID', 'ABANDONED', 'RESERVATION_FAILED', 'NEEDS_AUTHORIZATION', 'NO_CHARGE'] as const) {
-      expect(checkPendingItem(pendingCredit, [], { ...facts, payment: payment({ status }) })).toEqual({ outcome: 'refused', message: 'unpaidBookingCannotBeCredited' });
+      expect(checkPendingItem(pendingCredit, [], { ...facts, payment: payment({ status }) })).toEqual({
+        outcome: 'refused',
+        message: 'unpaidBookingCannotBeCredited',
+      });
     }
-    expect(checkPendingItem(pendingCredit, [], { ...facts, payment: null })).toEqual({ outcome: 'refused', message: 'unpaidBookingCannotBeCredited' });
+    expect(checkPendingItem(pendingCredit, [], { ...facts, payment: null })).toEqual({
+      outcome: 'refused',
+      message: 'unpaidBookingCannotBeCredited',
+    });
     // Fees are fine on an unpaid booking.
     expect(checkPendingItem(pendingFee, [], { ...facts, payment: payment({ status: 'UNPAID' }) })).toEqual({ outcome: 'accepted' });
   });
@@ -247,39 +271,39 @@ interface Call {
 
 const booking = (overrides: Partial<Booking> = {}): Booking => {
   const b: Omit<Booking, 'abilities'> = {
-  bid: 'BID2000000004',
-  state: 'FINISHED',
-  displayState: 'FINISHED',
-  actions: [],
-  user: { username: 'demo.se.active', fullNameLastFirst: 'Svensson, Anna' },
-  contractId: 1,
-  contract: { id: 1, name: 'Mälar Privat', contractType: 'PRIVATE', currency: 'SEK', adminFee: 49 },
-  bookedInterval: { start: '2025-01-01T08:00:00.000Z', end: '2025-01-01T12:00:00.000Z' },
-  usageTime: { start: '2025-01-01T08:05:00.000Z', end: '2025-01-01T11:50:00.000Z' },
-  startTime: '2025-01-01T08:00:00.000Z',
-  endTime: '2025-01-01T12:00:00.000Z',
-  fromLocation: { city: 'Stockholm', pool: 'Fridhemsplan', poolId: 7 },
-  toLocation: { city: 'Stockholm', pool: 'Fridhemsplan', poolId: 7 },
-  note: null,
-  distance: 40,
-  estimatedDistance: 25,
-  tripType: 'PRIVATE',
-  rideShare: 'NOT_SELECTED',
-  taxiAcceptable: 'NOT_SELECTED',
-  vehicleAllocation: { state: 'ALLOCATED', vehicle: null, specification: { type: 'CLASS', className: 'Small', vehicleCategory: 'CAR' } },
-  checkoutRequired: false,
-  allocateOnActivation: false,
-  irrevocableUntil: null,
-  lockedForUser: false,
-  paymentsRequiringAuthorization: [],
-  metadata: {},
-  payment: payment(),
-  estimatedPriceWithoutVat: 400,
-  estimatedVat: 100,
-  adjustedValues: null,
-  technicalIssueReported: false,
-  fixedPrice: null,
-  ...overrides,
+    bid: 'BID2000000004',
+    state: 'FINISHED',
+    displayState: 'FINISHED',
+    actions: [],
+    user: { username: 'demo.se.active', fullNameLastFirst: 'Svensson, Anna' },
+    contractId: 1,
+    contract: { id: 1, name: 'Mälar Privat', contractType: 'PRIVATE', currency: 'SEK', adminFee: 49 },
+    bookedInterval: { start: '2025-01-01T08:00:00.000Z', end: '2025-01-01T12:00:00.000Z' },
+    usageTime: { start: '2025-01-01T08:05:00.000Z', end: '2025-01-01T11:50:00.000Z' },
+    startTime: '2025-01-01T08:00:00.000Z',
+    endTime: '2025-01-01T12:00:00.000Z',
+    fromLocation: { city: 'Stockholm', pool: 'Fridhemsplan', poolId: 7 },
+    toLocation: { city: 'Stockholm', pool: 'Fridhemsplan', poolId: 7 },
+    note: null,
+    distance: 40,
+    estimatedDistance: 25,
+    tripType: 'PRIVATE',
+    rideShare: 'NOT_SELECTED',
+    taxiAcceptable: 'NOT_SELECTED',
+    vehicleAllocation: { state: 'ALLOCATED', vehicle: null, specification: { type: 'CLASS', className: 'Small', vehicleCategory: 'CAR' } },
+    checkoutRequired: false,
+    allocateOnActivation: false,
+    irrevocableUntil: null,
+    lockedForUser: false,
+    paymentsRequiringAuthorization: [],
+    metadata: {},
+    payment: payment(),
+    estimatedPriceWithoutVat: 400,
+    estimatedVat: 100,
+    adjustedValues: null,
+    technicalIssueReported: false,
+    fixedPrice: null,
+    ...overrides,
   };
   return { ...b, abilities: overrides.abilities ?? abilitiesFor(b) };
 };
@@ -295,14 +319,27 @@ describe('the fee / credit dialog', () => {
       sessionFromAuthResponse({
         token: 'token-0',
         expires: new Date(Date.now() + 3_600_000).toISOString(),
-        user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'malar', role: 'SUPPORT' },
+        user: {
+          username: 'support',
+          givenName: 'Siri',
+          familyName: 'Support',
+          emailAddress: null,
+          language: 'en-GB',
+          fleet: 'malar',
+          role: 'SUPPORT',
+        },
       }),
     );
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
         const url = new URL(String(input), window.location.origin);
-        calls.push({ method: init?.method ?? 'GET', path: url.pathname, headers: new Headers(init?.headers), body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined });
+        calls.push({
+          method: init?.method ?? 'GET',
+          path: url.pathname,
+          headers: new Headers(init?.headers),
+          body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+        });
         return answers.shift() ?? new Response('{}', { status: 500 });
       }),
     );
@@ -321,7 +358,11 @@ describe('the fee / credit dialog', () => {
     const onClose = vi.fn();
     render(
       <AppProviders>
-        <BillingDialog booking={booking()} prefill={{ mode: 'fee', type: 'PARKING_TICKET', amount: 125, vatIncluded: true, comment: 'P-hus' }} onClose={onClose} />
+        <BillingDialog
+          booking={booking()}
+          prefill={{ mode: 'fee', type: 'PARKING_TICKET', amount: 125, vatIncluded: true, comment: 'P-hus' }}
+          onClose={onClose}
+        />
       </AppProviders>,
     );
     const dialog = await screen.findByRole('dialog');
@@ -360,7 +401,11 @@ describe('the fee / credit dialog', () => {
   it('offers no credit when the total is 0', async () => {
     render(
       <AppProviders>
-        <BillingDialog booking={booking({ payment: payment({ totalPrice: 0, totalPriceWithoutVat: 0, totalVat: 0 }) })} prefill={{ mode: 'credit' }} onClose={() => undefined} />
+        <BillingDialog
+          booking={booking({ payment: payment({ totalPrice: 0, totalPriceWithoutVat: 0, totalVat: 0 }) })}
+          prefill={{ mode: 'credit' }}
+          onClose={() => undefined}
+        />
       </AppProviders>,
     );
     const dialog = await screen.findByRole('dialog');

@@ -27,7 +27,6 @@ const authResponse: AuthResponse = {
 };
 const fleet: Fleet = { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', currency: 'NOK', DefaultLanguage: 'nb', timeZone: 'Europe/Oslo' };
 
-
 /** An ACTIVE booking that started two hours ago, like the demo's BID1000000001. */
 interface Call {
   method: string;
@@ -48,7 +47,12 @@ const calls: Call[] = [];
 async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input), window.location.origin);
   const method = init?.method ?? 'GET';
-  const call: Call = { method, path: url.pathname, query: url.searchParams, body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+  const call: Call = {
+    method,
+    path: url.pathname,
+    query: url.searchParams,
+    body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+  };
   calls.push(call);
   if (url.pathname === '/api/config') return json(200, { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' });
   if (url.pathname === '/api/fleets/fjord') return json(200, fleet);
@@ -61,7 +65,8 @@ async function fakeFetch(input: string | URL | Request, init?: RequestInit): Pro
   return envelope(404, 'errorId.core.routeNotFound', 'Route not found');
 }
 
-const callsTo = (method: string, suffix: string) => calls.filter((call) => call.method === method && call.path === `/api/bookings/${booking.bid}${suffix}`);
+const callsTo = (method: string, suffix: string) =>
+  calls.filter((call) => call.method === method && call.path === `/api/bookings/${booking.bid}${suffix}`);
 
 function start(path: string) {
   sessionStore.setSession(sessionFromAuthResponse(authResponse));
@@ -91,10 +96,12 @@ async function openActions(user: ReturnType<typeof userEvent.setup>) {
 async function menuState(user: ReturnType<typeof userEvent.setup>): Promise<Record<string, true | string>> {
   const menu = await openActions(user);
   return Object.fromEntries(
-    within(menu).getAllByRole('menuitem').map((item) => {
-      const label = item.querySelector('.MuiListItemText-primary')?.textContent ?? textOf(item);
-      return [label, isDisabled(item) ? (item.querySelector('.MuiListItemText-secondary')?.textContent ?? '') : true];
-    }),
+    within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => {
+        const label = item.querySelector('.MuiListItemText-primary')?.textContent ?? textOf(item);
+        return [label, isDisabled(item) ? (item.querySelector('.MuiListItemText-secondary')?.textContent ?? '') : true];
+      }),
   );
 }
 
@@ -130,8 +137,25 @@ describe('booking card', () => {
   it('reads the query parameters of §2: edit and adjustValues set by 1, true, set or presence; the rest kept', () => {
     for (const value of [1, '1', true, 'true', 'set', '']) expect(validateBookingCardSearch({ edit: value }).edit).toBe(1);
     for (const value of [0, 'false', undefined, 'no']) expect(validateBookingCardSearch({ edit: value }).edit).toBeUndefined();
-    expect(validateBookingCardSearch({ adjustValues: 1, user: 'anna', addFee: 'true', comment: 'Parking', amount: '150,50', type: 'PARKING_TICKET', vatIncluded: 'false' })).toEqual({
-      edit: undefined, adjustValues: 1, user: 'anna', addFee: 1, comment: 'Parking', amount: 150.5, type: 'PARKING_TICKET', vatIncluded: false,
+    expect(
+      validateBookingCardSearch({
+        adjustValues: 1,
+        user: 'anna',
+        addFee: 'true',
+        comment: 'Parking',
+        amount: '150,50',
+        type: 'PARKING_TICKET',
+        vatIncluded: 'false',
+      }),
+    ).toEqual({
+      edit: undefined,
+      adjustValues: 1,
+      user: 'anna',
+      addFee: 1,
+      comment: 'Parking',
+      amount: 150.5,
+      type: 'PARKING_TICKET',
+      vatIncluded: false,
     });
   });
 
@@ -152,10 +176,38 @@ describe('booking card', () => {
     const user = userEvent.setup();
     booking = makeBooking({
       payment: {
-        orderId: 'BOK1000001', bid: BID, username: 'demo.active', type: 'CREDITCARD', status: 'RESERVED', target: 'BOOKING',
-        timestamp: { type: 'CREATED_DATE', timestamp: iso(Date.now()) }, totalPriceWithoutVat: 561.5, totalVat: 140.38, totalPrice: 701.88,
-        currency: 'NOK', singleEventPayments: [], externalId: null, paymentProvider: 'sandbox', reservationFailed: false, abilities: paymentAbilities(['switchType', 'replace']),
-        events: [{ id: 1, itemName: 'PER_HOUR', itemType: 'PER_HOUR', itemDisplayText: 'Timepris', publicComment: null, comment: null, unitAmount: 5, unitCost: 89, priceWithoutVat: 445, vat: 111.25, totalPrice: 556.25, manualEvent: false }],
+        orderId: 'BOK1000001',
+        bid: BID,
+        username: 'demo.active',
+        type: 'CREDITCARD',
+        status: 'RESERVED',
+        target: 'BOOKING',
+        timestamp: { type: 'CREATED_DATE', timestamp: iso(Date.now()) },
+        totalPriceWithoutVat: 561.5,
+        totalVat: 140.38,
+        totalPrice: 701.88,
+        currency: 'NOK',
+        singleEventPayments: [],
+        externalId: null,
+        paymentProvider: 'sandbox',
+        reservationFailed: false,
+        abilities: paymentAbilities(['switchType', 'replace']),
+        events: [
+          {
+            id: 1,
+            itemName: 'PER_HOUR',
+            itemType: 'PER_HOUR',
+            itemDisplayText: 'Timepris',
+            publicComment: null,
+            comment: null,
+            unitAmount: 5,
+            unitCost: 89,
+            priceWithoutVat: 445,
+            vat: 111.25,
+            totalPrice: 556.25,
+            manualEvent: false,
+          },
+        ],
       },
     });
     const router = start(`/booking/${BID}/payment?user=demo.active&addFee=1&amount=150&type=PARKING_TICKET&comment=P-hus`);
@@ -189,15 +241,30 @@ describe('booking card', () => {
   it('pages through the events with the cursor and marks early receipts in red', async () => {
     const user = userEvent.setup();
     const event = (id: number, offsetMs: number): EventLogEntry => ({
-      id: String(id), occurred: iso(Date.UTC(2026, 0, 1, 10, 0, id)), received: iso(Date.UTC(2026, 0, 1, 10, 0, id) + offsetMs), bid: BID, vin: null,
-      actingUsername: 'support', affectedUsername: 'demo.active', type: 'BOOKING_EVENT', typeGroup: 'BOOKING', displayText: `Event ${id}`, textParts: [], properties: {},
+      id: String(id),
+      occurred: iso(Date.UTC(2026, 0, 1, 10, 0, id)),
+      received: iso(Date.UTC(2026, 0, 1, 10, 0, id) + offsetMs),
+      bid: BID,
+      vin: null,
+      actingUsername: 'support',
+      affectedUsername: 'demo.active',
+      type: 'BOOKING_EVENT',
+      typeGroup: 'BOOKING',
+      displayText: `Event ${id}`,
+      textParts: [],
+      properties: {},
     });
     handlers.push((call) => {
       if (call.path !== `/api/bookings/${BID}/events`) return undefined;
       const page: z.input<typeof ZBookingEventsResponse> =
         call.query.get('cursor') === 'c2'
           ? { results: [event(11, 1000)], moreResults: false, currentPage: 1, nextCursor: null }
-          : { results: Array.from({ length: 10 }, (_, i) => event(i + 1, i === 0 ? -3000 : 2000)), moreResults: true, currentPage: 0, nextCursor: 'c2' };
+          : {
+              results: Array.from({ length: 10 }, (_, i) => event(i + 1, i === 0 ? -3000 : 2000)),
+              moreResults: true,
+              currentPage: 0,
+              nextCursor: 'c2',
+            };
       return json(200, page);
     });
     start(`/booking/${BID}/events`);
@@ -234,10 +301,28 @@ describe('booking card', () => {
 
   it('adjusts historic values of a finished booking with Payment and Events disabled meanwhile', async () => {
     const user = userEvent.setup();
-    booking = makeBooking({ state: 'FINISHED', displayState: 'FINISHED', actions: [], distance: 171.4, usageTime: { start: iso(Date.now() - 3 * HOUR), end: iso(Date.now() - HOUR) } });
+    booking = makeBooking({
+      state: 'FINISHED',
+      displayState: 'FINISHED',
+      actions: [],
+      distance: 171.4,
+      usageTime: { start: iso(Date.now() - 3 * HOUR), end: iso(Date.now() - HOUR) },
+    });
     handlers.push((call) => {
       if (call.method !== 'PUT' || call.path !== `/api/bookings/${BID}/adjustedValues`) return undefined;
-      booking = { ...booking, adjustedValues: { adjustedStartTime: null, adjustedEndTime: null, adjustedDistance: 150, adjustedBookingType: 'BUSINESS', dataQuality: 'CORRECTED', originalUsageTime: null, originalTotalDistance: 171.4, originalBookingType: 'PRIVATE' } };
+      booking = {
+        ...booking,
+        adjustedValues: {
+          adjustedStartTime: null,
+          adjustedEndTime: null,
+          adjustedDistance: 150,
+          adjustedBookingType: 'BUSINESS',
+          dataQuality: 'CORRECTED',
+          originalUsageTime: null,
+          originalTotalDistance: 171.4,
+          originalBookingType: 'PRIVATE',
+        },
+      };
       return json(200, booking);
     });
     const router = start(`/booking/${BID}`);
@@ -263,7 +348,11 @@ describe('booking card', () => {
     await user.click(await screen.findByRole('option', { name: 'Business' }));
     await user.click(screen.getByRole('button', { name: 'Save adjusted values' }));
     expect((await screen.findByText('Booking updated')).isConnected).toBe(true);
-    expect(callsTo('PUT', '/adjustedValues')[0]?.body).toMatchObject({ adjustedDistance: 150, adjustedBookingType: 'BUSINESS', dataQuality: 'CORRECTED' });
+    expect(callsTo('PUT', '/adjustedValues')[0]?.body).toMatchObject({
+      adjustedDistance: 150,
+      adjustedBookingType: 'BUSINESS',
+      dataQuality: 'CORRECTED',
+    });
     await waitFor(() => expect(router.state.location.search.adjustValues).toBeUndefined());
     expect((await screen.findByTestId('booking-adjusted-values')).isConnected).toBe(true);
   });
@@ -330,7 +419,12 @@ describe('support mode', () => {
 
 const future = (hours: number) => {
   const start = Date.now() + hours * HOUR;
-  return { bookedInterval: { start: iso(start), end: iso(start + 3 * HOUR) }, startTime: iso(start), endTime: iso(start + 3 * HOUR), usageTime: null };
+  return {
+    bookedInterval: { start: iso(start), end: iso(start + 3 * HOUR) },
+    startTime: iso(start),
+    endTime: iso(start + 3 * HOUR),
+    usageTime: null,
+  };
 };
 
 describe('actions menu', () => {
@@ -338,7 +432,10 @@ describe('actions menu', () => {
     const user = userEvent.setup();
     booking = makeBooking({
       abilities: abilities(['deactivate', 'forceEnd', 'edit', 'addFee'], {
-        activate: 'activateOnlyInactive', replaceWithRideshare: 'replaceStarted', credit: 'unpaidBookingCannotBeCredited', reportTechnicalIssue: 'technicalIssueAlreadyReported',
+        activate: 'activateOnlyInactive',
+        replaceWithRideshare: 'replaceStarted',
+        credit: 'unpaidBookingCannotBeCredited',
+        reportTechnicalIssue: 'technicalIssueAlreadyReported',
       }),
     });
     start(`/booking/${BID}`);
@@ -362,7 +459,7 @@ describe('actions menu', () => {
     expect(await menuState(user)).toEqual({ 'Replace with ride share': true, 'Check out': true, 'Mail receipt': true });
   });
 
-  it('says why an entry is unavailable in the staff member\'s language and keeps it out of reach of a click', async () => {
+  it("says why an entry is unavailable in the staff member's language and keeps it out of reach of a click", async () => {
     const user = userEvent.setup();
     await i18n.changeLanguage('nb');
     booking = makeBooking({ abilities: abilities(['edit'], { cancel: 'cancelIrrevocable' }) });
@@ -437,7 +534,8 @@ describe('actions menu', () => {
     const user = userEvent.setup();
     booking = makeBooking({ state: 'INACTIVE', displayState: 'READY', actions: ['ACTIVATE', 'CANCEL'], ...future(1 / 6) });
     handlers.push((call) => {
-      if (call.path === `/api/bookings/${BID}/activate-without-pin`) return envelope(400, 'errorId.core.booking.notSupported', 'Activate is not supported for this booking');
+      if (call.path === `/api/bookings/${BID}/activate-without-pin`)
+        return envelope(400, 'errorId.core.booking.notSupported', 'Activate is not supported for this booking');
       if (call.path === `/api/bookings/${BID}/adjust`) return envelope(404, 'errorId.core.booking.notFound', 'Booking not found.');
       return undefined;
     });
@@ -515,7 +613,14 @@ describe('force end form', () => {
   it('applies the §5 rules', () => {
     const schema = forceEndFormSchema(t);
     const issues = (values: Partial<Parameters<typeof toForceDeactivateInput>[0]>) => {
-      const result = schema.safeParse({ start: '2026-01-01T10:00', end: '2026-01-01T12:00', distance: '', wasNotUsed: false, reason: 'x', ...values });
+      const result = schema.safeParse({
+        start: '2026-01-01T10:00',
+        end: '2026-01-01T12:00',
+        distance: '',
+        wasNotUsed: false,
+        reason: 'x',
+        ...values,
+      });
       return result.success ? {} : Object.fromEntries(result.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
     };
     expect(issues({})).toEqual({});
@@ -529,15 +634,21 @@ describe('force end form', () => {
     expect(issues({ reason: '  ' })).toEqual({ reason: 'Required' });
     expect(issues({ start: '', end: '', distance: '-1', wasNotUsed: true })).toEqual({});
     const inFuture = new Date(Date.now() + 2 * HOUR);
-    const local = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}T${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+    const local = (date: Date) =>
+      `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}T${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
     expect(issues({ start: local(inFuture), end: local(new Date(inFuture.getTime() + HOUR)) })).toEqual({
       start: 'The usage cannot start in the future',
       end: 'The usage cannot end in the future',
     });
     expect(issues({ start: local(new Date(Date.now() - HOUR)), end: local(inFuture) })).toEqual({ end: 'The usage cannot end in the future' });
 
-    expect(toForceDeactivateInput({ start: '2026-01-01T10:00', end: '2026-01-01T12:00', distance: '3', wasNotUsed: true, reason: ' r ' })).toEqual({ wasNotUsed: true, reason: 'r' });
-    expect(toForceDeactivateInput({ start: '2026-01-01T10:00', end: '2026-01-01T12:00', distance: '12,5', wasNotUsed: false, reason: 'r' })).toMatchObject({
+    expect(toForceDeactivateInput({ start: '2026-01-01T10:00', end: '2026-01-01T12:00', distance: '3', wasNotUsed: true, reason: ' r ' })).toEqual({
+      wasNotUsed: true,
+      reason: 'r',
+    });
+    expect(
+      toForceDeactivateInput({ start: '2026-01-01T10:00', end: '2026-01-01T12:00', distance: '12,5', wasNotUsed: false, reason: 'r' }),
+    ).toMatchObject({
       wasNotUsed: false,
       startDate: new Date(2026, 0, 1, 10, 0).toISOString(),
       endDate: new Date(2026, 0, 1, 12, 0).toISOString(),
@@ -595,7 +706,7 @@ describe('force end form', () => {
     expect(Date.parse(query?.get('startDate') ?? '')).toBeLessThan(Date.parse(query?.get('endDate') ?? ''));
   });
 
-  it("leaves start, end and distance out when the booking was not used", async () => {
+  it('leaves start, end and distance out when the booking was not used', async () => {
     const user = userEvent.setup();
     booking = makeBooking({ state: 'INACTIVE', displayState: 'INACTIVE', actions: [], ...future(-1), abilities: abilities(['forceEnd', 'edit']) });
     handlers.push((call) => (call.path.endsWith('/force-deactivate-without-pin') ? json(200, { ...booking, state: 'FINISHED' }) : undefined));
@@ -604,7 +715,13 @@ describe('force end form', () => {
     const dialog = await screen.findByRole('dialog');
     // A booking that never started is most likely ended as not used.
     expect((within(dialog).getByRole('checkbox', { name: 'The booking was not used' }) as HTMLInputElement).checked).toBe(true);
-    expect(isDisabled(within(dialog).getByRole('group', { name: /^Usage start/ }).querySelector('input') ?? dialog)).toBe(true);
+    expect(
+      isDisabled(
+        within(dialog)
+          .getByRole('group', { name: /^Usage start/ })
+          .querySelector('input') ?? dialog,
+      ),
+    ).toBe(true);
     await user.type(within(dialog).getByLabelText(/^Reason/), 'No-show');
     await user.click(within(dialog).getByRole('button', { name: 'Force end' }));
     expect((await screen.findByText('Booking deactivated')).isConnected).toBe(true);
@@ -616,7 +733,9 @@ describe('force end form', () => {
   it('tells "Force end is not supported" on a 400', async () => {
     const user = userEvent.setup();
     handlers.push((call) =>
-      call.path.endsWith('/force-deactivate-without-pin') ? envelope(400, 'errorId.core.booking.notSupported', 'Force end is not supported for this booking') : undefined,
+      call.path.endsWith('/force-deactivate-without-pin')
+        ? envelope(400, 'errorId.core.booking.notSupported', 'Force end is not supported for this booking')
+        : undefined,
     );
     start(`/booking/${BID}`);
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Force end' }));
@@ -646,7 +765,11 @@ describe('charging-provider PIN', () => {
 
   const pinBooking = () =>
     makeBooking({
-      state: 'INACTIVE', displayState: 'READY', actions: ['ACTIVATE', 'CANCEL'], allocateOnActivation: true, ...future(1 / 6),
+      state: 'INACTIVE',
+      displayState: 'READY',
+      actions: ['ACTIVATE', 'CANCEL'],
+      allocateOnActivation: true,
+      ...future(1 / 6),
       abilities: abilities(['requestPin', 'cancel', 'forceEnd', 'edit']),
     });
 

@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
-  MESSAGE_IDS, PAYMENT_AUTH_POLL_MS, PAYMENT_AUTH_TIMEOUT_MS, type Booking, type BookingCreateRequest, type ErrorItem, type Payment,
+  MESSAGE_IDS,
+  PAYMENT_AUTH_POLL_MS,
+  PAYMENT_AUTH_TIMEOUT_MS,
+  type Booking,
+  type BookingCreateRequest,
+  type ErrorItem,
+  type Payment,
 } from '@fleetdesk/contract';
 import { AppProviders } from '@/app/providers';
 import { BookingCreateDialog } from '@/features/bookings/components/form/booking-create-dialog';
@@ -18,35 +24,87 @@ import { paymentAbilities } from './fixtures/payment-abilities';
 const BID = 'BID1000000901';
 
 const booking = (patch: Partial<Booking> = {}): Booking => ({
-  bid: BID, state: 'INACTIVE', displayState: 'INACTIVE', actions: ['CANCEL'], abilities: abilitiesFor({ state: 'INACTIVE', actions: ['CANCEL'], payment: null }),
-  user: { username: 'emma.johansen', fullNameLastFirst: 'Johansen, Emma' }, contractId: 1,
+  bid: BID,
+  state: 'INACTIVE',
+  displayState: 'INACTIVE',
+  actions: ['CANCEL'],
+  abilities: abilitiesFor({ state: 'INACTIVE', actions: ['CANCEL'], payment: null }),
+  user: { username: 'emma.johansen', fullNameLastFirst: 'Johansen, Emma' },
+  contractId: 1,
   contract: { id: 1, name: 'Fjord Privat', contractType: 'PRIVATE', currency: 'NOK', adminFee: 59 },
-  bookedInterval: { start: '2030-01-01T10:00:00+01:00', end: '2030-01-01T12:00:00+01:00' }, usageTime: null,
-  startTime: '2030-01-01T10:00:00+01:00', endTime: '2030-01-01T12:00:00+01:00',
-  fromLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 }, toLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
-  note: null, distance: null, estimatedDistance: 25, tripType: 'PRIVATE', rideShare: 'NOT_SELECTED', taxiAcceptable: 'NOT_SELECTED',
+  bookedInterval: { start: '2030-01-01T10:00:00+01:00', end: '2030-01-01T12:00:00+01:00' },
+  usageTime: null,
+  startTime: '2030-01-01T10:00:00+01:00',
+  endTime: '2030-01-01T12:00:00+01:00',
+  fromLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
+  toLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
+  note: null,
+  distance: null,
+  estimatedDistance: 25,
+  tripType: 'PRIVATE',
+  rideShare: 'NOT_SELECTED',
+  taxiAcceptable: 'NOT_SELECTED',
   vehicleAllocation: { state: 'NOT_ALLOCATED', vehicle: null, specification: { type: 'CLASS', className: 'Small car', vehicleCategory: 'CAR' } },
-  checkoutRequired: false, allocateOnActivation: false, irrevocableUntil: null, lockedForUser: false, paymentsRequiringAuthorization: [],
-  metadata: {}, estimatedPriceWithoutVat: 330, estimatedVat: 82.5, adjustedValues: null, technicalIssueReported: false, ...patch,
+  checkoutRequired: false,
+  allocateOnActivation: false,
+  irrevocableUntil: null,
+  lockedForUser: false,
+  paymentsRequiringAuthorization: [],
+  metadata: {},
+  estimatedPriceWithoutVat: 330,
+  estimatedVat: 82.5,
+  adjustedValues: null,
+  technicalIssueReported: false,
+  ...patch,
 });
 /** The booking's card payment (BOK1000099) in `status`. */
 const cardPayment = (status: Payment['status'], failureCode: Payment['failureCode'] = null): Payment => ({
-  orderId: 'BOK1000099', bid: BID, username: 'emma.johansen', type: 'CREDITCARD', status, target: 'BOOKING',
-  timestamp: { type: 'CREATED_DATE', timestamp: '2029-12-31T10:00:00+01:00' }, totalPriceWithoutVat: 330, totalVat: 82.5, totalPrice: 412.5,
-  currency: 'NOK', events: [], singleEventPayments: [], externalId: 'sandbox_pi_1', paymentProvider: 'sandbox', reservationFailed: status === 'RESERVATION_FAILED',
-  failureCode, abilities: paymentAbilities(['switchType', 'replace', ...(status === 'ABANDONED' ? (['retry', 'release'] as const) : [])]),
+  orderId: 'BOK1000099',
+  bid: BID,
+  username: 'emma.johansen',
+  type: 'CREDITCARD',
+  status,
+  target: 'BOOKING',
+  timestamp: { type: 'CREATED_DATE', timestamp: '2029-12-31T10:00:00+01:00' },
+  totalPriceWithoutVat: 330,
+  totalVat: 82.5,
+  totalPrice: 412.5,
+  currency: 'NOK',
+  events: [],
+  singleEventPayments: [],
+  externalId: 'sandbox_pi_1',
+  paymentProvider: 'sandbox',
+  reservationFailed: status === 'RESERVATION_FAILED',
+  failureCode,
+  abilities: paymentAbilities(['switchType', 'replace', ...(status === 'ABANDONED' ? (['retry', 'release'] as const) : [])]),
 });
-const needingAuth = booking({ displayState: 'REQUIRES_AUTH', paymentsRequiringAuthorization: ['BOK1000099'], payment: cardPayment('NEEDS_AUTHORIZATION') });
+const needingAuth = booking({
+  displayState: 'REQUIRES_AUTH',
+  paymentsRequiringAuthorization: ['BOK1000099'],
+  payment: cardPayment('NEEDS_AUTHORIZATION'),
+});
 /** The customer abandoned the authorisation: nothing left to authorise, but nothing authorised either. */
 const abandoned = booking({ displayState: 'INACTIVE', paymentsRequiringAuthorization: [], payment: cardPayment('ABANDONED') });
 /** What DELETE answers; a test may make it refuse. */
 let cancelAnswer: () => Response = () => json(200, booking({ state: 'CANCELLED', displayState: 'CANCELLED' }));
 
 const request: BookingCreateRequest = {
-  user: 'emma.johansen', contractId: 1, startTime: '2030-01-01T10:00:00+01:00', endTime: '2030-01-01T12:00:00+01:00',
-  fromLocation: { poolId: 1 }, toLocation: { poolId: 1 }, vehicleSpecification: { type: 'CLASS', className: 'Small car' },
-  estimatedDistance: 25, tripType: 'PRIVATE', note: null, rideShare: 'NOT_SELECTED', taxiAcceptable: 'NOT_SELECTED', metadata: {},
-  adminFeeAdded: false, ignoreRules: false, overridePoolAccess: false,
+  user: 'emma.johansen',
+  contractId: 1,
+  startTime: '2030-01-01T10:00:00+01:00',
+  endTime: '2030-01-01T12:00:00+01:00',
+  fromLocation: { poolId: 1 },
+  toLocation: { poolId: 1 },
+  vehicleSpecification: { type: 'CLASS', className: 'Small car' },
+  estimatedDistance: 25,
+  tripType: 'PRIVATE',
+  note: null,
+  rideShare: 'NOT_SELECTED',
+  taxiAcceptable: 'NOT_SELECTED',
+  metadata: {},
+  adminFeeAdded: false,
+  ignoreRules: false,
+  overridePoolAccess: false,
 };
 
 interface Call {
@@ -166,7 +224,10 @@ describe('creation dialog: confirming', () => {
     const { onRejected } = renderDialog();
     await user.click(within(await dialogNamed('Confirm the booking')).getByRole('button', { name: 'Create booking' }));
     await waitFor(() => expect(onRejected).toHaveBeenCalledTimes(1));
-    expect(onRejected.mock.calls[0]?.[0]).toMatchObject({ messageId: MESSAGE_IDS.validationList, errors: [{ field: 'endTime' }, { field: 'metadata.project' }] });
+    expect(onRejected.mock.calls[0]?.[0]).toMatchObject({
+      messageId: MESSAGE_IDS.validationList,
+      errors: [{ field: 'endTime' }, { field: 'metadata.project' }],
+    });
   });
 });
 
@@ -177,7 +238,11 @@ describe('creation dialog: override step', () => {
       () =>
         ruleErrors([
           { message: 'Bookings can be at most 3 days.', overridable: true, ruleName: 'bookableRules[0].maxDuration', field: 'endTime' },
-          { message: 'The contract allows only one booking at a time, and this one overlaps BID1000000042', overridable: true, ruleName: 'contract.onlyOneBookingAtTheSameTimeAllowed' },
+          {
+            message: 'The contract allows only one booking at a time, and this one overlaps BID1000000042',
+            overridable: true,
+            ruleName: 'contract.onlyOneBookingAtTheSameTimeAllowed',
+          },
         ]),
       () => json(201, booking()),
     ];
@@ -331,8 +396,15 @@ describe('creation dialog: payment authorisation', () => {
   });
 
   it('fails when the booking turned CANCELLED, and offers no cancel', async () => {
-    pollAnswers = [booking({ state: 'CANCELLED', displayState: 'CANCELLED', actions: [], paymentsRequiringAuthorization: [],
-      abilities: abilitiesFor({ state: 'CANCELLED', actions: [], payment: null }) })];
+    pollAnswers = [
+      booking({
+        state: 'CANCELLED',
+        displayState: 'CANCELLED',
+        actions: [],
+        paymentsRequiringAuthorization: [],
+        abilities: abilitiesFor({ state: 'CANCELLED', actions: [], payment: null }),
+      }),
+    ];
     const { user, onClose } = await startWaiting({ canConvertToInvoice: false });
     await advance(PAYMENT_AUTH_POLL_MS);
     const dialog = await dialogNamed('Authentication failure');
@@ -344,8 +416,7 @@ describe('creation dialog: payment authorisation', () => {
   });
 
   it('after a refused cancel (409) it reads the booking again and keeps the error until dismissed', async () => {
-    cancelAnswer = () =>
-      json(409, { httpCode: 409, messageId: MESSAGE_IDS.conflict, message: 'The booking has changed: read it again', errors: [] });
+    cancelAnswer = () => json(409, { httpCode: 409, messageId: MESSAGE_IDS.conflict, message: 'The booking has changed: read it again', errors: [] });
     const { user, dialog, onClose } = await startWaiting();
     // Meanwhile the customer abandoned the authorisation.
     pollAnswers = [abandoned];

@@ -92,7 +92,9 @@ describe('booking form values', () => {
     expect(issues({ ...valid, metadata: { project: 'P', colour: 'red' } })).toEqual([]);
     const withChoice = buildBookingFormSchema({
       timeZone: OSLO,
-      metadataSpec: [{ key: 'purpose', label: 'Purpose', description: null, type: 'CHOICE', choices: ['Meeting', 'Course'], placeholder: null, required: false }],
+      metadataSpec: [
+        { key: 'purpose', label: 'Purpose', description: null, type: 'CHOICE', choices: ['Meeting', 'Course'], placeholder: null, required: false },
+      ],
       minimum: '2025-01-15T00:00',
       startLocked: false,
     });
@@ -122,7 +124,8 @@ describe('booking form values', () => {
 });
 
 describe('creation dialog state machine (§4)', () => {
-  const booking = (patch: Partial<Booking>) => ({ state: 'INACTIVE', displayState: 'REQUIRES_AUTH', paymentsRequiringAuthorization: ['BOK1'], ...patch }) as Booking;
+  const booking = (patch: Partial<Booking>) =>
+    ({ state: 'INACTIVE', displayState: 'REQUIRES_AUTH', paymentsRequiringAuthorization: ['BOK1'], ...patch }) as Booking;
 
   it('waits while payments need authorisation, then completes or fails', () => {
     const created = booking({});
@@ -131,7 +134,9 @@ describe('creation dialog state machine (§4)', () => {
     expect(state.step).toBe('waiting');
     state = createDialogReducer(state, { type: 'POLLED', booking: created });
     expect(state.step).toBe('waiting');
-    expect(createDialogReducer(state, { type: 'POLLED', booking: booking({ displayState: 'INACTIVE', paymentsRequiringAuthorization: [] }) }).step).toBe('complete');
+    expect(
+      createDialogReducer(state, { type: 'POLLED', booking: booking({ displayState: 'INACTIVE', paymentsRequiringAuthorization: [] }) }).step,
+    ).toBe('complete');
     expect(createDialogReducer(state, { type: 'POLLED', booking: booking({ state: 'CANCELLED', displayState: 'CANCELLED' }) }).step).toBe('failure');
     expect(createDialogReducer(state, { type: 'TIMED_OUT' }).step).toBe('timeout');
     expect(authorisationOutcome(booking({ paymentsRequiringAuthorization: [], displayState: 'READY' }))).toEqual({ outcome: 'complete' });
@@ -139,7 +144,11 @@ describe('creation dialog state machine (§4)', () => {
 
   it('an abandoned or refused card payment is a failure with its reason, never "complete" (issue 17)', () => {
     const card = (status: Payment['status'], failureCode: Payment['failureCode'] = null) =>
-      booking({ displayState: 'INACTIVE', paymentsRequiringAuthorization: [], payment: { orderId: 'BOK1', type: 'CREDITCARD', status, failureCode } as Payment });
+      booking({
+        displayState: 'INACTIVE',
+        paymentsRequiringAuthorization: [],
+        payment: { orderId: 'BOK1', type: 'CREDITCARD', status, failureCode } as Payment,
+      });
     const waiting = createDialogReducer(initialCreateDialogState, { type: 'CREATED', booking: booking({}) });
 
     const abandoned = createDialogReducer(waiting, { type: 'POLLED', booking: card('ABANDONED') });
@@ -169,7 +178,9 @@ describe('creation dialog state machine (§4)', () => {
     expect(state).toMatchObject({ step: 'failure', error: 'The booking was changed' });
     state = createDialogReducer(state, { type: 'DISMISS_ERROR' });
     expect(state).toMatchObject({ step: 'failure', error: null });
-    expect(createDialogReducer(createDialogReducer(initialCreateDialogState, { type: 'CREATED', booking: booking({}) }), { type: 'CONVERTED' }).step).toBe('converted');
+    expect(
+      createDialogReducer(createDialogReducer(initialCreateDialogState, { type: 'CREATED', booking: booking({}) }), { type: 'CONVERTED' }).step,
+    ).toBe('converted');
   });
 
   it('opens the override step only when every error is overridable', () => {

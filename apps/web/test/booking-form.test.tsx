@@ -4,7 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { formatMessage, msToWallClock, wallClockToMs } from '@fleetdesk/contract';
 import type {
-  AuthResponse, AvailabilityResponse, Booking, Contract, MetadataSpecEntry, PriceResponse, UsablePool, UserSummary,
+  AuthResponse,
+  AvailabilityResponse,
+  Booking,
+  Contract,
+  MetadataSpecEntry,
+  PriceResponse,
+  UsablePool,
+  UserSummary,
 } from '@fleetdesk/contract';
 import { AppProviders } from '@/app/providers';
 import { createAppRouter } from '@/app/router';
@@ -26,7 +33,15 @@ const DAY = 24 * 3_600_000;
 const metaDataSpec: MetadataSpecEntry[] = [
   { key: 'project', label: 'Project', description: 'The project to charge', type: 'TEXT', choices: null, placeholder: null, required: true },
   { key: 'costCentre', label: 'Cost centre', description: null, type: 'INTEGER', choices: null, placeholder: null, required: false },
-  { key: 'purpose', label: 'Purpose', description: null, type: 'CHOICE', choices: ['Customer meeting', 'Training'], placeholder: null, required: false },
+  {
+    key: 'purpose',
+    label: 'Purpose',
+    description: null,
+    type: 'CHOICE',
+    choices: ['Customer meeting', 'Training'],
+    placeholder: null,
+    required: false,
+  },
 ];
 
 const contract = (patch: Partial<Contract>): Contract => ({
@@ -40,7 +55,11 @@ const contract = (patch: Partial<Contract>): Contract => ({
   oneWayAllowed: false,
   onlyOneBookingAtTheSameTimeAllowed: false,
   taxiFromPools: [],
-  priceList: [{ name: 'ADMIN_BOOKING_FEE', cost: 59 }, { name: 'VAT', cost: 0.25 }, { name: 'PER_HOUR', cost: 89 }],
+  priceList: [
+    { name: 'ADMIN_BOOKING_FEE', cost: 59 },
+    { name: 'VAT', cost: 0.25 },
+    { name: 'PER_HOUR', cost: 89 },
+  ],
   metaDataSpec: [],
   bookableRules: [{ minDuration: 'PT1H', maxDuration: 'P14D', appliedDuring: 'ALWAYS', appliesDuring: null }],
   companyId: null,
@@ -56,7 +75,10 @@ const COMPANY = contract({
   maxBookingDuration: 'P7D',
   oneWayAllowed: true,
   taxiFromPools: [3],
-  priceList: [{ name: 'VAT', cost: 0.25 }, { name: 'PER_HOUR', cost: 79 }],
+  priceList: [
+    { name: 'VAT', cost: 0.25 },
+    { name: 'PER_HOUR', cost: 79 },
+  ],
   metaDataSpec,
   bookableRules: [],
 });
@@ -68,15 +90,37 @@ const HOUSING = contract({
   maxBookingDuration: null,
   onlyOneBookingAtTheSameTimeAllowed: true,
   // A free admin fee, as the demo's "drift" contract: no fee (the server adds none).
-  priceList: [{ name: 'VAT', cost: 0.25 }, { name: 'ADMIN_BOOKING_FEE', cost: 0 }],
+  priceList: [
+    { name: 'VAT', cost: 0.25 },
+    { name: 'ADMIN_BOOKING_FEE', cost: 0 },
+  ],
   bookableRules: [{ minDuration: 'PT1H', maxDuration: 'P3D', appliedDuring: 'SCHEDULED', appliesDuring: { from: '07:00', to: '17:00' } }],
 });
 
 const pool = (poolId: number, name: string, city: string, patch: Partial<UsablePool> = {}): UsablePool => ({
-  poolId, pool: name, city, disabled: false, description: null, publicNote: null, pickupNote: null, dropoffNote: null, fee: null,
-  responsibleOrganization: null, geographicalIdentity: null, parkingPlaceInfoRequired: false, defaultParkingPlace: null,
-  chargingAvailable: false, wattWorldStationName: null, movedTo: null, poolGroupId: null, poolGroupName: null,
-  allowedContracts: [1, 2, 3], lat: null, lon: null, directAccess: true, ...patch,
+  poolId,
+  pool: name,
+  city,
+  disabled: false,
+  description: null,
+  publicNote: null,
+  pickupNote: null,
+  dropoffNote: null,
+  fee: null,
+  responsibleOrganization: null,
+  geographicalIdentity: null,
+  parkingPlaceInfoRequired: false,
+  defaultParkingPlace: null,
+  chargingAvailable: false,
+  wattWorldStationName: null,
+  movedTo: null,
+  poolGroupId: null,
+  poolGroupName: null,
+  allowedContracts: [1, 2, 3],
+  lat: null,
+  lon: null,
+  directAccess: true,
+  ...patch,
 });
 const POOLS = [
   pool(1, 'Grünerløkka', 'Oslo'),
@@ -85,9 +129,20 @@ const POOLS = [
 ];
 
 const KARI: UserSummary = {
-  username: 'demo.active', givenName: 'Kari', familyName: 'Nordmann', emailAddress: 'kari@example.no', mobilePhone: '+4798765432',
-  customerNumber: '100001', status: 'ACTIVE', companyName: 'Nordlys Oslo', suspiciousRegistration: false,
-  premiumAccess: true, verifiedDriversLicense: true, licenseState: 'VERIFIED', vehicleAccess: 'PREMIUM', applyDate: null,
+  username: 'demo.active',
+  givenName: 'Kari',
+  familyName: 'Nordmann',
+  emailAddress: 'kari@example.no',
+  mobilePhone: '+4798765432',
+  customerNumber: '100001',
+  status: 'ACTIVE',
+  companyName: 'Nordlys Oslo',
+  suspiciousRegistration: false,
+  premiumAccess: true,
+  verifiedDriversLicense: true,
+  licenseState: 'VERIFIED',
+  vehicleAccess: 'PREMIUM',
+  applyDate: null,
 };
 
 const HENRIK: UserSummary = { ...KARI, username: 'demo.blocked', givenName: 'Henrik', familyName: 'Lien', status: 'BLOCKED' };
@@ -98,8 +153,14 @@ const availability = (poolId: number): AvailabilityResponse =>
     : {
         vehicles: [
           {
-            vin: 'WVWZZZE1ZPP012345', registrationNumber: 'EL 12345', longPresentation: 'VW ID.3 Pro (EL 12345)', modelId: 1,
-            modelName: 'VW ID.3 Pro', priceClass: 'Small car', vehicleCategory: 'CAR', electric: true,
+            vin: 'WVWZZZE1ZPP012345',
+            registrationNumber: 'EL 12345',
+            longPresentation: 'VW ID.3 Pro (EL 12345)',
+            modelId: 1,
+            modelName: 'VW ID.3 Pro',
+            priceClass: 'Small car',
+            vehicleCategory: 'CAR',
+            electric: true,
             estimatedPrice: { totalPriceWithVat: 412.5, totalVat: 82.5, currency: 'NOK' },
           },
         ],
@@ -111,16 +172,38 @@ const availability = (poolId: number): AvailabilityResponse =>
 const PRICE: PriceResponse = { totalPriceWithVat: 412.5, totalVat: 82.5, currency: 'NOK', totalPriceWithoutVat: 330, lines: [] };
 
 const createdBooking = (patch: Partial<Booking> = {}): Booking => ({
-  bid: 'BID1000000777', state: 'INACTIVE', displayState: 'INACTIVE', actions: ['CANCEL'], abilities: abilitiesFor({ state: 'INACTIVE', actions: ['CANCEL'], payment: null }),
-  user: { username: 'demo.active', fullNameLastFirst: 'Nordmann, Kari' }, contractId: 1,
+  bid: 'BID1000000777',
+  state: 'INACTIVE',
+  displayState: 'INACTIVE',
+  actions: ['CANCEL'],
+  abilities: abilitiesFor({ state: 'INACTIVE', actions: ['CANCEL'], payment: null }),
+  user: { username: 'demo.active', fullNameLastFirst: 'Nordmann, Kari' },
+  contractId: 1,
   contract: { id: 1, name: 'Fjord Privat', contractType: 'PRIVATE', currency: 'NOK', adminFee: 59 },
-  bookedInterval: { start: '2030-01-01T10:00:00+01:00', end: '2030-01-01T12:00:00+01:00' }, usageTime: null,
-  startTime: '2030-01-01T10:00:00+01:00', endTime: '2030-01-01T12:00:00+01:00',
-  fromLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 }, toLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
-  note: null, distance: null, estimatedDistance: 25, tripType: 'PRIVATE', rideShare: 'NOT_SELECTED', taxiAcceptable: 'NOT_SELECTED',
+  bookedInterval: { start: '2030-01-01T10:00:00+01:00', end: '2030-01-01T12:00:00+01:00' },
+  usageTime: null,
+  startTime: '2030-01-01T10:00:00+01:00',
+  endTime: '2030-01-01T12:00:00+01:00',
+  fromLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
+  toLocation: { city: 'Oslo', pool: 'Grünerløkka', poolId: 1 },
+  note: null,
+  distance: null,
+  estimatedDistance: 25,
+  tripType: 'PRIVATE',
+  rideShare: 'NOT_SELECTED',
+  taxiAcceptable: 'NOT_SELECTED',
   vehicleAllocation: { state: 'NOT_ALLOCATED', vehicle: null, specification: { type: 'CLASS', className: 'Small car', vehicleCategory: 'CAR' } },
-  checkoutRequired: false, allocateOnActivation: false, irrevocableUntil: null, lockedForUser: false, paymentsRequiringAuthorization: [],
-  metadata: {}, estimatedPriceWithoutVat: 330, estimatedVat: 82.5, adjustedValues: null, technicalIssueReported: false, ...patch,
+  checkoutRequired: false,
+  allocateOnActivation: false,
+  irrevocableUntil: null,
+  lockedForUser: false,
+  paymentsRequiringAuthorization: [],
+  metadata: {},
+  estimatedPriceWithoutVat: 330,
+  estimatedVat: 82.5,
+  adjustedValues: null,
+  technicalIssueReported: false,
+  ...patch,
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -164,13 +247,22 @@ async function fakeFetch(input: string | URL | Request, init?: RequestInit): Pro
   if (path === '/api/users/demo.blocked/usable-pools') return json(200, POOLS);
   if (path === '/api/users/demo.active/contracts') return json(200, contracts);
   if (path === '/api/users/demo.active/usable-pools') return json(200, POOLS);
-  if (path === '/api/users/demo.active/bookings') return json(200, ownBookings.map((own) => ({ ...own, listHighlight: null })));
+  if (path === '/api/users/demo.active/bookings')
+    return json(
+      200,
+      ownBookings.map((own) => ({ ...own, listHighlight: null })),
+    );
   if (path === '/api/bookings/suggestions') return json(200, []);
   const rules = /^\/api\/contracts\/(\d+)\/rules$/.exec(path);
   if (rules) {
     const found = contracts.find((c) => c.id === Number(rules[1]));
     return found
-      ? json(200, { rules: [], minBookingDuration: found.minBookingDuration, maxBookingDuration: found.maxBookingDuration, bookableRules: found.bookableRules })
+      ? json(200, {
+          rules: [],
+          minBookingDuration: found.minBookingDuration,
+          maxBookingDuration: found.maxBookingDuration,
+          bookableRules: found.bookableRules,
+        })
       : notFound();
   }
   if (path === '/api/availability') return json(200, availability(Number(url.searchParams.get('fromPoolId'))));
@@ -557,7 +649,9 @@ describe('booking form: update', () => {
       </AppProviders>,
     );
     expect(await screen.findByRole('heading', { name: 'Change booking BID1000000777' })).toBeTruthy();
-    await waitFor(() => expect(valueOf(screen.getByRole('combobox', { name: /^Contract/ }).parentElement?.querySelector('input') ?? document.body)).toBe('1'));
+    await waitFor(() =>
+      expect(valueOf(screen.getByRole('combobox', { name: /^Contract/ }).parentElement?.querySelector('input') ?? document.body)).toBe('1'),
+    );
     expect(isDisabled(screen.getByRole('combobox', { name: /^Customer/ }))).toBe(true);
     await waitFor(() => expect(valueOf(screen.getByRole('combobox', { name: /^From pool/ }))).toBe('Grünerløkka'));
     expect(isDisabled(screen.getByRole('combobox', { name: /^From pool/ }))).toBe(true);

@@ -85,8 +85,13 @@ describe('company tree filter', () => {
     expect(ancestorIds(TREE, 3)).toEqual([]);
     expect(ancestorIds(TREE, 999)).toBeNull();
     expect(visibleTreeItems(TREE, new Set([4])).map((i) => `${i.level}:${i.node.name}`)).toEqual([
-      '1:Fjord Mobility Internal', '1:Fjordbo Boligbyggelag', '1:Havbris Arkitekter AS', '1:Nordlys Consulting AS',
-      '2:Nordlys Bergen', '2:Nordlys Oslo', '1:Privatkunder',
+      '1:Fjord Mobility Internal',
+      '1:Fjordbo Boligbyggelag',
+      '1:Havbris Arkitekter AS',
+      '1:Nordlys Consulting AS',
+      '2:Nordlys Bergen',
+      '2:Nordlys Oslo',
+      '1:Privatkunder',
     ]);
   });
 });
@@ -112,18 +117,31 @@ describe('users tab sort toggling (§9)', () => {
 
   it('keeps defaults out of the URL and reads the query back with them', () => {
     expect(validateCompanySearch({ sort: 'applyDate', direction: 'desc', page: 1, pageSize: 25, status: 'BLOCKED,nonsense' })).toEqual({
-      tab: undefined, edit: undefined, status: ['BLOCKED'], sort: undefined, direction: undefined, page: undefined, pageSize: undefined,
+      tab: undefined,
+      edit: undefined,
+      status: ['BLOCKED'],
+      sort: undefined,
+      direction: undefined,
+      page: undefined,
+      pageSize: undefined,
     });
     expect(validateCompanySearch({ pageSize: 30, direction: 'sideways' }).pageSize).toBeUndefined();
     expect(companyUsersFilterOf({ direction: 'none', page: 3, pageSize: 10 })).toEqual({
-      status: undefined, sort: 'applyDate', direction: 'none', page: 2, pageSize: 10,
+      status: undefined,
+      sort: 'applyDate',
+      direction: 'none',
+      page: 2,
+      pageSize: 10,
     });
   });
 });
 
 describe('side menu', () => {
   it('offers the batch creation screen to every staff role (§6: support staff batch create users)', () => {
-    const tos = (r: StaffRole | undefined) => menuSectionsFor(r).flat().map((item) => item.to);
+    const tos = (r: StaffRole | undefined) =>
+      menuSectionsFor(r)
+        .flat()
+        .map((item) => item.to);
     expect(tos('ADMIN')).toContain('/batch-users');
     expect(tos('SUPPORT')).toContain('/batch-users');
     expect(tos('SUPPORT')).toContain('/companies');
@@ -186,7 +204,13 @@ describe('CompaniesLayout', () => {
     const user = userEvent.setup();
     renderWith(<TreeHarness />);
     await screen.findByRole('tree', { name: 'Company tree' });
-    expect(treeItemNames()).toEqual(['Fjord Mobility Internal', 'Fjordbo Boligbyggelag', 'Havbris Arkitekter AS', 'Nordlys Consulting AS', 'Privatkunder']);
+    expect(treeItemNames()).toEqual([
+      'Fjord Mobility Internal',
+      'Fjordbo Boligbyggelag',
+      'Havbris Arkitekter AS',
+      'Nordlys Consulting AS',
+      'Privatkunder',
+    ]);
 
     await user.type(screen.getByLabelText('Filter companies'), ' DEV ');
     expect(treeItemNames()).toEqual(['Nordlys Consulting AS', 'Nordlys Oslo', 'Nordlys Oslo Dev team']);
@@ -195,7 +219,13 @@ describe('CompaniesLayout', () => {
     expect(consulting.getAttribute('aria-expanded')).toBe('true');
 
     await user.click(screen.getByRole('button', { name: 'Clear the filter' }));
-    expect(treeItemNames()).toEqual(['Fjord Mobility Internal', 'Fjordbo Boligbyggelag', 'Havbris Arkitekter AS', 'Nordlys Consulting AS', 'Privatkunder']);
+    expect(treeItemNames()).toEqual([
+      'Fjord Mobility Internal',
+      'Fjordbo Boligbyggelag',
+      'Havbris Arkitekter AS',
+      'Nordlys Consulting AS',
+      'Privatkunder',
+    ]);
     expect(screen.getAllByRole('treeitem')[3]!.getAttribute('aria-expanded')).toBe('false');
 
     await user.type(screen.getByLabelText('Filter companies'), 'zzz');
@@ -227,7 +257,9 @@ describe('CompaniesLayout', () => {
     handler = (method, url) =>
       url.pathname === '/api/users/initCache'
         ? { status: 200, body: {} }
-        : url.pathname === '/api/companies' || url.pathname === '/api/companies/refresh-cache' ? { status: 200, body: TREE } : undefined;
+        : url.pathname === '/api/companies' || url.pathname === '/api/companies/refresh-cache'
+          ? { status: 200, body: TREE }
+          : undefined;
     const user = userEvent.setup();
     renderWith(<TreeHarness />);
     await screen.findByRole('tree');
@@ -303,8 +335,18 @@ describe('BatchUserImport', () => {
   const answer: BatchCreateResponse = {
     createdCount: 2,
     failedCount: 1,
-    createdUsers: [{ line: 2, username: 'ida.berg' }, { line: 4, username: 'ola.dahl' }],
-    notCreatedUsers: [{ line: 3, username: 'bad.phone', message: 'mobilePhone: Invalid phone number', errors: [{ field: 'mobilePhone', message: 'Invalid phone number' }] }],
+    createdUsers: [
+      { line: 2, username: 'ida.berg' },
+      { line: 4, username: 'ola.dahl' },
+    ],
+    notCreatedUsers: [
+      {
+        line: 3,
+        username: 'bad.phone',
+        message: 'mobilePhone: Invalid phone number',
+        errors: [{ field: 'mobilePhone', message: 'Invalid phone number' }],
+      },
+    ],
     remaningUsersFileBytes: btoa('username;mobilePhone;error\r\nbad.phone;123;mobilePhone: Invalid phone number\r\n'),
     remainingUsersFileName: 'users-remaining.csv',
     fileEncoding: 'Windows-1252',
@@ -338,7 +380,12 @@ describe('BatchUserImport', () => {
   it('refuses a file that is not .csv before uploading, and shows a whole-file error from the server', async () => {
     handler = () => ({
       status: 400,
-      body: { httpCode: 400, messageId: 'errorId.apigw.invalid.input', message: 'The header is not valid', errors: [{ field: 'header', message: 'Unknown column: shoeSize' }] },
+      body: {
+        httpCode: 400,
+        messageId: 'errorId.apigw.invalid.input',
+        message: 'The header is not valid',
+        errors: [{ field: 'header', message: 'Unknown column: shoeSize' }],
+      },
     });
     const user = userEvent.setup({ applyAccept: false });
     renderWith(<BatchUserImport companyId={4} />);
@@ -368,8 +415,21 @@ describe('BatchUserImport', () => {
 describe('batch import for SUPPORT staff: the batch screen and the company page', () => {
   const topLevel = [{ id: 4, name: 'Nordlys Consulting AS', type: 'CORPORATE' }];
   const company: CompanyDetail = {
-    id: 4, name: 'Nordlys Consulting AS', type: 'CORPORATE', parent: null, children: [], marketSegment: null, microSegment: null, emailDomains: [],
-    contact: null, companyCode: null, requiresMembershipConfirmation: false, parentHierarchy: [], topLevel: true, userCount: 3, subtreeUserCount: 5,
+    id: 4,
+    name: 'Nordlys Consulting AS',
+    type: 'CORPORATE',
+    parent: null,
+    children: [],
+    marketSegment: null,
+    microSegment: null,
+    emailDomains: [],
+    contact: null,
+    companyCode: null,
+    requiresMembershipConfirmation: false,
+    parentHierarchy: [],
+    topLevel: true,
+    userCount: 3,
+    subtreeUserCount: 5,
   };
 
   it('the batch screen lets SUPPORT staff choose a company and offers the import', async () => {

@@ -38,7 +38,17 @@ function signIn(username: string) {
   });
 }
 
-function Harness({ onOpen, rows = ROWS, error = null, loading = false }: { onOpen?: (row: Row) => void; rows?: Row[]; error?: { message: string; onRetry: () => void } | null; loading?: boolean }) {
+function Harness({
+  onOpen,
+  rows = ROWS,
+  error = null,
+  loading = false,
+}: {
+  onOpen?: (row: Row) => void;
+  rows?: Row[];
+  error?: { message: string; onRetry: () => void } | null;
+  loading?: boolean;
+}) {
   const [sort, setSort] = useState<DataTableSort | null>(null);
   const [paging, setPaging] = useState({ page: 0, pageSize: 10 });
   return (
@@ -89,7 +99,12 @@ describe('DataTable', () => {
     await user.click(screen.getByRole('columnheader', { name: /Name/ }));
     expect(screen.getByTestId('state').textContent).toBe('name:asc 0/10');
     // The grid did not reorder the rows itself.
-    expect(screen.getAllByRole('row').slice(1).map((row) => row.getAttribute('data-id'))).toEqual(['a', 'b', 'c']);
+    expect(
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.getAttribute('data-id')),
+    ).toEqual(['a', 'b', 'c']);
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(screen.getByTestId('state').textContent).toBe('name:asc 1/10'));
     expect(readTablePreferences('kari', 'test').sort).toEqual({ field: 'name', direction: 'asc' });
@@ -167,16 +182,21 @@ describe('DataTable', () => {
 describe('DataTable strings and preferences', () => {
   it('has the grid’s own strings in every UI language, none of the community grid’s falling back to English', () => {
     const english = enUS.components.MuiDataGrid.defaultProps.localeText;
-    const premiumOnly = /^(pivot|charts|aiAssistant|prompt|computed|formulaBar|columnMenu(Add|Edit|View|Remove)ComputedColumn|columnMenuManage(Pivot|Charts)|toolbar(Pivot|Charts|Assistant|ComputedColumns)|emptyPivotOverlayLabel|aggregationFunctionLabelNone)/;
+    const premiumOnly =
+      /^(pivot|charts|aiAssistant|prompt|computed|formulaBar|columnMenu(Add|Edit|View|Remove)ComputedColumn|columnMenuManage(Pivot|Charts)|toolbar(Pivot|Charts|Assistant|ComputedColumns)|emptyPivotOverlayLabel|aggregationFunctionLabelNone)/;
     for (const language of LANGUAGES.filter((l) => l !== 'en-GB')) {
-      const missing = Object.keys(english).filter((key) => !premiumOnly.test(key) && GRID_LOCALE_TEXT[language][key as keyof typeof english] === undefined);
+      const missing = Object.keys(english).filter(
+        (key) => !premiumOnly.test(key) && GRID_LOCALE_TEXT[language][key as keyof typeof english] === undefined,
+      );
       expect(missing, language).toEqual([]);
     }
     expect(GRID_LOCALE_TEXT.sv.columnHeaderSortIconAriaLabel?.('Namn', 'asc')).toBe('Sortera stigande: Namn');
   });
 
   it('drops malformed stored preferences', () => {
-    expect(parseTablePreferences('{"density":"huge","pageSize":-1,"columns":{"a":false,"b":"x"},"sort":{"field":"x","direction":"up"}}')).toEqual({ columns: { a: false } });
+    expect(parseTablePreferences('{"density":"huge","pageSize":-1,"columns":{"a":false,"b":"x"},"sort":{"field":"x","direction":"up"}}')).toEqual({
+      columns: { a: false },
+    });
     expect(parseTablePreferences('not json')).toEqual({});
     expect(tablePreferencesKey('kari', 'users')).toBe('fleetdesk.table.kari.users');
   });

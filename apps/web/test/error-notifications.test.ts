@@ -45,20 +45,13 @@ describe('envelopeToNotifications (spec §8)', () => {
       ]),
       i18n.t,
     );
-    expect(result.map((n) => n.message)).toEqual([
-      'mobilePhone: Invalid phone number',
-      'emailAddress: Invalid email address',
-      'Body is not JSON',
-    ]);
+    expect(result.map((n) => n.message)).toEqual(['mobilePhone: Invalid phone number', 'emailAddress: Invalid email address', 'Body is not JSON']);
     expect(result.every((n) => n.variant === 'error' && n.persist)).toBe(true);
   });
 
   it('translates a payment exception by the suffix of its id', async () => {
     await i18n.changeLanguage('sv');
-    const result = envelopeToNotifications(
-      envelope(`${PAYMENT_EXCEPTION_PREFIX}insufficient_funds`, 'Card declined: insufficient funds'),
-      i18n.t,
-    );
+    const result = envelopeToNotifications(envelope(`${PAYMENT_EXCEPTION_PREFIX}insufficient_funds`, 'Card declined: insufficient funds'), i18n.t);
     expect(result).toEqual([{ variant: 'error', message: 'Kortet saknar täckning.', persist: true }]);
   });
 
@@ -68,10 +61,7 @@ describe('envelopeToNotifications (spec §8)', () => {
   });
 
   it("uses the envelope's message otherwise", () => {
-    const result = envelopeToNotifications(
-      envelope(MESSAGE_IDS.bookingNotFound, 'Booking not found.', [{ message: 'ignored' }]),
-      i18n.t,
-    );
+    const result = envelopeToNotifications(envelope(MESSAGE_IDS.bookingNotFound, 'Booking not found.', [{ message: 'ignored' }]), i18n.t);
     expect(result).toEqual([{ variant: 'error', message: 'Booking not found.', persist: true }]);
   });
 
@@ -84,9 +74,7 @@ describe('envelopeToNotifications (spec §8)', () => {
 describe('errorToNotifications', () => {
   it('maps an ApiError through its envelope', () => {
     const error = new ApiError(400, envelope(MESSAGE_IDS.invalidInput, 'x', [{ field: 'pinCode', message: 'Invalid pin code' }]));
-    expect(errorToNotifications(error, i18n.t)).toEqual([
-      { variant: 'error', message: 'pinCode: Invalid pin code', persist: true },
-    ]);
+    expect(errorToNotifications(error, i18n.t)).toEqual([{ variant: 'error', message: 'pinCode: Invalid pin code', persist: true }]);
   });
 
   it("shows an unexpected exception as a generic error with 'status 500'", async () => {
@@ -111,9 +99,7 @@ describe('notify timings (spec §8)', () => {
   });
 
   it('keeps errors of a server error list until dismissed', () => {
-    notifyError(
-      new ApiError(400, envelope(MESSAGE_IDS.validationList, 'x', [{ message: 'First' }, { message: 'Second' }])),
-    );
+    notifyError(new ApiError(400, envelope(MESSAGE_IDS.validationList, 'x', [{ message: 'First' }, { message: 'Second' }])));
     expect(showSnackbar.mock.calls).toEqual([
       ['First', { variant: 'error', persist: true, autoHideDuration: null }],
       ['Second', { variant: 'error', persist: true, autoHideDuration: null }],

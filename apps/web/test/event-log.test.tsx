@@ -2,13 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eventSearchDefaultPeriod, type AuthResponse, type EventLogEntry, type Fleet } from '@fleetdesk/contract';
-import {
-  effectiveGroups,
-  eventLogFilterOf,
-  prependFollowed,
-  searchOfSubmit,
-  validateEventLogSearch,
-} from '@/features/event-log';
+import { effectiveGroups, eventLogFilterOf, prependFollowed, searchOfSubmit, validateEventLogSearch } from '@/features/event-log';
 import { i18n } from '@/lib/i18n/i18n';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
@@ -23,10 +17,20 @@ const SLOW = { timeout: 8000 };
 
 describe('event search URL state and §5 defaults', () => {
   it('reads the link from a booking (bid and startDate) and keeps only known values', () => {
-    const search = validateEventLogSearch({ bid: 'bid1000000004', startDate: '2026-03-01T08:00:00Z', role: 'nope', groups: 'BOOKING,FOO', view: 'wide', pageSize: 7 });
+    const search = validateEventLogSearch({
+      bid: 'bid1000000004',
+      startDate: '2026-03-01T08:00:00Z',
+      role: 'nope',
+      groups: 'BOOKING,FOO',
+      view: 'wide',
+      pageSize: 7,
+    });
     expect(search).toEqual({ bid: 'BID1000000004', startDate: '2026-03-01T08:00:00.000Z', groups: 'BOOKING' });
     expect(validateEventLogSearch({ user: 'ola.nordmann', role: 'acting', view: 'full', pageSize: '10', endDate: 'yesterday' })).toEqual({
-      user: 'ola.nordmann', role: 'ACTING', view: 'full', pageSize: 10,
+      user: 'ola.nordmann',
+      role: 'ACTING',
+      view: 'full',
+      pageSize: 10,
     });
   });
 
@@ -53,10 +57,22 @@ describe('event search URL state and §5 defaults', () => {
   });
 
   it('writes only what differs from the defaults into the URL', () => {
-    const base = { vin: '', bid: ' bid1 ', user: '', role: 'ACTING' as const, groups: effectiveGroups({}), groupsChanged: false, startDate: null, endDate: null };
+    const base = {
+      vin: '',
+      bid: ' bid1 ',
+      user: '',
+      role: 'ACTING' as const,
+      groups: effectiveGroups({}),
+      groupsChanged: false,
+      startDate: null,
+      endDate: null,
+    };
     expect(searchOfSubmit(base, { view: 'full' })).toEqual({ bid: 'BID1', view: 'full' });
     expect(searchOfSubmit({ ...base, user: 'ola', groups: ['PAYMENT', 'BOOKING'], groupsChanged: true }, {})).toEqual({
-      bid: 'BID1', user: 'ola', role: 'ACTING', groups: 'BOOKING,PAYMENT',
+      bid: 'BID1',
+      user: 'ola',
+      role: 'ACTING',
+      groups: 'BOOKING,PAYMENT',
     });
     expect(searchOfSubmit({ ...base, user: 'ola', role: 'BOTH' }, {})).toEqual({ bid: 'BID1', user: 'ola' });
   });
@@ -109,7 +125,10 @@ async function fakeFetch(input: string | URL | Request): Promise<Response> {
     const second = url.searchParams.get('cursor') === 'c2';
     const results = second
       ? [entry('e3', { displayText: 'Booking created' })]
-      : [entry('e1', { displayText: 'Booking deactivated', received: '2026-03-15T08:59:00.000Z' }), entry('e2', { displayText: 'Lock command succeeded' })];
+      : [
+          entry('e1', { displayText: 'Booking deactivated', received: '2026-03-15T08:59:00.000Z' }),
+          entry('e2', { displayText: 'Lock command succeeded' }),
+        ];
     return json(200, { results, moreResults: !second, currentPage: second ? 1 : 0, nextCursor: second ? null : 'c2', followCursor: 'f1' });
   }
   return json(404, { httpCode: 404, messageId: 'errorId.core.routeNotFound', message: 'Route not found', errors: [] });

@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { ZFleetMapStatus, type FleetMapVehicle } from '@fleetdesk/contract';
 import {
-  FLEET_MAP_STATUSES, STATUS_LOOK, filterFleetMapVehicles, isPlaced, legendEntries, markerSvg, mostUrgentStatus,
+  FLEET_MAP_STATUSES,
+  STATUS_LOOK,
+  filterFleetMapVehicles,
+  isPlaced,
+  legendEntries,
+  markerSvg,
+  mostUrgentStatus,
 } from '@/features/fleet-map/fleet-map-markers';
 import { fleetMapFilterOf, fleetMapSearchOf, toggleIn, validateFleetMapSearch } from '@/features/fleet-map/fleet-map-search';
 import { DEFAULT_TILE_URL, mapTileSource, tileSourceOf } from '@/features/fleet-map/map-tiles';
@@ -84,7 +90,10 @@ describe('fleet map markers', () => {
 
 describe('fleet map URL and tiles', () => {
   it('keeps known statuses and categories in legend order and drops the rest', () => {
-    expect(validateFleetMapSearch({ status: 'booked,alarm,NOPE', category: ['BIKE', 'car'] })).toEqual({ status: 'ALARM,BOOKED', category: 'CAR,BIKE' });
+    expect(validateFleetMapSearch({ status: 'booked,alarm,NOPE', category: ['BIKE', 'car'] })).toEqual({
+      status: 'ALARM,BOOKED',
+      category: 'CAR,BIKE',
+    });
     expect(validateFleetMapSearch({ status: 'nope' })).toEqual({});
     expect(fleetMapFilterOf({ status: 'ALARM,BOOKED' })).toEqual({ statuses: ['ALARM', 'BOOKED'], categories: [] });
     expect(fleetMapSearchOf({ statuses: [], categories: ['SCOOTER'] })).toEqual({ category: 'SCOOTER' });
@@ -116,7 +125,12 @@ describe('fleet map legend', () => {
     const onFilterChange = vi.fn();
     render(
       <I18nextProvider i18n={i18n}>
-        <FleetMapLegend counts={{ ALARM: 2, BOOKED: 5 }} categoryCounts={{ CAR: 7 }} filter={{ statuses: ['BOOKED'], categories: [] }} onFilterChange={onFilterChange} />
+        <FleetMapLegend
+          counts={{ ALARM: 2, BOOKED: 5 }}
+          categoryCounts={{ CAR: 7 }}
+          filter={{ statuses: ['BOOKED'], categories: [] }}
+          onFilterChange={onFilterChange}
+        />
       </I18nextProvider>,
     );
     const alarm = screen.getByRole('checkbox', { name: /Alarm \(2\)/ });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDate,
-  formatDateTime,
-  formatDateTimeSeconds,
-  formatDuration,
-  formatMoney,
-  formatNumber,
-} from '@/lib/format/format';
+import { formatDate, formatDateTime, formatDateTimeSeconds, formatDuration, formatMoney, formatNumber } from '@/lib/format/format';
 
 /** Intl separates groups and currency codes with (narrow) no-break spaces; compare with plain ones. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

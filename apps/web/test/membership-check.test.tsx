@@ -48,8 +48,13 @@ beforeEach(async () => {
       const body = init?.body ? (JSON.parse(String(init.body)) as { companyCode: string }) : undefined;
       calls.push({ path: url.pathname, body });
       const confirmed = body?.companyCode === 'FJB-1001';
-      const user: UserDetail = confirmed ? { ...resident, membership: { ...resident.membership, confirmedAt: '2026-11-22T06:00:00.000Z', confirmedBy: 'support' } } : resident;
-      return new Response(JSON.stringify({ result: confirmed ? 'SUCCESS' : 'REJECTED', user }), { status: 200, headers: { 'content-type': 'application/json' } });
+      const user: UserDetail = confirmed
+        ? { ...resident, membership: { ...resident.membership, confirmedAt: '2026-11-22T06:00:00.000Z', confirmedBy: 'support' } }
+        : resident;
+      return new Response(JSON.stringify({ result: confirmed ? 'SUCCESS' : 'REJECTED', user }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
 });

@@ -27,6 +27,11 @@ describe('alarms in the menu', () => {
     expect(item('/alarms').label).toBe('alarms');
     expect(isMenuItemActive(item('/alarms'), '/alarms')).toBe(true);
     expect(isMenuItemActive(item('/alarms'), '/vehicles/VIN1')).toBe(false);
-    for (const role of ['SUPPORT', 'ADMIN'] as const) expect(menuSectionsFor(role).flat().some((i) => i.to === '/alarms')).toBe(true);
+    for (const role of ['SUPPORT', 'ADMIN'] as const)
+      expect(
+        menuSectionsFor(role)
+          .flat()
+          .some((i) => i.to === '/alarms'),
+      ).toBe(true);
   });
 });

@@ -48,12 +48,32 @@ function makePayment(overrides: Partial<Payment> = {}): Payment {
     currency: 'NOK',
     events: [
       {
-        id: 1, itemName: 'TP_HOUR', itemType: 'FIXED', itemDisplayText: 'Time price per hour', publicComment: null, comment: null,
-        unitAmount: 2, unitCost: 120, priceWithoutVat: 240, vat: 60, totalPrice: 300, manualEvent: false,
+        id: 1,
+        itemName: 'TP_HOUR',
+        itemType: 'FIXED',
+        itemDisplayText: 'Time price per hour',
+        publicComment: null,
+        comment: null,
+        unitAmount: 2,
+        unitCost: 120,
+        priceWithoutVat: 240,
+        vat: 60,
+        totalPrice: 300,
+        manualEvent: false,
       },
       {
-        id: 2, itemName: 'PARKING_TICKET', itemType: 'FEE', itemDisplayText: 'Parking ticket', publicComment: 'Ticket from Oslo kommune',
-        comment: 'Photo in the case file', unitAmount: 1, unitCost: 160, priceWithoutVat: 160, vat: 40, totalPrice: 200, manualEvent: true,
+        id: 2,
+        itemName: 'PARKING_TICKET',
+        itemType: 'FEE',
+        itemDisplayText: 'Parking ticket',
+        publicComment: 'Ticket from Oslo kommune',
+        comment: 'Photo in the case file',
+        unitAmount: 1,
+        unitCost: 160,
+        priceWithoutVat: 160,
+        vat: 40,
+        totalPrice: 200,
+        manualEvent: true,
       },
     ],
     singleEventPayments: [],
@@ -81,8 +101,12 @@ describe('payment action failures (§8)', () => {
     await i18n.changeLanguage('en-GB');
     const t = i18n.t.bind(i18n);
     expect(messages(refused('card_declined'), t, 'retry')).toEqual(['The card was declined.']);
-    expect(messages(refused('card_declined'), t, 'switchType', makePayment({ target: 'BOOKING' }))[0]).toMatch(/^It was not possible to reserve the above amount on your card/);
-    expect(messages(refused('insufficient_funds'), t, 'switchType', makePayment({ orderId: 'EVE1', target: 'EVENT' }))[0]).toMatch(/insufficient funds or was declined/);
+    expect(messages(refused('card_declined'), t, 'switchType', makePayment({ target: 'BOOKING' }))[0]).toMatch(
+      /^It was not possible to reserve the above amount on your card/,
+    );
+    expect(messages(refused('insufficient_funds'), t, 'switchType', makePayment({ orderId: 'EVE1', target: 'EVENT' }))[0]).toMatch(
+      /insufficient funds or was declined/,
+    );
     expect(messages(new ApiError(409, { httpCode: 409, messageId: MESSAGE_IDS.conflict, message: 'No', errors: [] }), t, 'retry')).toEqual([]);
   });
 });
@@ -90,7 +114,15 @@ describe('payment action failures (§8)', () => {
 describe('payments screen URL state', () => {
   it('keeps the search statuses, a known type and well-formed dates, and drops the rest', () => {
     expect(
-      validatePaymentsSearch({ status: 'paid,UNPAID,INVOICE_SENT,bogus', type: 'creditcard', from: '2025-01-01', to: '2025-13-45', search: ' bok12 ', order: 'bok1', user: ' anna ' }),
+      validatePaymentsSearch({
+        status: 'paid,UNPAID,INVOICE_SENT,bogus',
+        type: 'creditcard',
+        from: '2025-01-01',
+        to: '2025-13-45',
+        search: ' bok12 ',
+        order: 'bok1',
+        user: ' anna ',
+      }),
     ).toEqual({ status: 'PAID,UNPAID', type: 'CREDITCARD', from: '2025-01-01', search: 'BOK12', order: 'BOK1', user: 'anna' });
     expect(validatePaymentsSearch({ status: ['ABANDONED', 'ABANDONED'], type: 'CASH' })).toEqual({ status: 'ABANDONED' });
   });
@@ -174,7 +206,11 @@ describe('PaymentActionsBar', () => {
     handler = (method, url) => (method === 'PUT' && url.pathname === '/api/payments/BOK1000042/status' ? { status: 200, body: sent } : undefined);
     const onChanged = vi.fn();
     const { client } = renderWith(
-      <PaymentActionsBar payment={makePayment({ abilities: paymentAbilities(['markInvoiceSent', 'switchType', 'replace']) })} bid="BID1000000042" onChanged={onChanged} />,
+      <PaymentActionsBar
+        payment={makePayment({ abilities: paymentAbilities(['markInvoiceSent', 'switchType', 'replace']) })}
+        bid="BID1000000042"
+        onChanged={onChanged}
+      />,
     );
     const invalidate = vi.spyOn(client, 'invalidateQueries');
 
@@ -215,7 +251,9 @@ describe('PaymentActionsBar', () => {
       method === 'POST' && url.pathname === '/api/payments/BOK1000042/retry'
         ? { status: 400, body: { httpCode: 400, messageId: 'errorId.core.PaymentException.card_declined', message: 'card_declined', errors: [] } }
         : undefined;
-    renderWith(<PaymentActionsBar payment={makePayment({ type: 'CREDITCARD', status: 'UNPAID', abilities: paymentAbilities(['retry']) })} bid={null} />);
+    renderWith(
+      <PaymentActionsBar payment={makePayment({ type: 'CREDITCARD', status: 'UNPAID', abilities: paymentAbilities(['retry']) })} bid={null} />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Retry payment' }));
     // Charging a card again asks first, naming the customer and the amount.
     const confirm = await screen.findByRole('dialog', { name: 'Charge the card again for BOK1000042?' });
@@ -226,7 +264,10 @@ describe('PaymentActionsBar', () => {
   });
 
   it('keeps other failures silent, as §8 says for the action bars', async () => {
-    handler = () => ({ status: 409, body: { httpCode: 409, messageId: 'conflict', message: 'The payment cannot go from PAID to INVOICE_SENT', errors: [] } });
+    handler = () => ({
+      status: 409,
+      body: { httpCode: 409, messageId: 'conflict', message: 'The payment cannot go from PAID to INVOICE_SENT', errors: [] },
+    });
     renderWith(<PaymentActionsBar payment={makePayment({ abilities: paymentAbilities(['markInvoiceSent']) })} bid={null} />);
     await userEvent.click(screen.getByRole('button', { name: 'Mark invoice sent' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
@@ -234,15 +275,22 @@ describe('PaymentActionsBar', () => {
     expect(notifications).toEqual([]);
   });
 
-  it('draws the bar from the abilities only, and explains a disabled action with the server\'s reason', async () => {
+  it("draws the bar from the abilities only, and explains a disabled action with the server's reason", async () => {
     renderWith(
       <PaymentActionsBar
-        payment={makePayment({ type: 'INVOICE', abilities: paymentAbilities(['release'], { switchType: 'cantTurnInvoiceToCard', replace: 'paymentReplacePaid' }) })}
+        payment={makePayment({
+          type: 'INVOICE',
+          abilities: paymentAbilities(['release'], { switchType: 'cantTurnInvoiceToCard', replace: 'paymentReplacePaid' }),
+        })}
         bid="BID1000000042"
       />,
     );
     const bar = screen.getByRole('toolbar', { name: 'Payment actions for BOK1000042' });
-    expect(within(bar).getAllByRole('button').map((b) => b.textContent)).toEqual(['Release', 'Switch to credit card', 'Replace payment…']);
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Release', 'Switch to credit card', 'Replace payment…']);
     expect((screen.getByRole('button', { name: 'Switch to credit card' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByLabelText("Switch to credit card: Can't turn from invoice to credit card")).toBeTruthy();
     expect(screen.getByLabelText('Replace payment…: A paid payment cannot be replaced; add a credit instead')).toBeTruthy();
@@ -250,18 +298,31 @@ describe('PaymentActionsBar', () => {
 
   it('switches a booking payment through the booking after asking', async () => {
     handler = (method, url) =>
-      method === 'PUT' && url.pathname === '/api/bookings/BID1000000042/paymentType' ? { status: 200, body: { payment: makePayment({ type: 'USER_INVOICE' }) } } : undefined;
-    renderWith(<PaymentActionsBar payment={makePayment({ type: 'CREDITCARD', status: 'RESERVED', abilities: paymentAbilities(['switchType']) })} bid="BID1000000042" />);
+      method === 'PUT' && url.pathname === '/api/bookings/BID1000000042/paymentType'
+        ? { status: 200, body: { payment: makePayment({ type: 'USER_INVOICE' }) } }
+        : undefined;
+    renderWith(
+      <PaymentActionsBar
+        payment={makePayment({ type: 'CREDITCARD', status: 'RESERVED', abilities: paymentAbilities(['switchType']) })}
+        bid="BID1000000042"
+      />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Switch to invoice' }));
     const confirm = await screen.findByRole('dialog', { name: 'Switch the payment type of BOK1000042?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Switch to invoice' }));
-    await waitFor(() => expect(calls).toContainEqual({ method: 'PUT', path: '/api/bookings/BID1000000042/paymentType', body: { paymentType: 'USER_INVOICE' } }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({ method: 'PUT', path: '/api/bookings/BID1000000042/paymentType', body: { paymentType: 'USER_INVOICE' } }),
+    );
   });
 
   it('asks before releasing, then releases', async () => {
     handler = (method, url) =>
-      method === 'POST' && url.pathname === '/api/payments/BOK1000042/release' ? { status: 200, body: makePayment({ type: 'INVOICE', status: 'NO_CHARGE' }) } : undefined;
-    renderWith(<PaymentActionsBar payment={makePayment({ type: 'INVOICE', status: 'UNPAID', abilities: paymentAbilities(['release']) })} bid={null} />);
+      method === 'POST' && url.pathname === '/api/payments/BOK1000042/release'
+        ? { status: 200, body: makePayment({ type: 'INVOICE', status: 'NO_CHARGE' }) }
+        : undefined;
+    renderWith(
+      <PaymentActionsBar payment={makePayment({ type: 'INVOICE', status: 'UNPAID', abilities: paymentAbilities(['release']) })} bid={null} />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Release' }));
     const dialog = await screen.findByRole('dialog', { name: 'Release payment BOK1000042?' });
     expect(calls).toEqual([]);
@@ -285,7 +346,10 @@ describe('UserPayments', () => {
           body: {
             startDate: '2024-06-01T00:00:00.000Z',
             endDate: '2025-06-01T00:00:00.000Z',
-            payments: [makePayment({ abilities: paymentAbilities(['markInvoiceSent', 'switchType', 'replace']) }), makePayment({ orderId: 'BOK1000043', status: 'PAID', type: 'CREDITCARD' })],
+            payments: [
+              makePayment({ abilities: paymentAbilities(['markInvoiceSent', 'switchType', 'replace']) }),
+              makePayment({ orderId: 'BOK1000043', status: 'PAID', type: 'CREDITCARD' }),
+            ],
             outstandingPayments: [{ numberOfPayments: 1, totalCost: 500, currencyCode: 'NOK' }],
           },
         };

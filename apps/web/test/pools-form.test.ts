@@ -26,8 +26,7 @@ const POOL: Pool = {
   lon: 10.76,
 };
 
-const resolve = async (values: PoolFormValues) =>
-  poolFormResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+const resolve = async (values: PoolFormValues) => poolFormResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
 
 describe('pool details form (§3, §5)', () => {
   it('starts from the pool and sends the contract body (blank texts clear, ids as numbers)', async () => {
@@ -35,7 +34,14 @@ describe('pool details form (§3, §5)', () => {
     expect(poolFormDefaults(POOL)).toMatchObject({ fee: '25', poolGroupId: '2', allowedContracts: [1, 3], publicNote: 'Level -1' });
     const result = await resolve(values);
     expect(result.errors).toEqual({});
-    expect(result.values).toMatchObject({ publicNote: null, fee: 12.5, allowedContracts: [1, 3, 7], movedTo: 9, poolGroupId: 2, parkingPlaceInfoRequired: true });
+    expect(result.values).toMatchObject({
+      publicNote: null,
+      fee: 12.5,
+      allowedContracts: [1, 3, 7],
+      movedTo: 9,
+      poolGroupId: 2,
+      parkingPlaceInfoRequired: true,
+    });
   });
 
   it('rejects a negative or non-numeric fee on its field; the contracts are chosen, so they are ids', async () => {

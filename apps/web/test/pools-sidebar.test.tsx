@@ -69,7 +69,11 @@ describe('pools sidebar model (§2)', () => {
   });
 
   it('hides disabled pools unless asked, and groups each city once', () => {
-    expect(sidebarCities(POOLS, '', false).map((c) => [c.city, c.pools.length])).toEqual([['Bergen', 2], ['Oslo', 2], ['Trondheim', 1]]);
+    expect(sidebarCities(POOLS, '', false).map((c) => [c.city, c.pools.length])).toEqual([
+      ['Bergen', 2],
+      ['Oslo', 2],
+      ['Trondheim', 1],
+    ]);
     expect(sidebarCities(POOLS, 'skøyen', true).flatMap((c) => c.pools.map((p) => p.poolId))).toEqual([5]);
     expect(sidebarCities([POOLS[3]!, POOLS[0]!, POOLS[2]!], '', false).map((c) => c.city)).toEqual(['Oslo', 'Bergen']);
   });
@@ -171,11 +175,19 @@ describe('/pools screen', () => {
     const router = start('/pools');
     const nav = await waitFor(() => sidebar(), { timeout: 10_000 });
     await within(nav).findByRole('link', { name: /Grünerløkka/ }, { timeout: 10_000 });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Bryggen', 'Nygårdshøyden', 'Bjørvika (Oslo S)', 'Grünerløkka', 'Solsiden']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Bryggen', 'Nygårdshøyden', 'Bjørvika (Oslo S)', 'Grünerløkka', 'Solsiden']);
     expect(screen.getByText('Choose a pool')).toBeTruthy();
 
     await user.type(screen.getByLabelText('Filter by city or pool'), '  OSLO ');
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Bjørvika (Oslo S)', 'Grünerløkka']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Bjørvika (Oslo S)', 'Grünerløkka']);
     await user.click(screen.getByLabelText('Show disabled'));
     const skoyen = within(nav).getByRole('link', { name: /Skøyen stasjon/ });
     expect(getComputedStyle(skoyen.querySelector('.MuiListItemText-primary')!).textDecoration).toContain('line-through');
@@ -184,7 +196,13 @@ describe('/pools screen', () => {
     expect(link.getAttribute('href')).toBe('/pools?city=Oslo&pool=Gr%C3%BCnerl%C3%B8kka');
     await user.click(link);
     await waitFor(() => expect(router.state.location.search).toEqual({ city: 'Oslo', pool: 'Grünerløkka' }));
-    await waitFor(() => expect(within(sidebar()).getByRole('link', { name: /Grünerløkka/ }).getAttribute('aria-current')).toBe('page'));
+    await waitFor(() =>
+      expect(
+        within(sidebar())
+          .getByRole('link', { name: /Grünerløkka/ })
+          .getAttribute('aria-current'),
+      ).toBe('page'),
+    );
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Grünerløkka, Oslo');
   });
 
@@ -195,7 +213,9 @@ describe('/pools screen', () => {
     const queries = calls.filter((u) => u.pathname === '/api/pools/4/bookings').map((u) => Object.fromEntries(u.searchParams));
     expect(queries).toContainEqual({});
     expect(queries).toContainEqual({ upcoming: '1' });
-    await waitFor(() => expect((drawn.items.at(-1) ?? []).map((i) => (i as { id: string }).id.split('|')[0])).toEqual(['BID1000000002', 'BID1000000099']));
+    await waitFor(() =>
+      expect((drawn.items.at(-1) ?? []).map((i) => (i as { id: string }).id.split('|')[0])).toEqual(['BID1000000002', 'BID1000000099']),
+    );
     const item = drawn.items.at(-1)![0] as { className: string; group: string };
     expect(item.className).toBe('pool-booking pool-booking--future');
     expect(item.group).toBe('unallocated|MEDIUM|');

@@ -28,22 +28,23 @@ const vehicle = (vin: string, registrationNumber: string, hidden = false): PoolV
 });
 
 let seq = 0;
-const booking = (over: Partial<PoolBookingRow>): PoolBookingRow => ({
-  bid: `BID10000000${String(++seq).padStart(2, '0')}`,
-  state: 'INACTIVE',
-  displayState: 'INACTIVE',
-  allocationState: 'ALLOCATED',
-  vehicle: null,
-  specification: { type: 'CLASS', priceClass: 'MEDIUM', modelId: null, modelName: null, vehicleCategory: 'CAR' },
-  startTime: iso(NOW + HOUR),
-  endTime: iso(NOW + 3 * HOUR),
-  usageStart: null,
-  usageEnd: null,
-  overdue: false,
-  user: { username: 'kari', fullNameLastFirst: 'Nordmann, Kari' },
-  toPoolId: 1,
-  ...over,
-} as PoolBookingRow);
+const booking = (over: Partial<PoolBookingRow>): PoolBookingRow =>
+  ({
+    bid: `BID10000000${String(++seq).padStart(2, '0')}`,
+    state: 'INACTIVE',
+    displayState: 'INACTIVE',
+    allocationState: 'ALLOCATED',
+    vehicle: null,
+    specification: { type: 'CLASS', priceClass: 'MEDIUM', modelId: null, modelName: null, vehicleCategory: 'CAR' },
+    startTime: iso(NOW + HOUR),
+    endTime: iso(NOW + 3 * HOUR),
+    usageStart: null,
+    usageEnd: null,
+    overdue: false,
+    user: { username: 'kari', fullNameLastFirst: 'Nordmann, Kari' },
+    toPoolId: 1,
+    ...over,
+  }) as PoolBookingRow;
 
 const onVehicle = (vin: string, reg: string) => ({ vin, registrationNumber: reg, longPresentation: reg });
 
@@ -52,10 +53,30 @@ describe('pool timeline groups and items (§2, §4)', () => {
 
   it('puts unallocated bookings in groups by price class and model, allocated ones on their vehicle', () => {
     const rows = [
-      booking({ bid: 'BID1000000001', state: 'ACTIVE', vehicle: onVehicle('V1', 'EL 10001'), startTime: iso(NOW - 2 * HOUR), endTime: iso(NOW + HOUR) }),
-      booking({ bid: 'BID1000000002', allocationState: 'NOT_ALLOCATED', specification: { type: 'MODEL', priceClass: 'LARGE', modelId: 3, modelName: 'Tesla Model Y', vehicleCategory: 'CAR' } }),
-      booking({ bid: 'BID1000000003', allocationState: 'NOT_ALLOCATED', specification: { type: 'CLASS', priceClass: 'CARGO', modelId: null, modelName: null, vehicleCategory: 'CARGO_BIKE' } }),
-      booking({ bid: 'BID1000000004', allocationState: 'NOT_ALLOCATED', specification: { type: 'MODEL', priceClass: 'LARGE', modelId: 3, modelName: 'Tesla Model Y', vehicleCategory: 'CAR' }, startTime: iso(NOW + 5 * HOUR), endTime: iso(NOW + 6 * HOUR) }),
+      booking({
+        bid: 'BID1000000001',
+        state: 'ACTIVE',
+        vehicle: onVehicle('V1', 'EL 10001'),
+        startTime: iso(NOW - 2 * HOUR),
+        endTime: iso(NOW + HOUR),
+      }),
+      booking({
+        bid: 'BID1000000002',
+        allocationState: 'NOT_ALLOCATED',
+        specification: { type: 'MODEL', priceClass: 'LARGE', modelId: 3, modelName: 'Tesla Model Y', vehicleCategory: 'CAR' },
+      }),
+      booking({
+        bid: 'BID1000000003',
+        allocationState: 'NOT_ALLOCATED',
+        specification: { type: 'CLASS', priceClass: 'CARGO', modelId: null, modelName: null, vehicleCategory: 'CARGO_BIKE' },
+      }),
+      booking({
+        bid: 'BID1000000004',
+        allocationState: 'NOT_ALLOCATED',
+        specification: { type: 'MODEL', priceClass: 'LARGE', modelId: 3, modelName: 'Tesla Model Y', vehicleCategory: 'CAR' },
+        startTime: iso(NOW + 5 * HOUR),
+        endTime: iso(NOW + 6 * HOUR),
+      }),
     ];
     const model = poolTimelineModel(vehicles, rows, new Date(NOW), false);
     expect(model.groups.map((g) => g.id)).toEqual([
@@ -76,11 +97,37 @@ describe('pool timeline groups and items (§2, §4)', () => {
   it('places and colours items with the contract (overdue drawn to now, finished to its usage end, unallocated finished left out)', () => {
     const now = new Date(NOW);
     const rows = [
-      booking({ bid: 'BID1000000010', state: 'ACTIVE', vehicle: onVehicle('V1', 'EL 10001'), startTime: iso(NOW - 5 * HOUR), endTime: iso(NOW - 2 * HOUR), overdue: true }),
-      booking({ bid: 'BID1000000011', state: 'FINISHED', vehicle: onVehicle('V2', 'EL 10002'), startTime: iso(NOW - 9 * HOUR), endTime: iso(NOW - 6 * HOUR), usageEnd: iso(NOW - 7 * HOUR) }),
-      booking({ bid: 'BID1000000012', state: 'FINISHED', allocationState: 'NOT_ALLOCATED', startTime: iso(NOW - 9 * HOUR), endTime: iso(NOW - 6 * HOUR) }),
+      booking({
+        bid: 'BID1000000010',
+        state: 'ACTIVE',
+        vehicle: onVehicle('V1', 'EL 10001'),
+        startTime: iso(NOW - 5 * HOUR),
+        endTime: iso(NOW - 2 * HOUR),
+        overdue: true,
+      }),
+      booking({
+        bid: 'BID1000000011',
+        state: 'FINISHED',
+        vehicle: onVehicle('V2', 'EL 10002'),
+        startTime: iso(NOW - 9 * HOUR),
+        endTime: iso(NOW - 6 * HOUR),
+        usageEnd: iso(NOW - 7 * HOUR),
+      }),
+      booking({
+        bid: 'BID1000000012',
+        state: 'FINISHED',
+        allocationState: 'NOT_ALLOCATED',
+        startTime: iso(NOW - 9 * HOUR),
+        endTime: iso(NOW - 6 * HOUR),
+      }),
       booking({ bid: 'BID1000000013', state: 'CANCELLED', allocationState: 'NOT_ALLOCATED' }),
-      booking({ bid: 'BID1000000014', state: 'INACTIVE', vehicle: onVehicle('V2', 'EL 10002'), startTime: iso(NOW + 4 * HOUR), endTime: iso(NOW + 8 * HOUR) }),
+      booking({
+        bid: 'BID1000000014',
+        state: 'INACTIVE',
+        vehicle: onVehicle('V2', 'EL 10002'),
+        startTime: iso(NOW + 4 * HOUR),
+        endTime: iso(NOW + 8 * HOUR),
+      }),
     ];
     const items = Object.fromEntries(poolTimelineModel(vehicles, rows, now, false).items.map((i) => [i.bid, i]));
     expect(Object.keys(items).sort()).toEqual(['BID1000000010', 'BID1000000011', 'BID1000000013', 'BID1000000014']);

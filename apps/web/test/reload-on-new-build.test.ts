@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isNewBuildDeployed, reloadOnNewBuild } from '@/app/reload-on-new-build';
 
 const page = (entry: string) => `<!doctype html><html><head><script type="module" crossorigin src="${entry}"></script></head><body></body></html>`;
-const answering = (html: string, status = 200) => vi.fn<typeof fetch>(async () => new Response(html, { status, headers: { 'content-type': 'text/html' } }));
+const answering = (html: string, status = 200) =>
+  vi.fn<typeof fetch>(async () => new Response(html, { status, headers: { 'content-type': 'text/html' } }));
 
 /** The page as the browser runs it (parsed, so its script is not loaded here). */
 const runningPage = (entry: string): Document => new DOMParser().parseFromString(page(entry), 'text/html');
@@ -23,8 +24,15 @@ describe('a chunk that fails to download', () => {
     const running = runningPage('/assets/index-Old11111.js');
     expect(await isNewBuildDeployed(running, answering(page('/assets/index-Old11111.js')))).toBe(false);
     expect(await isNewBuildDeployed(running, answering('unavailable', 503))).toBe(false);
-    expect(await isNewBuildDeployed(running, vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('Failed to fetch'))))).toBe(false);
-    expect(await isNewBuildDeployed(new DOMParser().parseFromString('<p>no entry</p>', 'text/html'), answering(page('/assets/index-New22222.js')))).toBe(false);
+    expect(
+      await isNewBuildDeployed(
+        running,
+        vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('Failed to fetch'))),
+      ),
+    ).toBe(false);
+    expect(
+      await isNewBuildDeployed(new DOMParser().parseFromString('<p>no entry</p>', 'text/html'), answering(page('/assets/index-New22222.js'))),
+    ).toBe(false);
   });
 
   it('reloads the page into the new build, and only then', async () => {

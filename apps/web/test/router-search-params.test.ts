@@ -4,7 +4,16 @@ import { parseSearch, stringifySearch } from '@/lib/router/search-serialization'
 
 describe('search params in the URL (issue 17)', () => {
   it('writes texts that are numbers plainly, and reads each value back as the same value', () => {
-    const search = { search: '98765432', page: 2, edit: true, phone: '+4798765432', zip: '0150', price: '1.50', long: '12345678901234567890', word: 'true' };
+    const search = {
+      search: '98765432',
+      page: 2,
+      edit: true,
+      phone: '+4798765432',
+      zip: '0150',
+      price: '1.50',
+      long: '12345678901234567890',
+      word: 'true',
+    };
     const text = stringifySearch(search);
     expect(text).toBe('?search=98765432&page=2&edit=true&phone=%2B4798765432&zip=0150&price=1.50&long=12345678901234567890&word=%22true%22');
     // A digits-only text reads as the number (validateSearch turns it back into text); nothing loses a digit.

@@ -150,7 +150,10 @@ function defaultBackend(): StaffBackend {
 
 const fleet: Fleet = { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', currency: 'NOK', DefaultLanguage: 'nb', timeZone: 'Europe/Oslo' };
 const json = (answer: Answer) =>
-  new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+  new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { 'content-type': 'application/json' },
+  });
 
 async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const url = new URL(String(input), window.location.origin);
@@ -237,7 +240,9 @@ describe('staff URL state and list', () => {
     expect(staffMenuActions(support!)).toEqual(['changeRole', 'resetPassword', 'disable']);
     expect(staffMenuActions(admin!)).toEqual(['changeRole', 'resetPassword', 'disable']);
     expect(staffMenuActions(kari!)).toEqual(['changeRole', 'resetPassword', 'enable']);
-    const noReason = member('x', { abilities: { changeRole: { allowed: false, reason: null }, disable: ALLOWED, enable: ALLOWED, resetPassword: ALLOWED } });
+    const noReason = member('x', {
+      abilities: { changeRole: { allowed: false, reason: null }, disable: ALLOWED, enable: ALLOWED, resetPassword: ALLOWED },
+    });
     expect(staffMenuActions(noReason)).toEqual(['resetPassword', 'disable']);
   });
 
@@ -259,7 +264,10 @@ describe('staff URL state and list', () => {
   });
 
   it('offers Staff in the side menu to ADMIN staff only', () => {
-    const tos = (role: StaffRole | undefined) => menuSectionsFor(role).flat().map((item) => item.to);
+    const tos = (role: StaffRole | undefined) =>
+      menuSectionsFor(role)
+        .flat()
+        .map((item) => item.to);
     expect(tos('ADMIN')).toContain('/staff');
     expect(tos('SUPPORT')).not.toContain('/staff');
     expect(tos(undefined)).not.toContain('/staff');
@@ -323,11 +331,15 @@ describe('/staff', () => {
     vi.stubGlobal('fetch', vi.fn(fakeFetch));
     openStaff('/staff?status=disabled&q=kari');
     await waitFor(() => expect(rowUsernames()).toEqual(['kari']));
-    expect(within(screen.getByRole('group', { name: 'Status' })).getByRole('button', { name: 'Disabled' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(screen.getByRole('group', { name: 'Status' }))
+        .getByRole('button', { name: 'Disabled' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     expect((screen.getByLabelText('Filter') as HTMLInputElement).value).toBe('kari');
   });
 
-  it('creates a member: the contract checks the fields, the server\'s field errors land on them, success mails the link and refreshes the list', async () => {
+  it("creates a member: the contract checks the fields, the server's field errors land on them, success mails the link and refreshes the list", async () => {
     const user = userEvent.setup();
     openStaff();
     await waitFor(() => expect(rowUsernames()).toHaveLength(4));
@@ -369,7 +381,13 @@ describe('/staff', () => {
     expect(notified).toEqual([]);
 
     backend.create = (request) => {
-      const created = member(request.username, { givenName: request.givenName, familyName: request.familyName, emailAddress: request.emailAddress, role: request.role, passwordPending: true });
+      const created = member(request.username, {
+        givenName: request.givenName,
+        familyName: request.familyName,
+        emailAddress: request.emailAddress,
+        role: request.role,
+        passwordPending: true,
+      });
       backend.staff = [...backend.staff, created];
       return { status: 201, body: created };
     };
@@ -399,7 +417,11 @@ describe('/staff', () => {
 
     const menu = await openMenuOf(user, 'Arne Adminsen');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.querySelector('.MuiListItemText-primary')?.textContent)).toEqual(['Change role…', 'Send password reset…', 'Disable…']);
+    expect(items.map((item) => item.querySelector('.MuiListItemText-primary')?.textContent)).toEqual([
+      'Change role…',
+      'Send password reset…',
+      'Disable…',
+    ]);
     const [changeRole, reset, disable] = items;
     expect(changeRole!.getAttribute('aria-disabled')).toBe('true');
     expect(changeRole!.textContent).toContain('The operator must keep at least one enabled administrator');
@@ -419,7 +441,11 @@ describe('/staff', () => {
 
     const kariMenu = await openMenuOf(user, 'Kari Nordmann');
     const kariItems = within(kariMenu).getAllByRole('menuitem');
-    expect(kariItems.map((item) => item.querySelector('.MuiListItemText-primary')?.textContent)).toEqual(['Change role…', 'Send password reset…', 'Enable…']);
+    expect(kariItems.map((item) => item.querySelector('.MuiListItemText-primary')?.textContent)).toEqual([
+      'Change role…',
+      'Send password reset…',
+      'Enable…',
+    ]);
     expect(kariItems[1]!.textContent).toContain('The account is disabled: enable it first');
   });
 
@@ -429,7 +455,12 @@ describe('/staff', () => {
       member('only.disable', {
         givenName: 'Only',
         familyName: 'Disable',
-        abilities: { changeRole: { allowed: false, reason: null }, disable: ALLOWED, enable: notAllowed(MESSAGE_IDS.staffAlreadyEnabled), resetPassword: { allowed: false, reason: null } },
+        abilities: {
+          changeRole: { allowed: false, reason: null },
+          disable: ALLOWED,
+          enable: notAllowed(MESSAGE_IDS.staffAlreadyEnabled),
+          resetPassword: { allowed: false, reason: null },
+        },
       }),
       member('support', { givenName: 'Siri', familyName: 'Støtte' }),
     ];
@@ -440,7 +471,11 @@ describe('/staff', () => {
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu', { name: 'Actions for Only Disable' });
     await waitFor(() => expect(document.activeElement).toBe(menu));
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Disable…']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Disable…']);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
 
@@ -465,7 +500,9 @@ describe('/staff', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(staffCalls('PATCH').map((call) => [call.path, call.body])).toEqual([['/api/staff/support', { disabled: true, reason: 'Left the company' }]]);
+    expect(staffCalls('PATCH').map((call) => [call.path, call.body])).toEqual([
+      ['/api/staff/support', { disabled: true, reason: 'Left the company' }],
+    ]);
     expect(notified).toEqual([{ variant: 'success', message: 'Siri Støtte is disabled and signed out' }]);
     await waitFor(() => expect(within(row('support')).getByTestId('staff-status').textContent).toBe('Disabled'));
   });

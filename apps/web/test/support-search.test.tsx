@@ -30,7 +30,13 @@ const polled = vi.hoisted(() => ({ vins: [] as string[][] }));
 vi.mock('@/features/vehicles', async (importOriginal) => ({
   // The rest of the feature as it is (the booking card and the vehicle route import it); the card and the polling faked.
   ...(await importOriginal<typeof import('@/features/vehicles')>()),
-  VehicleCard: ({ vehicle, expanded, onToggleExpanded, pinned, onTogglePinned }: {
+  VehicleCard: ({
+    vehicle,
+    expanded,
+    onToggleExpanded,
+    pinned,
+    onTogglePinned,
+  }: {
     vehicle: Vehicle;
     expanded?: boolean;
     onToggleExpanded?: () => void;
@@ -383,7 +389,10 @@ describe('booking id search', () => {
 
   it("says 'No such booking id' as info for an unknown one and still looks for it elsewhere", async () => {
     searchAnswer = () =>
-      json(200, { ...emptyResponse(), otherFleets: [{ fleet: 'malar', fleetName: 'Mälar Mobility', vehicles: 0, users: 0, bookings: 1, link: null }] });
+      json(200, {
+        ...emptyResponse(),
+        otherFleets: [{ fleet: 'malar', fleetName: 'Mälar Mobility', vehicles: 0, users: 0, bookings: 1, link: null }],
+      });
     const router = start('/support?search=BID9999999999');
     expect((await screen.findByRole('heading', { name: 'No such booking id' })).isConnected).toBe(true);
     const toast = await screen.findByText('No such booking id', { selector: '#notistack-snackbar' });
@@ -398,7 +407,10 @@ describe('results', () => {
     vehicles: page([vehicle(1), vehicle(2)]),
     bookings: {
       active: page([searchBooking(1, 'active')]),
-      future: page([1, 2, 3, 4, 5].map((n) => searchBooking(10 + n, 'future')), 'f2'),
+      future: page(
+        [1, 2, 3, 4, 5].map((n) => searchBooking(10 + n, 'future')),
+        'f2',
+      ),
       historic: page<SearchBooking>([]),
     },
     users: page([searchUser(1), searchUser(2, { status: 'AWAITING_APPROVAL', suspiciousRegistration: true })]),
@@ -434,7 +446,7 @@ describe('results', () => {
     expect(textOf(rows[1]!)).toContain('Awaiting approval');
   });
 
-  it("pages each booking sub-list 5 at a time with next and previous", async () => {
+  it('pages each booking sub-list 5 at a time with next and previous', async () => {
     const user = userEvent.setup();
     searchAnswer = () => json(200, fullResponse());
     handlers.push((call) =>
@@ -463,7 +475,14 @@ describe('results', () => {
 
   it('pages the users with their cursor', async () => {
     const user = userEvent.setup();
-    searchAnswer = () => json(200, { ...emptyResponse(), users: page(Array.from({ length: 10 }, (_, i) => searchUser(i + 1)), 'u2') });
+    searchAnswer = () =>
+      json(200, {
+        ...emptyResponse(),
+        users: page(
+          Array.from({ length: 10 }, (_, i) => searchUser(i + 1)),
+          'u2',
+        ),
+      });
     handlers.push((call) => (call.path === '/api/search/users' && call.query.get('cursor') === 'u2' ? json(200, page([searchUser(11)])) : undefined));
     start('/support?user=nordmann');
     const users = await screen.findByTestId('user-results');
@@ -685,7 +704,7 @@ describe('pinned user-name filter', () => {
     expect(screen.getByTestId('search-intro').isConnected).toBe(true);
   });
 
-  it("keeps the pin when a search changes only the text", async () => {
+  it('keeps the pin when a search changes only the text', async () => {
     const user = userEvent.setup();
     pinUser('demo.active');
     const router = start('/support?search=Nordmann');

@@ -11,7 +11,7 @@ function emptyI18n() {
 }
 
 describe('downloading the strings per language and part', () => {
-  it('brings the shared strings first, and the screens\' sections only when asked for', async () => {
+  it("brings the shared strings first, and the screens' sections only when asked for", async () => {
     const i18n = emptyI18n();
     const loader = translationLoader(i18n);
     expect(i18n.t('common.loading')).toBe('common.loading');

@@ -131,7 +131,11 @@ describe('user action failures (§8)', () => {
 });
 
 describe('approval wizard steps (§4)', () => {
-  const facts = (identityVerified: boolean, verifiedDriversLicense: boolean, approved = false) => ({ identityVerified, verifiedDriversLicense, approved });
+  const facts = (identityVerified: boolean, verifiedDriversLicense: boolean, approved = false) => ({
+    identityVerified,
+    verifiedDriversLicense,
+    approved,
+  });
 
   it('opens past what is already done (0-based: identity verified → licence, licence verified → finish, approved → finished)', () => {
     expect(initialApprovalStep(facts(false, false))).toBe(0);
@@ -166,7 +170,10 @@ describe('approval wizard steps (§4)', () => {
 describe('ApprovalWizard', () => {
   it('verifies the identity, continues, skips the licence, approves, shows the success icon and closes after 3 s', async () => {
     const user = userEvent.setup();
-    const verified = makeUser({ identityVerified: true, userIdentity: { identityCountry: 'NO', identityMethod: 'MANUAL', identityGivenName: null, identityFamilyName: null } });
+    const verified = makeUser({
+      identityVerified: true,
+      userIdentity: { identityCountry: 'NO', identityMethod: 'MANUAL', identityGivenName: null, identityFamilyName: null },
+    });
     const approved = makeUser({ ...verified, status: 'APPROVED' });
     handler = (method, url) => {
       if (method === 'GET' && url.pathname === '/api/users/demo.pending/license/checks') return { status: 200, body: [] };
@@ -245,7 +252,15 @@ describe('SetIdentityDialog', () => {
     const user = userEvent.setup();
     handler = (method) =>
       method === 'PUT'
-        ? { status: 400, body: { httpCode: 400, messageId: 'errorId.apigw.invalid.input', message: 'Invalid input', errors: [{ field: 'identificationNumber', message: 'Identity number already in use' }] } }
+        ? {
+            status: 400,
+            body: {
+              httpCode: 400,
+              messageId: 'errorId.apigw.invalid.input',
+              message: 'Invalid input',
+              errors: [{ field: 'identificationNumber', message: 'Identity number already in use' }],
+            },
+          }
         : undefined;
     renderWith(<SetIdentityDialog user={makeUser()} onSaved={() => {}} onClose={() => {}} />);
     const number = screen.getByRole('textbox', { name: /Identity number/ });
@@ -265,7 +280,14 @@ describe('SetIdentityDialog', () => {
 describe('BulkApproveButton', () => {
   it('is enabled only when every selected user is AWAITING_APPROVAL and lists the result per user', async () => {
     const user = userEvent.setup();
-    renderWith(<BulkApproveButton users={[{ username: 'a', status: 'AWAITING_APPROVAL' }, { username: 'b', status: 'PENDING' }]} />);
+    renderWith(
+      <BulkApproveButton
+        users={[
+          { username: 'a', status: 'AWAITING_APPROVAL' },
+          { username: 'b', status: 'PENDING' },
+        ]}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Approve selected (2)' })).toHaveProperty('disabled', true);
     cleanup();
 
@@ -282,7 +304,15 @@ describe('BulkApproveButton', () => {
           }
         : undefined;
     const onDone = vi.fn();
-    renderWith(<BulkApproveButton users={[{ username: 'a', status: 'AWAITING_APPROVAL' }, { username: 'c', status: 'AWAITING_APPROVAL' }]} onDone={onDone} />);
+    renderWith(
+      <BulkApproveButton
+        users={[
+          { username: 'a', status: 'AWAITING_APPROVAL' },
+          { username: 'c', status: 'AWAITING_APPROVAL' },
+        ]}
+        onDone={onDone}
+      />,
+    );
     await user.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
     // The plan first (issue 17): how many, who, and a reason; nothing is sent before it is confirmed.
     const plan = await screen.findByRole('dialog', { name: 'Approve 2 users?' });
@@ -295,7 +325,10 @@ describe('BulkApproveButton', () => {
     const results = await screen.findByRole('list', { name: 'Bulk approve results' });
     expect(within(results).getByText('New status: Approved')).toBeTruthy();
     expect(within(results).getByText('Not approved: APPROVE is not allowed in status ACTIVE')).toBeTruthy();
-    expect(calls.find((c) => c.path === '/api/admin/users/approved')?.body).toEqual({ usernames: ['a', 'c'], reason: 'Checked licences with the employer' });
+    expect(calls.find((c) => c.path === '/api/admin/users/approved')?.body).toEqual({
+      usernames: ['a', 'c'],
+      reason: 'Checked licences with the employer',
+    });
     expect(notifications).toContainEqual({ variant: 'warning', message: '1 of 2 users approved' });
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onDone).toHaveBeenCalled();

@@ -6,13 +6,7 @@ import { resetPinnedUserFilterCache } from '@/lib/support-mode/pinned-user-filte
 import { i18n } from '@/lib/i18n/i18n';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
-import {
-  criteriaOf,
-  hasSearchInput,
-  searchFromInputs,
-  validateUserPageSearch,
-  validateUsersSearch,
-} from '../src/features/users/users-search';
+import { criteriaOf, hasSearchInput, searchFromInputs, validateUserPageSearch, validateUsersSearch } from '../src/features/users/users-search';
 import { isLockedField, toUserUpdateRequest, userFormValuesOf, validateUserForm, type UserFormValues } from '../src/features/users/user-form';
 import { freeMonthsMessage } from '../src/features/users/free-months';
 import { userAbilitiesOf, userDetail } from './fixtures/user-detail';
@@ -155,7 +149,12 @@ const blockedUser: UserDetail = {
   givenName: 'Bo',
   familyName: 'Lock',
   status: 'BLOCKED',
-  blockStatus: { blockReason: 'UNPAID_BILLS', blockMessage: 'Four invoices unpaid', blockedByUsername: 'support', timestamp: '2026-11-01T10:00:00.000Z' },
+  blockStatus: {
+    blockReason: 'UNPAID_BILLS',
+    blockMessage: 'Four invoices unpaid',
+    blockedByUsername: 'support',
+    timestamp: '2026-11-01T10:00:00.000Z',
+  },
   outstandingPayments: [{ numberOfPayments: 4, totalCost: 2364.96, currencyCode: 'NOK' }],
   verifiedDriversLicense: false,
   driversLicense: { state: 'MISSING', verifier: null, timestamp: null, country: null, validUntil: null },
@@ -241,7 +240,9 @@ describe('user page and support mode', () => {
     await heading('Bo Lock');
     await user.click(screen.getByRole('button', { name: 'User actions' }));
     const menu = screen.getByRole('menu', { name: 'User actions' });
-    const labels = within(menu).getAllByRole('menuitem').map((item) => item.querySelector('.MuiListItemText-primary')?.textContent);
+    const labels = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.querySelector('.MuiListItemText-primary')?.textContent);
     expect(labels).toEqual(['Edit details', 'Unblock', 'New booking', 'Reset password', 'Request deletion']);
     const newBooking = within(menu).getByRole('menuitem', { name: 'New booking' });
     expect(newBooking.getAttribute('aria-disabled')).toBe('true');
@@ -258,7 +259,11 @@ describe('user page and support mode', () => {
       await user.click(screen.getByRole('tab', { name: tab }));
       for (const text of expected) expect(risk().textContent?.replace(/\s/g, ' ')).toContain(text);
     }
-    expect(within(risk()).getByRole('link', { name: /4 outstanding payments/ }).getAttribute('href')).toBe('/users/b.lock?tab=payments');
+    expect(
+      within(risk())
+        .getByRole('link', { name: /4 outstanding payments/ })
+        .getAttribute('href'),
+    ).toBe('/users/b.lock?tab=payments');
   });
 
   it('on: a suspicious registration has its Suspicious against tab, and ?tab=suspicious opens it', async () => {

@@ -222,7 +222,9 @@ describe('vehicle status', () => {
     queryClient.clear();
 
     vehicle = makeVehicle({ status: null });
-    handlers.push((call) => (call.path === '/api/vehicles/statusFor' ? envelope(404, 'errorId.core.vehicle.notFound', 'Vehicle not found') : undefined));
+    handlers.push((call) =>
+      call.path === '/api/vehicles/statusFor' ? envelope(404, 'errorId.core.vehicle.notFound', 'Vehicle not found') : undefined,
+    );
     start();
     const status = await screen.findByTestId('vehicle-status');
     expect(textOf(status)).toBe('No status reported');
@@ -242,7 +244,14 @@ describe('vehicle status', () => {
 
   it('shows the triggered alarms of the status as chips', async () => {
     vehicle = makeVehicle({
-      status: makeStatus({ carBatteryVoltage: 11.4, alarms: [{ name: 'EXTERNAL_BATTERY', triggered: true }, { name: 'FUEL', triggered: false }, { name: 'KEY_HOLDER', triggered: true }] }),
+      status: makeStatus({
+        carBatteryVoltage: 11.4,
+        alarms: [
+          { name: 'EXTERNAL_BATTERY', triggered: true },
+          { name: 'FUEL', triggered: false },
+          { name: 'KEY_HOLDER', triggered: true },
+        ],
+      }),
     });
     start();
     const chips = await screen.findByTestId('vehicle-alarm-chips');
@@ -269,7 +278,12 @@ describe('vehicle timeline', () => {
 
   it('marks the last finished as previous, the active as current and the next inactive as next', () => {
     const timeline = vehicleTimeline([finishedOld, finishedLast, active, soon, later], now);
-    expect([timeline.previous?.bid, timeline.current?.bid, timeline.next?.bid, timeline.booked]).toEqual([finishedLast.bid, active.bid, soon.bid, true]);
+    expect([timeline.previous?.bid, timeline.current?.bid, timeline.next?.bid, timeline.booked]).toEqual([
+      finishedLast.bid,
+      active.bid,
+      soon.bid,
+      true,
+    ]);
   });
 
   it('takes a future booking as current when none is active, and is not booked with only far-off or past bookings', () => {
@@ -289,7 +303,10 @@ describe('vehicle timeline', () => {
     start();
     const section = await screen.findByTestId('vehicle-bookings');
     await waitFor(() => expect(textOf(within(section).getByTestId('vehicle-booked-warning'))).toContain('The vehicle is booked'));
-    const marks = within(section).getAllByRole('row').slice(1).map((row) => [row.getAttribute('data-mark'), textOf(row.querySelectorAll('td')[1] ?? row)]);
+    const marks = within(section)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [row.getAttribute('data-mark'), textOf(row.querySelectorAll('td')[1] ?? row)]);
     expect(marks).toEqual([
       ['previous', 'BID1000000201'],
       ['current', 'BID1000000202'],
@@ -382,7 +399,11 @@ describe('damage', () => {
     const sent = callsTo('POST', `/api/damage/by-vin/${VIN}`)[0]?.body;
     expect(sent).toBeInstanceOf(FormData);
     const data = sent as FormData;
-    expect([data.get('description_operator'), data.get('description_en'), (data.get('image') as File).name]).toEqual(['Riper på dør', 'Scratch on the door', 'door.png']);
+    expect([data.get('description_operator'), data.get('description_en'), (data.get('image') as File).name]).toEqual([
+      'Riper på dør',
+      'Scratch on the door',
+      'door.png',
+    ]);
   });
 });
 
@@ -407,12 +428,14 @@ describe('remote commands', () => {
     const user = userEvent.setup();
     start();
     await user.click(await screen.findByRole('button', { name: 'Actions' }));
-    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem').map(textOf);
+    const items = within(await screen.findByRole('menu'))
+      .getAllByRole('menuitem')
+      .map(textOf);
     expect(items).toEqual(['Unlock', 'Immobilize', 'Reboot agent', 'Wake up agent', 'Journal', 'Event log']);
     expect(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Event log' }).getAttribute('href')).toBe(`/event?vin=${VIN}`);
   });
 
-  it('shows every command unavailable, with the server\'s reason, for a vehicle without a telematics unit', async () => {
+  it("shows every command unavailable, with the server's reason, for a vehicle without a telematics unit", async () => {
     const user = userEvent.setup();
     vehicle = makeVehicle({ agentHardwareType: 'none', actions: [] });
     start();
@@ -448,13 +471,19 @@ describe('remote commands', () => {
     expect(callsTo('POST', `/api/vehicles/by-vin/${VIN}/unlock`)[0]?.body).toEqual({});
     await waitFor(() => expect(textOf(screen.getByTestId('vehicle-lock-state'))).toBe('Unlocked'));
     await user.click(screen.getByRole('button', { name: 'Actions' }));
-    expect(within(await screen.findByRole('menu')).getAllByRole('menuitem').map(textOf).slice(0, 2)).toEqual(['Lock', 'Immobilize']);
+    expect(
+      within(await screen.findByRole('menu'))
+        .getAllByRole('menuitem')
+        .map(textOf)
+        .slice(0, 2),
+    ).toEqual(['Lock', 'Immobilize']);
   });
 
   it('shows the vehicle message when a command fails', async () => {
     const user = userEvent.setup();
     handlers.push((call) => {
-      if (call.method === 'POST' && call.path === `/api/vehicles/by-vin/${VIN}/agent/reboot`) return json(202, command('PENDING', { command: 'REBOOT' }));
+      if (call.method === 'POST' && call.path === `/api/vehicles/by-vin/${VIN}/agent/reboot`)
+        return json(202, command('PENDING', { command: 'REBOOT' }));
       if (call.path === '/api/vehicles/commands/41') return json(200, command('FAILED', { command: 'REBOOT', message: 'Agent did not respond' }));
       return undefined;
     });
@@ -468,7 +497,8 @@ describe('remote commands', () => {
   it('asks for a reason before immobilize and sends it', async () => {
     const user = userEvent.setup();
     handlers.push((call) => {
-      if (call.method === 'POST' && call.path === `/api/vehicles/by-vin/${VIN}/immobilize`) return json(202, command('PENDING', { command: 'IMMOBILIZE' }));
+      if (call.method === 'POST' && call.path === `/api/vehicles/by-vin/${VIN}/immobilize`)
+        return json(202, command('PENDING', { command: 'IMMOBILIZE' }));
       if (call.path === '/api/vehicles/commands/41') return json(200, command('PENDING', { command: 'IMMOBILIZE' }));
       return undefined;
     });
@@ -550,7 +580,9 @@ describe('journal', () => {
   });
 
   it('reads the file name of the export from Content-Disposition', () => {
-    expect(filenameFromContentDisposition(`attachment; filename="EL 12345 - 2025 - 6.xls"; filename*=UTF-8''EL%2012345%20-%202025%20-%206.xls`)).toBe('EL 12345 - 2025 - 6.xls');
+    expect(filenameFromContentDisposition(`attachment; filename="EL 12345 - 2025 - 6.xls"; filename*=UTF-8''EL%2012345%20-%202025%20-%206.xls`)).toBe(
+      'EL 12345 - 2025 - 6.xls',
+    );
     expect(filenameFromContentDisposition('attachment; filename="ABC 123 - 2025 - 12.xls"')).toBe('ABC 123 - 2025 - 12.xls');
     expect(filenameFromContentDisposition(null)).toBeNull();
   });

@@ -26,9 +26,24 @@ export const isAbilityShown = (ability: Ability): boolean => ability.allowed || 
  * endpoint refuses with the same reason.
  */
 export const BOOKING_ABILITY_KEYS = [
-  'activate', 'deactivate', 'requestPin', 'cancel', 'forceEnd', 'replaceWithTaxi', 'replaceWithRideshare', 'checkout', 'adjustValues',
-  'edit', 'extend', 'lockForUser', 'unlockForUser',
-  'credit', 'addFee', 'fixedPrice', 'reportTechnicalIssue', 'mailReceipt',
+  'activate',
+  'deactivate',
+  'requestPin',
+  'cancel',
+  'forceEnd',
+  'replaceWithTaxi',
+  'replaceWithRideshare',
+  'checkout',
+  'adjustValues',
+  'edit',
+  'extend',
+  'lockForUser',
+  'unlockForUser',
+  'credit',
+  'addFee',
+  'fixedPrice',
+  'reportTechnicalIssue',
+  'mailReceipt',
 ] as const;
 export type BookingAbilityKey = (typeof BOOKING_ABILITY_KEYS)[number];
 
@@ -43,7 +58,14 @@ export type BookingAbilities = z.infer<typeof ZBookingAbilities>;
  * the same reason.
  */
 export const PAYMENT_ABILITY_KEYS = [
-  'markInvoiceSent', 'markInvoicePaid', 'markInvoiceUnpaid', 'retry', 'release', 'switchType', 'replace', 'cancelEventPayment',
+  'markInvoiceSent',
+  'markInvoicePaid',
+  'markInvoiceUnpaid',
+  'retry',
+  'release',
+  'switchType',
+  'replace',
+  'cancelEventPayment',
 ] as const;
 export type PaymentAbilityKey = (typeof PAYMENT_ABILITY_KEYS)[number];
 

@@ -71,8 +71,15 @@ export type AlarmCategory = z.infer<typeof ZAlarmCategory>;
 
 // ---- Users and companies ----
 export const ZUserStatus = z.enum([
-  'ACTIVE', 'APPROVED', 'PENDING', 'PENDING_OLD', 'PENDING_APPROVAL', 'AWAITING_APPROVAL',
-  'AWAITING_CONFIRMATION', 'DELETION_REQUESTED', 'BLOCKED',
+  'ACTIVE',
+  'APPROVED',
+  'PENDING',
+  'PENDING_OLD',
+  'PENDING_APPROVAL',
+  'AWAITING_APPROVAL',
+  'AWAITING_CONFIRMATION',
+  'DELETION_REQUESTED',
+  'BLOCKED',
 ]);
 export type UserStatus = z.infer<typeof ZUserStatus>;
 export const ZBlockReason = z.enum(['ABUSE', 'CRIMINAL_BEHAVIOR', 'GENERIC_MESSAGE', 'SUSPICIOUS_BEHAVIOR', 'UNPAID_BILLS', 'VANDALISM']);
@@ -96,50 +103,141 @@ export const ZContractType = z.enum(['COMPANY', 'PRIVATE']);
 export type ContractType = z.infer<typeof ZContractType>;
 export const STEP_PRICE_ITEMS = Array.from({ length: 16 }, (_, i) => `STEP_${i}` as const);
 export const ZPriceItemType = z.enum([
-  'PER_HOUR', 'PER_DAY', 'PER_WEEK', 'PER_WEEKEND', 'PER_YEAR', 'PER_KM',
-  'STEP_0', 'STEP_1', 'STEP_2', 'STEP_3', 'STEP_4', 'STEP_5', 'STEP_6', 'STEP_7',
-  'STEP_8', 'STEP_9', 'STEP_10', 'STEP_11', 'STEP_12', 'STEP_13', 'STEP_14', 'STEP_15',
-  'ADMIN_BOOKING_FEE', 'LATE_CANCEL_FEE', 'NO_PICKUP_FEE', 'PENALTY_FEE', 'START_UP_FEE',
-  'MONTHLY_FEE', 'YEARLY_FEE', 'TOLL_FEE', 'SPEED_TICKET', 'EV_CHARGING', 'VAT', 'FIXED',
+  'PER_HOUR',
+  'PER_DAY',
+  'PER_WEEK',
+  'PER_WEEKEND',
+  'PER_YEAR',
+  'PER_KM',
+  'STEP_0',
+  'STEP_1',
+  'STEP_2',
+  'STEP_3',
+  'STEP_4',
+  'STEP_5',
+  'STEP_6',
+  'STEP_7',
+  'STEP_8',
+  'STEP_9',
+  'STEP_10',
+  'STEP_11',
+  'STEP_12',
+  'STEP_13',
+  'STEP_14',
+  'STEP_15',
+  'ADMIN_BOOKING_FEE',
+  'LATE_CANCEL_FEE',
+  'NO_PICKUP_FEE',
+  'PENALTY_FEE',
+  'START_UP_FEE',
+  'MONTHLY_FEE',
+  'YEARLY_FEE',
+  'TOLL_FEE',
+  'SPEED_TICKET',
+  'EV_CHARGING',
+  'VAT',
+  'FIXED',
 ]);
 export type PriceItemType = z.infer<typeof ZPriceItemType>;
 export const ZMetadataFieldType = z.enum(['TEXT', 'INTEGER', 'CHOICE']);
 export type MetadataFieldType = z.infer<typeof ZMetadataFieldType>;
 export const ZBookingRuleCause = z.enum([
-  'MIN_DURATION', 'MAX_DURATION', 'ONE_WAY_NOT_ALLOWED', 'OVERLAPPING_BOOKING', 'TAXI_POOL', 'METADATA', 'POOL_ACCESS', 'USER_NOT_ACTIVE', 'NO_VEHICLE_AVAILABLE',
+  'MIN_DURATION',
+  'MAX_DURATION',
+  'ONE_WAY_NOT_ALLOWED',
+  'OVERLAPPING_BOOKING',
+  'TAXI_POOL',
+  'METADATA',
+  'POOL_ACCESS',
+  'USER_NOT_ACTIVE',
+  'NO_VEHICLE_AVAILABLE',
 ]);
 export type BookingRuleCause = z.infer<typeof ZBookingRuleCause>;
 
 // ---- Payments ----
 export const ZPaymentType = z.enum(['CREDITCARD', 'USER_INVOICE', 'INVOICE']);
 export type PaymentType = z.infer<typeof ZPaymentType>;
-export const ZPaymentStatus = z.enum(['ABANDONED', 'INVOICE_SENT', 'NEEDS_AUTHORIZATION', 'NO_CHARGE', 'PAID', 'RESERVATION_FAILED', 'RESERVED', 'UNPAID']);
+export const ZPaymentStatus = z.enum([
+  'ABANDONED',
+  'INVOICE_SENT',
+  'NEEDS_AUTHORIZATION',
+  'NO_CHARGE',
+  'PAID',
+  'RESERVATION_FAILED',
+  'RESERVED',
+  'UNPAID',
+]);
 export type PaymentStatus = z.infer<typeof ZPaymentStatus>;
 /** §4: the smaller set offered in payment searches. */
-export const PAYMENT_SEARCH_STATUSES = ['ABANDONED', 'NEEDS_AUTHORIZATION', 'PAID', 'RESERVED', 'NO_CHARGE', 'UNPAID'] as const satisfies readonly PaymentStatus[];
+export const PAYMENT_SEARCH_STATUSES = [
+  'ABANDONED',
+  'NEEDS_AUTHORIZATION',
+  'PAID',
+  'RESERVED',
+  'NO_CHARGE',
+  'UNPAID',
+] as const satisfies readonly PaymentStatus[];
 export const ZPaymentTarget = z.enum(['BOOKING', 'PERIODIC', 'EVENT']);
 export type PaymentTarget = z.infer<typeof ZPaymentTarget>;
 export const ZPaymentTimestampType = z.enum(['PAYMENT_DATE', 'CREATED_DATE', 'INVOICE_DATE']);
 export type PaymentTimestampType = z.infer<typeof ZPaymentTimestampType>;
 export const ZFeeType = z.enum([
-  'PARKING_TICKET', 'SPEED_TICKET', 'RECONDITIONING_FEE', 'NOT_REFUELED', 'DEDUCTIBLE_FEE', 'TOLL_FEE', 'DISTANCE_FEE', 'EV_CHARGING', 'OTHER', 'CREDITING',
+  'PARKING_TICKET',
+  'SPEED_TICKET',
+  'RECONDITIONING_FEE',
+  'NOT_REFUELED',
+  'DEDUCTIBLE_FEE',
+  'TOLL_FEE',
+  'DISTANCE_FEE',
+  'EV_CHARGING',
+  'OTHER',
+  'CREDITING',
 ]);
 export type FeeType = z.infer<typeof ZFeeType>;
 export const FEE_REASONS = ZFeeType.options.filter((t) => t !== 'CREDITING');
 export const ZCardErrorCode = z.enum([
-  'card_declined', 'expired_card', 'incorrect_cvc', 'incorrect_number', 'incorrect_zip', 'invalid_cvc',
-  'invalid_expiry_month', 'invalid_expiry_year', 'invalid_number', 'insufficient_funds', 'missing',
-  'processing_error', 'rate_limit', 'general_error',
+  'card_declined',
+  'expired_card',
+  'incorrect_cvc',
+  'incorrect_number',
+  'incorrect_zip',
+  'invalid_cvc',
+  'invalid_expiry_month',
+  'invalid_expiry_year',
+  'invalid_number',
+  'insufficient_funds',
+  'missing',
+  'processing_error',
+  'rate_limit',
+  'general_error',
 ]);
 export type CardErrorCode = z.infer<typeof ZCardErrorCode>;
 
 // ---- Event log ----
 export const ZEventType = z.enum([
-  'BLUETOOTH_EVENT', 'BOOKING_EVENT', 'EXTERNAL_COST', 'HEARTBEAT', 'PAYMENT_ACTION', 'REMOTE_COMMAND', 'USER_ACTION', 'VEHICLE_ADMIN', 'VEHICLE_STATUS',
+  'BLUETOOTH_EVENT',
+  'BOOKING_EVENT',
+  'EXTERNAL_COST',
+  'HEARTBEAT',
+  'PAYMENT_ACTION',
+  'REMOTE_COMMAND',
+  'USER_ACTION',
+  'VEHICLE_ADMIN',
+  'VEHICLE_STATUS',
 ]);
 export type EventType = z.infer<typeof ZEventType>;
 /** §3 groups: Booking, Remote command, Vehicle, Payment, Heartbeat, User action, Bluetooth, Road toll, Other. */
-export const ZEventTypeGroup = z.enum(['BOOKING', 'REMOTE_COMMAND', 'VEHICLE', 'PAYMENT', 'HEARTBEAT', 'USER_ACTION', 'BLUETOOTH', 'ROAD_TOLL', 'OTHER']);
+export const ZEventTypeGroup = z.enum([
+  'BOOKING',
+  'REMOTE_COMMAND',
+  'VEHICLE',
+  'PAYMENT',
+  'HEARTBEAT',
+  'USER_ACTION',
+  'BLUETOOTH',
+  'ROAD_TOLL',
+  'OTHER',
+]);
 export type EventTypeGroup = z.infer<typeof ZEventTypeGroup>;
 export const EVENT_TYPE_GROUP: Record<EventType, EventTypeGroup> = {
   BOOKING_EVENT: 'BOOKING',

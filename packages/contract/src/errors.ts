@@ -9,25 +9,29 @@ import type { MessageKey } from './messages.ts';
  *  - ids starting with PAYMENT_EXCEPTION_PREFIX: a translated message, else the general payment error;
  *  - otherwise `message`.
  */
-export const ZErrorItem = z.object({
-  field: z.string().optional(),
-  messageId: z.string().optional(),
-  message: z.string(),
-  /** Booking rule violations: whether staff may override them (§4 override step). */
-  overridable: z.boolean().optional(),
-  ruleName: z.string().optional(),
-  /** Batch import per-line errors. */
-  line: z.number().int().optional(),
-  username: z.string().optional(),
-}).meta({ id: 'ErrorItem', description: 'One error of the envelope: a field error, a booking rule violation or a batch line' });
+export const ZErrorItem = z
+  .object({
+    field: z.string().optional(),
+    messageId: z.string().optional(),
+    message: z.string(),
+    /** Booking rule violations: whether staff may override them (§4 override step). */
+    overridable: z.boolean().optional(),
+    ruleName: z.string().optional(),
+    /** Batch import per-line errors. */
+    line: z.number().int().optional(),
+    username: z.string().optional(),
+  })
+  .meta({ id: 'ErrorItem', description: 'One error of the envelope: a field error, a booking rule violation or a batch line' });
 export type ErrorItem = z.infer<typeof ZErrorItem>;
 
-export const ZErrorEnvelope = z.object({
-  httpCode: z.number().int(),
-  messageId: z.string(),
-  message: z.string(),
-  errors: z.array(ZErrorItem),
-}).meta({ id: 'ErrorEnvelope', description: 'The error envelope of spec §8: every error answer of the API' });
+export const ZErrorEnvelope = z
+  .object({
+    httpCode: z.number().int(),
+    messageId: z.string(),
+    message: z.string(),
+    errors: z.array(ZErrorItem),
+  })
+  .meta({ id: 'ErrorEnvelope', description: 'The error envelope of spec §8: every error answer of the API' });
 export type ErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 
 export const PAYMENT_EXCEPTION_PREFIX = 'errorId.core.PaymentException.';

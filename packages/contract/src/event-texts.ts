@@ -45,7 +45,8 @@ export const EVENT_TEXTS = {
   metadataSpecUpdatedNoFields: 'Metadata spec of contract {{contract}} updated (no fields)',
   metadataUpdated: 'Metadata updated by support',
   receiptSent: 'Receipt e-mailed to the customer',
-  usageAdjusted: 'Usage adjusted by support: {{start}} – {{end}}, {{previousDistance}} km → {{distance}} km, {{tripType}} (data quality {{dataQuality}})',
+  usageAdjusted:
+    'Usage adjusted by support: {{start}} – {{end}}, {{previousDistance}} km → {{distance}} km, {{tripType}} (data quality {{dataQuality}})',
   usageAdjustedDistance: 'Usage adjusted by support: {{previousDistance}} km → {{distance}} km (data quality {{dataQuality}})',
   chargingPinIssued: 'Charging PIN issued for terminal {{terminal}}, valid until {{validUntil}}',
   bookingOverdue: 'Booking overdue: reminder SMS sent to the driver',
@@ -185,8 +186,16 @@ export const EVENT_VALUE_TEXTS = {
   command: { LOCK: 'Lock', UNLOCK: 'Unlock', MOBILIZE: 'Mobilize', IMMOBILIZE: 'Immobilize', REBOOT: 'Agent reboot', WAKE_UP: 'Agent wake-up' },
   alarm: { FUEL: 'Fuel', EXTERNAL_BATTERY: 'External battery', KEY_HOLDER: 'Key holder' },
   feeType: {
-    PARKING_TICKET: 'Parking ticket', SPEED_TICKET: 'Speed ticket', RECONDITIONING_FEE: 'Reconditioning fee', NOT_REFUELED: 'Not refuelled',
-    DEDUCTIBLE_FEE: 'Deductible', TOLL_FEE: 'Toll fee', DISTANCE_FEE: 'Distance fee', EV_CHARGING: 'EV charging', OTHER: 'Other fee', CREDITING: 'Credit',
+    PARKING_TICKET: 'Parking ticket',
+    SPEED_TICKET: 'Speed ticket',
+    RECONDITIONING_FEE: 'Reconditioning fee',
+    NOT_REFUELED: 'Not refuelled',
+    DEDUCTIBLE_FEE: 'Deductible',
+    TOLL_FEE: 'Toll fee',
+    DISTANCE_FEE: 'Distance fee',
+    EV_CHARGING: 'EV charging',
+    OTHER: 'Other fee',
+    CREDITING: 'Credit',
   },
   /** Raw codes in the English text, as before: the reader's language names them. */
   paymentStatus: {},
@@ -269,8 +278,7 @@ function paramText(v: unknown, r: EventTextRenderer): string {
   return String(v);
 }
 
-const interpolate = (template: string, params: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+const interpolate = (template: string, params: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
 
 /** The English text the server stores as `displayText`. Amounts as "12.50 NOK". */
 export const ENGLISH_EVENT_TEXT: EventTextRenderer = {

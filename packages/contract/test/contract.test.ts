@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BID_SEARCH_PATTERN, EVENT_TYPE_GROUP, FEE_REASONS, MESSAGES, NORWEGIAN_IDENTITY_PATTERN, PHONE_PATTERN, PIN_PATTERN,
-  SWEDISH_IDENTITY_PATTERN, ZBid, ZErrorEnvelope, ZEventSearchQuery, ZEventType, ZPayment, batteryColour, formatMessage, isLightVehicleCategory,
+  BID_SEARCH_PATTERN,
+  EVENT_TYPE_GROUP,
+  FEE_REASONS,
+  MESSAGES,
+  NORWEGIAN_IDENTITY_PATTERN,
+  PHONE_PATTERN,
+  PIN_PATTERN,
+  SWEDISH_IDENTITY_PATTERN,
+  ZBid,
+  ZErrorEnvelope,
+  ZEventSearchQuery,
+  ZEventType,
+  ZPayment,
+  batteryColour,
+  formatMessage,
+  isLightVehicleCategory,
 } from '../src/index.ts';
 
 describe('§9 patterns', () => {

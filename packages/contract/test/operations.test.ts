@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  eventSearchDefaultGroups, eventSearchDefaultPeriod, filterPools, mergePoolBookings, overdueHours, poolTimelinePlacement,
+  eventSearchDefaultGroups,
+  eventSearchDefaultPeriod,
+  filterPools,
+  mergePoolBookings,
+  overdueHours,
+  poolTimelinePlacement,
 } from '../src/index.ts';
 
 const row = (bid: string, start: string, end: string, extra: Record<string, unknown> = {}) => ({ bid, startTime: start, endTime: end, ...extra });
 
 describe('mergePoolBookings', () => {
   it('keeps the union, drops rows with the same start, end and bid, and sorts by start then bid', () => {
-    const first = [row('BID0000000002', '2025-03-01T10:00:00Z', '2025-03-01T12:00:00Z', { from: 'first' }), row('BID0000000001', '2025-03-01T08:00:00Z', '2025-03-01T09:00:00Z')];
+    const first = [
+      row('BID0000000002', '2025-03-01T10:00:00Z', '2025-03-01T12:00:00Z', { from: 'first' }),
+      row('BID0000000001', '2025-03-01T08:00:00Z', '2025-03-01T09:00:00Z'),
+    ];
     const second = [
       row('BID0000000002', '2025-03-01T11:00:00+01:00', '2025-03-01T13:00:00+01:00', { from: 'second' }), // same instants
       row('BID0000000003', '2025-03-02T08:00:00Z', '2025-03-02T09:00:00Z'),
@@ -26,7 +34,11 @@ describe('poolTimelinePlacement (§4)', () => {
   const base = { startTime: '2025-03-01T08:00:00.000Z', endTime: '2025-03-01T10:00:00.000Z', usageEnd: null, allocationState: 'ALLOCATED' as const };
   it('places finished bookings only when allocated, to the usage end', () => {
     expect(poolTimelinePlacement({ ...base, state: 'FINISHED', allocationState: 'NOT_ALLOCATED' }, now)).toBeNull();
-    expect(poolTimelinePlacement({ ...base, state: 'FINISHED', usageEnd: '2025-03-01T10:30:00.000Z' }, now)).toEqual({ start: base.startTime, end: '2025-03-01T10:30:00.000Z', kind: 'historic' });
+    expect(poolTimelinePlacement({ ...base, state: 'FINISHED', usageEnd: '2025-03-01T10:30:00.000Z' }, now)).toEqual({
+      start: base.startTime,
+      end: '2025-03-01T10:30:00.000Z',
+      kind: 'historic',
+    });
     expect(poolTimelinePlacement({ ...base, state: 'FINISHED' }, now)?.end).toBe(base.endTime);
   });
   it('draws an overrunning active booking to now as overdue, and colours the rest', () => {
@@ -64,15 +76,19 @@ describe('event search screen defaults (§5)', () => {
     expect(eventSearchDefaultGroups(false)).not.toContain('HEARTBEAT');
     expect(eventSearchDefaultGroups(true)).toContain('HEARTBEAT');
     expect(eventSearchDefaultGroups(true)).not.toContain('BLUETOOTH');
-    expect(eventSearchDefaultGroups(false)).toEqual(expect.arrayContaining(['BOOKING', 'VEHICLE', 'PAYMENT', 'REMOTE_COMMAND', 'USER_ACTION', 'ROAD_TOLL']));
+    expect(eventSearchDefaultGroups(false)).toEqual(
+      expect.arrayContaining(['BOOKING', 'VEHICLE', 'PAYMENT', 'REMOTE_COMMAND', 'USER_ACTION', 'ROAD_TOLL']),
+    );
   });
   it('spans one month back to the end of today in the operator time zone', () => {
     // 2025-03-31 22:30 UTC is already 1 April in Oslo (UTC+2 in summer time).
     expect(eventSearchDefaultPeriod(new Date('2025-03-31T22:30:00Z'), 'Europe/Oslo')).toEqual({
-      startDate: '2025-02-28T23:00:00.000Z', endDate: '2025-04-01T22:00:00.000Z',
+      startDate: '2025-02-28T23:00:00.000Z',
+      endDate: '2025-04-01T22:00:00.000Z',
     });
     expect(eventSearchDefaultPeriod(new Date('2025-06-15T10:00:00Z'), 'Europe/Stockholm')).toEqual({
-      startDate: '2025-05-14T22:00:00.000Z', endDate: '2025-06-15T22:00:00.000Z',
+      startDate: '2025-05-14T22:00:00.000Z',
+      endDate: '2025-06-15T22:00:00.000Z',
     });
   });
 });

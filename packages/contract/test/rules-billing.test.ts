@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  amountWithoutVat, BILLING_AMOUNT_MAX, billingRequestRefusal, checkBillingItem, checkBillingItems, checkPendingItem, creditCeilingRefusal,
-  creditRefusal, creditTotal, feeTypeOf, mixConflict, parseAmount, signedValue, UNCREDITABLE_STATUSES, type CreditablePayment,
+  amountWithoutVat,
+  BILLING_AMOUNT_MAX,
+  billingRequestRefusal,
+  checkBillingItem,
+  checkBillingItems,
+  checkPendingItem,
+  creditCeilingRefusal,
+  creditRefusal,
+  creditTotal,
+  feeTypeOf,
+  mixConflict,
+  parseAmount,
+  signedValue,
+  UNCREDITABLE_STATUSES,
+  type CreditablePayment,
 } from '../src/index.ts';
 
 const paid: CreditablePayment = { status: 'PAID', totalPrice: 500, totalPriceWithoutVat: 400 };
@@ -39,7 +52,8 @@ describe('what staff type', () => {
 describe('item rules', () => {
   it('accepts a fee and a credit, rounded to øre with trimmed comments', () => {
     expect(checkBillingItem({ value: 10.005, type: 'toll fee', comment: ' x ', publicComment: '' })).toEqual({
-      item: { type: 'TOLL_FEE', value: 10.01, vatRate: null, comment: 'x', publicComment: null }, problems: [],
+      item: { type: 'TOLL_FEE', value: 10.01, vatRate: null, comment: 'x', publicComment: null },
+      problems: [],
     });
     expect(checkBillingItem({ value: -10, type: 'CREDITING', vat: 0.25 }).item).toMatchObject({ value: -10, vatRate: 0.25 });
   });
@@ -53,15 +67,22 @@ describe('item rules', () => {
     expect(messages({ value: 10, type: 'TOLL_FEE', vat: 25 })).toEqual([['vat', 'vatRateInvalid', {}]]);
     expect(messages({ value: 10, type: 'OTHER', publicComment: '  ' })).toEqual([['publicComment', 'publicCommentRequired', {}]]);
     expect(messages({ value: 10, type: 'OTHER', publicComment: 'x'.repeat(101) })).toEqual([['publicComment', 'publicCommentTooLong', { max: 100 }]]);
-    expect(messages({ value: -10, type: 'CREDITING', publicComment: 'x'.repeat(101) })).toEqual([['publicComment', 'publicCommentTooLong', { max: 100 }]]);
+    expect(messages({ value: -10, type: 'CREDITING', publicComment: 'x'.repeat(101) })).toEqual([
+      ['publicComment', 'publicCommentTooLong', { max: 100 }],
+    ]);
     expect(messages({ value: 10, type: 'PARKING_TICKET', publicComment: 'x'.repeat(150) })).toEqual([]);
-    expect(messages({ value: 10, type: 'PARKING_TICKET', publicComment: 'x'.repeat(1001) })).toEqual([['publicComment', 'maxCharacters', { max: 1000, len: 1001 }]]);
-    expect(messages({ value: 10, type: 'PARKING_TICKET', comment: 'x'.repeat(1001) })).toEqual([['comment', 'maxCharacters', { max: 1000, len: 1001 }]]);
+    expect(messages({ value: 10, type: 'PARKING_TICKET', publicComment: 'x'.repeat(1001) })).toEqual([
+      ['publicComment', 'maxCharacters', { max: 1000, len: 1001 }],
+    ]);
+    expect(messages({ value: 10, type: 'PARKING_TICKET', comment: 'x'.repeat(1001) })).toEqual([
+      ['comment', 'maxCharacters', { max: 1000, len: 1001 }],
+    ]);
   });
 
   it('checks a request item by item, with each problem’s index, and answers no items when one fails', () => {
     expect(checkBillingItems([fee(), { value: 10, type: 'OTHER' }])).toEqual({
-      items: [], problems: [{ index: 1, field: 'publicComment', message: 'publicCommentRequired', params: {} }],
+      items: [],
+      problems: [{ index: 1, field: 'publicComment', message: 'publicCommentRequired', params: {} }],
     });
     expect(checkBillingItems([fee(), credit(5)]).items).toHaveLength(2);
   });
@@ -109,7 +130,10 @@ describe('the form’s pending list: the same rules as the request', () => {
     expect(checkPendingItem(fee(), [credit(10)], facts)).toEqual({ outcome: 'refused', message: 'commitCreditingFirst' });
     expect(checkPendingItem(fee(), [fee()], facts)).toEqual({ outcome: 'accepted' });
     expect(checkPendingItem(credit(10), [credit(10)], facts)).toEqual({ outcome: 'accepted' });
-    expect(checkPendingItem(credit(10), [], { ...facts, payment: { ...paid, status: 'NO_CHARGE' } })).toEqual({ outcome: 'refused', message: 'unpaidBookingCannotBeCredited' });
+    expect(checkPendingItem(credit(10), [], { ...facts, payment: { ...paid, status: 'NO_CHARGE' } })).toEqual({
+      outcome: 'refused',
+      message: 'unpaidBookingCannotBeCredited',
+    });
     expect(checkPendingItem(fee(), [], { ...facts, payment: { ...paid, status: 'UNPAID' } })).toEqual({ outcome: 'accepted' });
   });
 

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addIsoDuration, addLocalDays, evaluateBookingLength, humanizeDuration, parseIsoDuration, parseIsoDurationParts, scheduleWindowOf,
-  touchesWeekdayWindow, wallClockToMs, WHOLE_DAY, type BookableRule,
+  addIsoDuration,
+  addLocalDays,
+  evaluateBookingLength,
+  humanizeDuration,
+  parseIsoDuration,
+  parseIsoDurationParts,
+  scheduleWindowOf,
+  touchesWeekdayWindow,
+  wallClockToMs,
+  WHOLE_DAY,
+  type BookableRule,
 } from '../src/index.ts';
 
 const OSLO = 'Europe/Oslo';
@@ -60,7 +69,6 @@ describe('ISO-8601 durations', () => {
   });
 });
 
-
 describe('the Monday–Friday window', () => {
   const WINDOW = { from: '07:00', to: '17:00' };
 
@@ -77,7 +85,9 @@ describe('the Monday–Friday window', () => {
     const night = { from: '22:00', to: '06:00' };
     expect(touchesWeekdayWindow(at('2026-06-06T05:00+02:00'), at('2026-06-06T05:30+02:00'), night, OSLO)).toBe(true);
     expect(touchesWeekdayWindow(at('2026-06-07T05:00+02:00'), at('2026-06-07T05:30+02:00'), night, OSLO)).toBe(false);
-    expect(() => touchesWeekdayWindow(at('2026-06-07T05:00+02:00'), at('2026-06-07T05:30+02:00'), { from: '25:00', to: '06:00' }, OSLO)).toThrow(RangeError);
+    expect(() => touchesWeekdayWindow(at('2026-06-07T05:00+02:00'), at('2026-06-07T05:30+02:00'), { from: '25:00', to: '06:00' }, OSLO)).toThrow(
+      RangeError,
+    );
   });
 
   it('reads the window of a bookable rule: none for ALWAYS, the whole day for SCHEDULED without one', () => {
@@ -88,8 +98,18 @@ describe('the Monday–Friday window', () => {
 });
 
 describe('booking length rules (§5), as the server judges and the form checks while staff type', () => {
-  const always = (min: string | null, max: string | null): BookableRule => ({ minDuration: min, maxDuration: max, appliedDuring: 'ALWAYS', appliesDuring: null });
-  const weekdays: BookableRule = { minDuration: 'PT1H', maxDuration: 'P3D', appliedDuring: 'SCHEDULED', appliesDuring: { from: '07:00', to: '17:00' } };
+  const always = (min: string | null, max: string | null): BookableRule => ({
+    minDuration: min,
+    maxDuration: max,
+    appliedDuring: 'ALWAYS',
+    appliesDuring: null,
+  });
+  const weekdays: BookableRule = {
+    minDuration: 'PT1H',
+    maxDuration: 'P3D',
+    appliedDuring: 'SCHEDULED',
+    appliesDuring: { from: '07:00', to: '17:00' },
+  };
   const wall = (value: string) => new Date(wallClockToMs(value, OSLO) ?? Number.NaN);
   const check = (rules: BookableRule[], start: string, end: string, contract: { min?: string; max?: string } = {}) =>
     evaluateBookingLength(

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { bookingListHighlights, compareBookingsForList, type BookingListItem } from '../src/index.ts';
 
 const at = (day: number) => `2026-06-${String(day).padStart(2, '0')}T10:00:00.000Z`;
-const item = (bid: string, state: BookingListItem['state'], day: number, activatable = false): BookingListItem => ({ bid, state, start: at(day), activatable });
+const item = (bid: string, state: BookingListItem['state'], day: number, activatable = false): BookingListItem => ({
+  bid,
+  state,
+  start: at(day),
+  activatable,
+});
 
 describe('compareBookingsForList (§4 order)', () => {
   it('puts active first, then future by start ascending, then historic newest first', () => {
@@ -20,7 +25,14 @@ describe('compareBookingsForList (§4 order)', () => {
 
 describe('bookingListHighlights (§4)', () => {
   it('marks the active booking current, the first inactive next and the newest finished previous', () => {
-    const marks = bookingListHighlights([item('I2', 'INACTIVE', 20), item('I1', 'INACTIVE', 12), item('A', 'ACTIVE', 10), item('F1', 'FINISHED', 1), item('F2', 'FINISHED', 8), item('C', 'CANCELLED', 9)]);
+    const marks = bookingListHighlights([
+      item('I2', 'INACTIVE', 20),
+      item('I1', 'INACTIVE', 12),
+      item('A', 'ACTIVE', 10),
+      item('F1', 'FINISHED', 1),
+      item('F2', 'FINISHED', 8),
+      item('C', 'CANCELLED', 9),
+    ]);
     expect(Object.fromEntries(marks)).toEqual({ A: 'CURRENT', I1: 'NEXT', F2: 'PREVIOUS' });
   });
 

@@ -13,7 +13,8 @@ describe('isCardExpired (UTC months)', () => {
   });
 
   it('treats an unreadable expiry as expired', () => {
-    for (const expires of ['', '2026-3', '03/26', '2026-13', '2026-00']) expect(isCardExpired(expires, new Date('2020-01-01T00:00:00Z')), expires).toBe(true);
+    for (const expires of ['', '2026-3', '03/26', '2026-13', '2026-00'])
+      expect(isCardExpired(expires, new Date('2020-01-01T00:00:00Z')), expires).toBe(true);
   });
 });
 

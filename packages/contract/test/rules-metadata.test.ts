@@ -11,7 +11,8 @@ const problems = (input: Record<string, string> | null) => checkMetadata(spec, i
 describe('metadata (one check for create, update, PUT metadata and the booking form)', () => {
   it('accepts valid metadata, trimmed, blanks left out', () => {
     expect(checkMetadata(spec, { project: ' P-1 ', costCentre: ' 4410 ', purpose: 'Course' })).toEqual({
-      metadata: { project: 'P-1', costCentre: '4410', purpose: 'Course' }, problems: [],
+      metadata: { project: 'P-1', costCentre: '4410', purpose: 'Course' },
+      problems: [],
     });
     expect(checkMetadata(spec, { project: 'P-1', costCentre: '', purpose: '  ' }).metadata).toEqual({ project: 'P-1' });
   });

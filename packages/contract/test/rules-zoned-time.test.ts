@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addLocalDays, formatLocalDateTime, instantOfWallTime, isoToWallClock, isoWeekday, msToIsoWithOffset, msToWallClock, nextQuarterHour,
-  parseWallClock, shiftWallClock, startOfLocalDay, wallClockToIso, wallClockToMs, wallTimeOf, zoneOffsetMs,
+  addLocalDays,
+  formatLocalDateTime,
+  instantOfWallTime,
+  isoToWallClock,
+  isoWeekday,
+  msToIsoWithOffset,
+  msToWallClock,
+  nextQuarterHour,
+  parseWallClock,
+  shiftWallClock,
+  startOfLocalDay,
+  wallClockToIso,
+  wallClockToMs,
+  wallTimeOf,
+  zoneOffsetMs,
 } from '../src/index.ts';
 
 const OSLO = 'Europe/Oslo';
@@ -10,7 +23,15 @@ const HOUR = 3_600_000;
 
 describe('wall clock of a zone', () => {
   it('reads the local date and time of an instant, with the offset of the season', () => {
-    expect(wallTimeOf(new Date('2026-01-15T12:34:56.789Z'), OSLO)).toEqual({ year: 2026, month: 1, day: 15, hour: 13, minute: 34, second: 56, millisecond: 789 });
+    expect(wallTimeOf(new Date('2026-01-15T12:34:56.789Z'), OSLO)).toEqual({
+      year: 2026,
+      month: 1,
+      day: 15,
+      hour: 13,
+      minute: 34,
+      second: 56,
+      millisecond: 789,
+    });
     expect(zoneOffsetMs(Date.parse('2026-01-15T12:00:00Z'), OSLO)).toBe(HOUR);
     expect(zoneOffsetMs(Date.parse('2026-07-15T12:00:00Z'), STOCKHOLM)).toBe(2 * HOUR);
     expect(() => wallTimeOf(0, 'Mars/Olympus_Mons')).toThrow(RangeError);

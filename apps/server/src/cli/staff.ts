@@ -3,7 +3,13 @@ import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import {
-  PASSWORD_MIN_LENGTH, STAFF_SET_PASSWORD_TTL_HOURS, STAFF_USERNAME_PATTERN, ZLanguage, ZStaffRole, type Language, type StaffRole,
+  PASSWORD_MIN_LENGTH,
+  STAFF_SET_PASSWORD_TTL_HOURS,
+  STAFF_USERNAME_PATTERN,
+  ZLanguage,
+  ZStaffRole,
+  type Language,
+  type StaffRole,
 } from '@fleetdesk/contract';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -40,8 +46,15 @@ Pipe it on standard input instead (the first line is read), or run the command o
 export type StaffCommand =
   | { command: 'help'; exitCode: number }
   | {
-      command: 'create'; fleet: string; username: string; role: StaffRole; givenName: string; familyName: string;
-      email: string | null; language: Language | null; withPassword: boolean;
+      command: 'create';
+      fleet: string;
+      username: string;
+      role: StaffRole;
+      givenName: string;
+      familyName: string;
+      email: string | null;
+      language: Language | null;
+      withPassword: boolean;
     }
   | { command: 'set-password' | 'enable' | 'remove'; username: string }
   | { command: 'disable'; username: string; reason: string | null }
@@ -77,7 +90,8 @@ export function parseStaffCommand(argv: readonly string[]): StaffCommand {
   if (!username) throw new Error('--username is required.');
   if (command === 'create') {
     if (!values.fleet) throw new Error('--fleet is required.');
-    if (!STAFF_USERNAME_PATTERN.test(username)) throw new Error(`The user name "${username}" is not valid: use 2 to 100 letters, digits and . _ - @, starting with a letter or digit.`);
+    if (!STAFF_USERNAME_PATTERN.test(username))
+      throw new Error(`The user name "${username}" is not valid: use 2 to 100 letters, digits and . _ - @, starting with a letter or digit.`);
     const role = ZStaffRole.safeParse(values.role);
     if (!role.success) throw new Error('--role is SUPPORT or ADMIN.');
     const language = values.language ? ZLanguage.safeParse(values.language) : null;
@@ -188,8 +202,14 @@ async function staffFleet(db: Db, username: string): Promise<string> {
 export async function createStaffUser(
   db: Db,
   o: {
-    fleet: string; username: string; role: StaffRole; password?: string | null; givenName: string; familyName: string;
-    email: string | null; language: Language | null;
+    fleet: string;
+    username: string;
+    role: StaffRole;
+    password?: string | null;
+    givenName: string;
+    familyName: string;
+    email: string | null;
+    language: Language | null;
   },
   settings: StaffSettings = { publicUrl: loadConfig().publicUrl },
 ): Promise<{ mailed: boolean }> {
@@ -197,17 +217,25 @@ export async function createStaffUser(
   else if (!o.email) throw new Error('Give --email (the member gets a link to choose a password) or a password.');
   const [fleet] = await db.select().from(fleets).where(eq(fleets.id, o.fleet));
   if (!fleet) throw new Error(`No fleet "${o.fleet}".`);
-  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${o.username})`);
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${o.username})`);
   if (taken) throw new Error(`The user name "${o.username}" is taken.`);
-  await createStaff(db, SYSTEM(o.fleet), {
-    username: o.username,
-    givenName: o.givenName,
-    familyName: o.familyName,
-    emailAddress: o.email,
-    role: o.role,
-    language: o.language,
-    ...(o.password ? { password: o.password } : {}),
-  }, settings);
+  await createStaff(
+    db,
+    SYSTEM(o.fleet),
+    {
+      username: o.username,
+      givenName: o.givenName,
+      familyName: o.familyName,
+      emailAddress: o.email,
+      role: o.role,
+      language: o.language,
+      ...(o.password ? { password: o.password } : {}),
+    },
+    settings,
+  );
   return { mailed: !o.password };
 }
 
@@ -222,7 +250,10 @@ export async function setStaffUserPassword(db: Db, username: string, password: s
  * `changed` is false when the member was disabled already.
  */
 export async function disableStaffUser(db: Db, username: string, reason: string | null = null) {
-  const { member, changed } = await changeStaff(db, SYSTEM(await staffFleet(db, username)), username, { disabled: true, ...(reason ? { reason } : {}) });
+  const { member, changed } = await changeStaff(db, SYSTEM(await staffFleet(db, username)), username, {
+    disabled: true,
+    ...(reason ? { reason } : {}),
+  });
   return { member, changed };
 }
 
@@ -273,7 +304,9 @@ async function main() {
     switch (cmd.command) {
       case 'create': {
         const { mailed } = await createStaffUser(db, { ...cmd, password: password ?? null }, { publicUrl: config.publicUrl });
-        console.log(`Created ${cmd.role} "${cmd.username}" in fleet ${cmd.fleet}.${mailed ? ` A link to choose a password went to ${cmd.email}.` : ''}`);
+        console.log(
+          `Created ${cmd.role} "${cmd.username}" in fleet ${cmd.fleet}.${mailed ? ` A link to choose a password went to ${cmd.email}.` : ''}`,
+        );
         break;
       }
       case 'set-password':

@@ -81,7 +81,12 @@ function connectPostgres(url: string, settings: PoolSettings, log: DatabaseLog):
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',
     async migrate(whileLocked) {
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: settings.connectTimeoutMs, keepAlive: true, application_name: 'fleetdesk-migrate' });
+      const client = new pg.Client({
+        connectionString: url,
+        connectionTimeoutMillis: settings.connectTimeoutMs,
+        keepAlive: true,
+        application_name: 'fleetdesk-migrate',
+      });
       client.on('error', (err) => log.warn({ cause: describeDatabaseError(err) }, 'database connection of the migration lost'));
       await client.connect();
       try {
@@ -116,14 +121,18 @@ async function openPglite(dataDir: string, sharedBuffers: string): Promise<Datab
     try {
       mkdirSync(dataDir, { recursive: true });
     } catch (err) {
-      throw new DatabaseStartupError(`Cannot create the data directory ${dataDir}: ${fileSystemReason(err)}. Set DATA_DIR to a directory this user can read and write.`);
+      throw new DatabaseStartupError(
+        `Cannot create the data directory ${dataDir}: ${fileSystemReason(err)}. Set DATA_DIR to a directory this user can read and write.`,
+      );
     }
     lock = acquireDataDirLock(dataDir);
     try {
       accessSync(dataDir, constants.R_OK | constants.W_OK | constants.X_OK);
     } catch (err) {
       lock.release();
-      throw new DatabaseStartupError(`Cannot use the data directory ${dataDir}: ${fileSystemReason(err)}. Set DATA_DIR to a directory this user can read and write.`);
+      throw new DatabaseStartupError(
+        `Cannot use the data directory ${dataDir}: ${fileSystemReason(err)}. Set DATA_DIR to a directory this user can read and write.`,
+      );
     }
   }
   let client: PGlite;
@@ -148,7 +157,6 @@ async function openPglite(dataDir: string, sharedBuffers: string): Promise<Datab
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
       await whileLocked?.();
     },
-    close: () =>
-      (closed ??= client.close().finally(() => lock?.release())),
+    close: () => (closed ??= client.close().finally(() => lock?.release())),
   };
 }

@@ -75,7 +75,9 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   const file = path.join(dataDir, DATA_DIR_LOCK_FILE);
   const draft = `${file}.${process.pid}.tmp`;
   const cannotUse = (err: unknown) =>
-    new DatabaseStartupError(`Cannot use the data directory ${dataDir}: ${fileSystemReason(err)}. Set DATA_DIR to a directory this user can read and write.`);
+    new DatabaseStartupError(
+      `Cannot use the data directory ${dataDir}: ${fileSystemReason(err)}. Set DATA_DIR to a directory this user can read and write.`,
+    );
   try {
     writeFileSync(draft, `${process.pid}\n`, { mode: 0o644 });
   } catch (err) {
@@ -98,7 +100,9 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       }
       rmSync(file, { force: true });
     }
-    throw new DatabaseStartupError(`The data directory ${dataDir} is in use by another Fleetdesk server that started at the same moment. Stop it, or set DATA_DIR to another directory.`);
+    throw new DatabaseStartupError(
+      `The data directory ${dataDir} is in use by another Fleetdesk server that started at the same moment. Stop it, or set DATA_DIR to another directory.`,
+    );
   } finally {
     rmSync(draft, { force: true });
   }

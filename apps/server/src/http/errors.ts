@@ -36,7 +36,8 @@ export class AppError extends Error {
 }
 
 /** 503: the database is away (connection lost or refused, a timeout) or not ready yet; the client may try again. */
-export const unavailableEnvelope = (errors: ErrorItem[] = []): ErrorEnvelope => envelope(503, MESSAGE_IDS.unavailable, MESSAGES.serviceUnavailable, errors);
+export const unavailableEnvelope = (errors: ErrorItem[] = []): ErrorEnvelope =>
+  envelope(503, MESSAGE_IDS.unavailable, MESSAGES.serviceUnavailable, errors);
 
 export function envelope(httpCode: number, messageId: string, message: string, errors: ErrorItem[] = []): ErrorEnvelope {
   return { httpCode, messageId, message, errors };

@@ -28,18 +28,29 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
  * commits (then reads its result) or rolls back (then runs itself). `run`'s result must be JSON-serialisable.
  */
 export async function idempotent<T>(
-  db: Db, fleet: string, scope: string, key: string | undefined, run: (tx: Db) => Promise<T>,
+  db: Db,
+  fleet: string,
+  scope: string,
+  key: string | undefined,
+  run: (tx: Db) => Promise<T>,
 ): Promise<{ result: T; replayed: boolean }> {
   if (!key) return { result: await db.transaction(run), replayed: false };
   return db.transaction(async (tx) => {
     const where = and(eq(idempotencyKeys.fleetId, fleet), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
-    const inserted = await tx.insert(idempotencyKeys).values({ fleetId: fleet, scope, key }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+    const inserted = await tx
+      .insert(idempotencyKeys)
+      .values({ fleetId: fleet, scope, key })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
     if (!inserted.length) {
       const [row] = await tx.select({ response: idempotencyKeys.response }).from(idempotencyKeys).where(where).limit(1).for('update');
       if (row && row.response !== null) return { result: row.response as T, replayed: true };
     }
     const result = await run(tx);
-    await tx.update(idempotencyKeys).set({ response: (result ?? null) as unknown }).where(where);
+    await tx
+      .update(idempotencyKeys)
+      .set({ response: (result ?? null) as unknown })
+      .where(where);
     return { result, replayed: false };
   });
 }

@@ -6,7 +6,14 @@ import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { VERSION } from '../modules/config/routes.ts';
 import type { App } from './context.ts';
-import { componentRef, declareRequiredRecordKeys, dropSafeIntegerBounds, refName, registerContractComponents, tidyComponentSchemas } from './openapi-components.ts';
+import {
+  componentRef,
+  declareRequiredRecordKeys,
+  dropSafeIntegerBounds,
+  refName,
+  registerContractComponents,
+  tidyComponentSchemas,
+} from './openapi-components.ts';
 import { isJsonObject, operationsOf, toJson, type JsonObject, type JsonValue } from './openapi-json.ts';
 import { OPENAPI_TAGS, openapiPathOf, operationIdOf } from './openapi-operations.ts';
 import { acceptsNoBody, publishOptionalBodies } from './openapi-optional-bodies.ts';

@@ -176,9 +176,16 @@ export function operationIdOf(method: string, openapiPath: string): string {
 export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
   { name: 'auth', description: 'Logging in (Basic) and out, refreshing the session token, single sign-on, password resets.' },
   { name: 'search', description: 'The support search: vehicles, bookings and users for one phrase, with keyset-paged continuations.' },
-  { name: 'bookings', description: 'Bookings: create, read, update, cancel; the lifecycle actions (activate, deactivate, force end); metadata, events, prices, availability, active bookings.' },
+  {
+    name: 'bookings',
+    description:
+      'Bookings: create, read, update, cancel; the lifecycle actions (activate, deactivate, force end); metadata, events, prices, availability, active bookings.',
+  },
   { name: 'payments', description: 'Booking and event payments, card and invoice status, retries and releases, fees, credits and fixed prices.' },
-  { name: 'users', description: 'Customers: search, detail, status actions (block, activate, approve, deletion), identity, driver\'s licence, batch creation.' },
+  {
+    name: 'users',
+    description: "Customers: search, detail, status actions (block, activate, approve, deletion), identity, driver's licence, batch creation.",
+  },
   { name: 'companies', description: 'The company tree, company detail and users by company.' },
   { name: 'vehicles', description: 'Vehicles: search, status, bookings, journal, remote commands and the fleet map.' },
   { name: 'damage', description: 'Damage reports of a vehicle with their photos.' },
@@ -186,7 +193,7 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
   { name: 'events', description: 'The event log, the audit trail of every change.' },
   { name: 'alarms', description: 'Vehicle alarms and their acknowledgement.' },
   { name: 'charging', description: 'Charging provider activation data (the PIN for a booking).' },
-  { name: 'fleets', description: 'Operators (fleets): the session\'s operator, and the operator of a user.' },
+  { name: 'fleets', description: "Operators (fleets): the session's operator, and the operator of a user." },
   { name: 'staff', description: 'Staff accounts of the operator (ADMIN).' },
   { name: 'config', description: 'Public client configuration.' },
   { name: 'health', description: 'Liveness and readiness probes.' },

@@ -51,5 +51,9 @@ export async function registerApiReference(app: App, config: Pick<Config, 'HELPD
 
 /** The SHA-256 (base64) of each inline `<script>` of a page, as a Content-Security-Policy hash source takes it. */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => createHash('sha256').update(match[1] ?? '').digest('base64'));
+  return [...html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((match) =>
+    createHash('sha256')
+      .update(match[1] ?? '')
+      .digest('base64'),
+  );
 }

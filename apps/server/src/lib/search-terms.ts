@@ -130,7 +130,10 @@ export function usersCondition(t: SearchTerms, refs: SearchRefs): SQL | null {
  */
 function compactRegistrationMatches(word: string): SQL | null {
   if (!/[a-z]\d|\d[a-z]/i.test(word)) return null;
-  const loose = `%${word.split(/(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])/i).map(escapeLike).join('%')}%`;
+  const loose = `%${word
+    .split(/(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])/i)
+    .map(escapeLike)
+    .join('%')}%`;
   return and(ilike(vehicles.registrationNumber, loose), sql`replace(${vehicles.registrationNumber}, ' ', '') ilike ${contains(word)}`)!;
 }
 

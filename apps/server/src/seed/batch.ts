@@ -39,8 +39,20 @@ export function rowsOf<T>(result: unknown): T[] {
  * many rows, which keeps both the statement and the client-side work small for large batches.
  */
 export async function insertColumns<R>(db: Db, table: PgTable, columns: readonly ColumnValues[], returning: readonly PgColumn[] = []): Promise<R[]> {
-  const names = sql.join(columns.map((c) => sql.identifier(c.column.name)), sql`, `);
-  const arrays = sql.join(columns.map((c) => sql`${sql.param(c.values)}::${sql.raw(c.type)}[]`), sql`, `);
-  const ret = returning.length > 0 ? sql` returning ${sql.join(returning.map((c) => sql.identifier(c.name)), sql`, `)}` : sql``;
+  const names = sql.join(
+    columns.map((c) => sql.identifier(c.column.name)),
+    sql`, `,
+  );
+  const arrays = sql.join(
+    columns.map((c) => sql`${sql.param(c.values)}::${sql.raw(c.type)}[]`),
+    sql`, `,
+  );
+  const ret =
+    returning.length > 0
+      ? sql` returning ${sql.join(
+          returning.map((c) => sql.identifier(c.name)),
+          sql`, `,
+        )}`
+      : sql``;
   return rowsOf<R>(await db.execute(sql`insert into ${table} (${names}) select * from unnest(${arrays})${ret}`));
 }

@@ -16,7 +16,12 @@ const USAGE = `Usage: npm run seed -- [--demo] [--size N] [--fleet F] [--batch N
 Database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR (default ./data, relative to the
 directory npm was started from). Stop a server that uses the same PGlite directory first.`;
 
-interface Args { size: number | null; fleet: string | undefined; batch: number; help: boolean }
+interface Args {
+  size: number | null;
+  fleet: string | undefined;
+  batch: number;
+  help: boolean;
+}
 
 function parsePositive(name: string, value: string): number {
   const n = Number(value.replace(/[_,]/g, ''));
@@ -98,7 +103,11 @@ async function main(argv: string[]): Promise<void> {
       const started = Date.now();
       const summary = await seedDemo(db);
       console.log(`Seeded the demo in ${((Date.now() - started) / 1000).toFixed(1)} s (times relative to ${summary.baseTime}).`);
-      console.log(Object.entries(summary.counts).map(([table, n]) => `  ${table.padEnd(20)} ${n}`).join('\n'));
+      console.log(
+        Object.entries(summary.counts)
+          .map(([table, n]) => `  ${table.padEnd(20)} ${n}`)
+          .join('\n'),
+      );
       for (const f of DEMO_FLEETS) {
         console.log(`  ${f.name} (${f.id}): staff ${f.staff.map((s) => `${s.username} / ${s.password}`).join(', ')}`);
       }

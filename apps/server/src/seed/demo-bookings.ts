@@ -1,6 +1,13 @@
 import {
-  isLightVehicleCategory, type BookingState, type DataQuality, type FeeType, type OptionalService, type PaymentStatus, type TripType,
-  type VehicleCategory, type VehicleSpecType,
+  isLightVehicleCategory,
+  type BookingState,
+  type DataQuality,
+  type FeeType,
+  type OptionalService,
+  type PaymentStatus,
+  type TripType,
+  type VehicleCategory,
+  type VehicleSpecType,
 } from '@fleetdesk/contract';
 import type { ScriptedBooking } from './catalog.ts';
 import { durationMs, must, type ContractRef, type FleetWorld, type ModelRef, type PersonRef, type PoolRef, type VehicleRef } from './demo-world.ts';
@@ -110,7 +117,12 @@ interface Request {
 
 const BUFFER = 15 * MINUTE;
 const CATEGORY_WEIGHTS: readonly (readonly [VehicleCategory, number])[] = [
-  ['CAR', 60], ['TRANSPORT_VEHICLE', 12], ['BIKE', 10], ['CARGO_BIKE', 8], ['SCOOTER', 6], ['OTHER', 4],
+  ['CAR', 60],
+  ['TRANSPORT_VEHICLE', 12],
+  ['BIKE', 10],
+  ['CARGO_BIKE', 8],
+  ['SCOOTER', 6],
+  ['OTHER', 4],
 ];
 
 export class BookingPlanner {
@@ -185,15 +197,25 @@ export class BookingPlanner {
     const enabledContractPools = req.contract.pools.filter((p) => !p.disabled);
     const poolsWithCategory = enabledContractPools.filter((p) => w.vehicles.some((v) => v.pool.id === p.id && v.model.spec.category === category));
     const localPools = poolsWithCategory.filter((p) => p.city === homeCity);
-    const fromPool = vehicle?.pool ?? rng.pick(localPools.length > 0 ? localPools : poolsWithCategory.length > 0 ? poolsWithCategory : enabledContractPools);
+    const fromPool =
+      vehicle?.pool ?? rng.pick(localPools.length > 0 ? localPools : poolsWithCategory.length > 0 ? poolsWithCategory : enabledContractPools);
     let toPool = fromPool;
     if (req.contract.spec.oneWayAllowed && (req.state === 'INACTIVE' || req.state === 'CANCELLED') && rng.chance(0.4)) {
       const others = enabledContractPools.filter((p) => p.city === fromPool.city && p.id !== fromPool.id);
       if (others.length > 0) toPool = rng.pick(others);
     }
-    let specType: VehicleSpecType = req.spec ?? (vehicle
-      ? rng.weighted<VehicleSpecType>([['VEHICLE', 3], ['MODEL', 4], ['CLASS', 3]])
-      : rng.weighted<VehicleSpecType>([['CLASS', 5], ['MODEL', 5]]));
+    let specType: VehicleSpecType =
+      req.spec ??
+      (vehicle
+        ? rng.weighted<VehicleSpecType>([
+            ['VEHICLE', 3],
+            ['MODEL', 4],
+            ['CLASS', 3],
+          ])
+        : rng.weighted<VehicleSpecType>([
+            ['CLASS', 5],
+            ['MODEL', 5],
+          ]));
     if (specType === 'VEHICLE' && !vehicle) specType = 'MODEL';
 
     if (span) {
@@ -206,8 +228,13 @@ export class BookingPlanner {
     const estimatedDistance = rng.chance(0.5) ? 25 : Math.max(5, Math.round(Math.min(bookedHours, 10) * rng.int(5, 20)));
     const staffCreated = req.person === null || (!req.scripted && rng.chance(0.15));
     const estimate = priceSeedBooking({
-      start: req.start, end: req.end, distanceKm: estimatedDistance, priceList: contract.spec.priceList, currency: w.cat.currency,
-      timeZone: w.cat.timeZone, staffCreated,
+      start: req.start,
+      end: req.end,
+      distanceKm: estimatedDistance,
+      priceList: contract.spec.priceList,
+      currency: w.cat.currency,
+      timeZone: w.cat.timeZone,
+      staffCreated,
     });
     const createdBy = staffCreated ? w.support : must(req.person, 'person').username;
     const lead = rng.int(1, 7 * 24) * HOUR + rng.int(0, 59) * MINUTE;
@@ -249,8 +276,20 @@ export class BookingPlanner {
       category,
       specType,
       tripType: contract.spec.tripType,
-      rideShare: rng.weighted<OptionalService>([['NOT_SELECTED', 8], ['ENABLED', 1], ['DISABLED', 1]]),
-      taxiAcceptable: taxiPool ? rng.weighted<OptionalService>([['ENABLED', 5], ['DISABLED', 3], ['NOT_SELECTED', 2]]) : rng.chance(0.1) ? 'DISABLED' : 'NOT_SELECTED',
+      rideShare: rng.weighted<OptionalService>([
+        ['NOT_SELECTED', 8],
+        ['ENABLED', 1],
+        ['DISABLED', 1],
+      ]),
+      taxiAcceptable: taxiPool
+        ? rng.weighted<OptionalService>([
+            ['ENABLED', 5],
+            ['DISABLED', 3],
+            ['NOT_SELECTED', 2],
+          ])
+        : rng.chance(0.1)
+          ? 'DISABLED'
+          : 'NOT_SELECTED',
       note: req.note ?? (rng.chance(0.15) ? rng.pick(w.cat.texts.bookingNotes) : null),
       checkoutRequired: req.checkoutRequired ?? (req.state === 'FINISHED' && req.end > base - 3 * DAY && !req.scripted && rng.chance(0.25)),
       allocateOnActivation: req.allocateOnActivation ?? false,
@@ -286,7 +325,12 @@ export class BookingPlanner {
     let ms: number;
     switch (category) {
       case 'CAR': {
-        const bucket = rng.weighted<number>([[0, 60], [1, 20], [2, 15], [3, 5]]);
+        const bucket = rng.weighted<number>([
+          [0, 60],
+          [1, 20],
+          [2, 15],
+          [3, 5],
+        ]);
         ms = bucket === 0 ? rng.int(1, 5) * HOUR : bucket === 1 ? rng.int(6, 12) * HOUR : bucket === 2 ? rng.int(1, 3) * DAY : rng.int(4, 7) * DAY;
         break;
       }
@@ -334,7 +378,8 @@ export class BookingPlanner {
     const base = w.base;
     for (const person of w.people) {
       for (const s of person.scripted ?? []) {
-        if (!this.plan(this.requestFromScript(person, s))) throw new Error(`Scripted booking of ${person.username} (${s.state}, ${s.startH} h) could not be placed`);
+        if (!this.plan(this.requestFromScript(person, s)))
+          throw new Error(`Scripted booking of ${person.username} (${s.state}, ${s.startH} h) could not be placed`);
       }
     }
     if (!this.plan(this.requestFromScript(null, w.cat.archivedBooking))) throw new Error('The archived booking could not be placed');
@@ -346,7 +391,8 @@ export class BookingPlanner {
     const frequent = rng.shuffle(active).slice(0, 8);
 
     const pickPerson = (pool: PersonRef[]) => (rng.chance(0.3) && frequent.length > 0 ? rng.pick(frequent) : rng.pick(pool));
-    const pickContract = (p: PersonRef) => (p.contracts.length > 1 && rng.chance(0.35) ? rng.pick(p.contracts.slice(1)) : must(p.contracts[0], 'contract'));
+    const pickContract = (p: PersonRef) =>
+      p.contracts.length > 1 && rng.chance(0.35) ? rng.pick(p.contracts.slice(1)) : must(p.contracts[0], 'contract');
     const pickCategory = (p: PersonRef): VehicleCategory => {
       const options = CATEGORY_WEIGHTS.filter(([c]) => p.license || isLightVehicleCategory(c));
       return rng.weighted(options);
@@ -381,7 +427,12 @@ export class BookingPlanner {
       const light = isLightVehicleCategory(category);
       const allocate = i === 0 || rng.chance(0.7);
       return {
-        person, contract, category, start, end: start + this.durationFor(category, contract), allocate,
+        person,
+        contract,
+        category,
+        start,
+        end: start + this.durationFor(category, contract),
+        allocate,
         allocateOnActivation: !allocate && light && rng.chance(0.6),
       };
     });
@@ -435,7 +486,8 @@ export function planDrives(w: FleetWorld, plans: BookingPlan[]): { drives: Drive
     const category = v.model.spec.category;
     const hours = (b.usageEnd - b.usageStart) / HOUR;
     let km: number;
-    if (category === 'CAR' || category === 'TRANSPORT_VEHICLE') km = Math.min(hours, 10) * rng.float(6, 22) + Math.max(0, hours - 10) * rng.float(0, 4);
+    if (category === 'CAR' || category === 'TRANSPORT_VEHICLE')
+      km = Math.min(hours, 10) * rng.float(6, 22) + Math.max(0, hours - 10) * rng.float(0, 4);
     else if (category === 'SCOOTER') km = hours * rng.float(5, 14);
     else km = hours * rng.float(3, 9);
     km = Math.max(1.5, km);
@@ -464,7 +516,13 @@ export function planDrives(w: FleetWorld, plans: BookingPlan[]): { drives: Drive
         bid: b.bid,
         username: b.person?.username ?? null,
         tripType: b.tripType,
-        destination: maintenance ? rng.pick(texts.maintenanceDestinations) : last && n > 1 ? b.toPool.name : cityDestinations.length > 0 ? rng.pick(cityDestinations) : null,
+        destination: maintenance
+          ? rng.pick(texts.maintenanceDestinations)
+          : last && n > 1
+            ? b.toPool.name
+            : cityDestinations.length > 0
+              ? rng.pick(cityDestinations)
+              : null,
         purpose: maintenance ? rng.pick(texts.maintenancePurposes) : (b.metadata.purpose ?? rng.pick(texts.purposes)),
         odometerStart: 0,
         odometerEnd: 0,
@@ -487,9 +545,19 @@ export function planDrives(w: FleetWorld, plans: BookingPlan[]): { drives: Drive
       if (!isFree(v.busy, span)) continue;
       v.busy.push([start, end]);
       all.push({
-        vehicle: v, start, end, km: rng.float(4, 30), fromPoolId: v.pool.id, toPoolId: v.pool.id, bid: null,
-        username: internal.length > 0 ? rng.pick(internal).username : w.support, tripType: 'MAINTENANCE',
-        destination: rng.pick(texts.maintenanceDestinations), purpose: rng.pick(texts.maintenancePurposes), odometerStart: 0, odometerEnd: 0,
+        vehicle: v,
+        start,
+        end,
+        km: rng.float(4, 30),
+        fromPoolId: v.pool.id,
+        toPoolId: v.pool.id,
+        bid: null,
+        username: internal.length > 0 ? rng.pick(internal).username : w.support,
+        tripType: 'MAINTENANCE',
+        destination: rng.pick(texts.maintenanceDestinations),
+        purpose: rng.pick(texts.maintenancePurposes),
+        odometerStart: 0,
+        odometerEnd: 0,
       });
       break;
     }
@@ -499,7 +567,12 @@ export function planDrives(w: FleetWorld, plans: BookingPlan[]): { drives: Drive
   for (const v of w.vehicles) {
     const mine = all.filter((d) => d.vehicle === v).sort((a, b) => a.start - b.start);
     const category = v.model.spec.category;
-    const current = category === 'CAR' || category === 'TRANSPORT_VEHICLE' ? rng.int(6_000, 85_000) : category === 'SCOOTER' ? rng.int(500, 6_000) : rng.int(150, 3_500);
+    const current =
+      category === 'CAR' || category === 'TRANSPORT_VEHICLE'
+        ? rng.int(6_000, 85_000)
+        : category === 'SCOOTER'
+          ? rng.int(500, 6_000)
+          : rng.int(150, 3_500);
     const total = mine.reduce((s, d) => s + d.km, 0);
     let odo = round1(Math.max(0, current - total));
     for (const d of mine) {

@@ -27,12 +27,48 @@ interface LicenseDemoPerson {
 
 export const LICENSE_DEMO_PEOPLE: Record<string, LicenseDemoPerson[]> = {
   fjord: [
-    { username: 'demo.license.rejected', givenName: 'Tone', familyName: 'Vik', phones: ['+4792233441', '+4792233442'], identityNumber: '05058500056', street: 'Møllergata 9', zip: '0179', city: 'Oslo' },
-    { username: 'demo.license.error', givenName: 'Per', familyName: 'Moen', phones: ['+4792233451', '+4792233452'], identityNumber: '07077700018', street: 'Storgata 3', zip: '0155', city: 'Oslo' },
+    {
+      username: 'demo.license.rejected',
+      givenName: 'Tone',
+      familyName: 'Vik',
+      phones: ['+4792233441', '+4792233442'],
+      identityNumber: '05058500056',
+      street: 'Møllergata 9',
+      zip: '0179',
+      city: 'Oslo',
+    },
+    {
+      username: 'demo.license.error',
+      givenName: 'Per',
+      familyName: 'Moen',
+      phones: ['+4792233451', '+4792233452'],
+      identityNumber: '07077700018',
+      street: 'Storgata 3',
+      zip: '0155',
+      city: 'Oslo',
+    },
   ],
   malar: [
-    { username: 'demo.se.license.rejected', givenName: 'Karin', familyName: 'Ek', phones: ['+46702233441', '+46702233442'], identityNumber: '19850505-0008', street: 'Drottninggatan 20', zip: '111 51', city: 'Stockholm' },
-    { username: 'demo.se.license.error', givenName: 'Olof', familyName: 'Sand', phones: ['+46702233451', '+46702233452'], identityNumber: '19770707-0004', street: 'Vasagatan 7', zip: '111 20', city: 'Stockholm' },
+    {
+      username: 'demo.se.license.rejected',
+      givenName: 'Karin',
+      familyName: 'Ek',
+      phones: ['+46702233441', '+46702233442'],
+      identityNumber: '19850505-0008',
+      street: 'Drottninggatan 20',
+      zip: '111 51',
+      city: 'Stockholm',
+    },
+    {
+      username: 'demo.se.license.error',
+      givenName: 'Olof',
+      familyName: 'Sand',
+      phones: ['+46702233451', '+46702233452'],
+      identityNumber: '19770707-0004',
+      street: 'Vasagatan 7',
+      zip: '111 20',
+      city: 'Stockholm',
+    },
   ],
 };
 
@@ -40,11 +76,20 @@ export async function insertLicenseDemoCustomers(db: Db, w: FleetWorld, sh: Shar
   const cat = w.cat;
   const people = LICENSE_DEMO_PEOPLE[cat.id] ?? [];
   if (!people.length) return [];
-  const contract = must([...w.contracts.values()].find((c) => c.spec.type === 'PRIVATE'), 'private contract');
-  const company = must([...w.companies.values()].find((c) => c.type === 'CONSUMER'), 'consumer company');
-  const [numbers] = await db.select({
-    customer: sql<number>`coalesce(max(${users.customerNumber}::bigint), ${cat.customerNumberBase})::bigint`,
-  }).from(users).where(sql`${users.fleetId} = ${cat.id} and ${users.customerNumber} ~ '^[0-9]+$'`);
+  const contract = must(
+    [...w.contracts.values()].find((c) => c.spec.type === 'PRIVATE'),
+    'private contract',
+  );
+  const company = must(
+    [...w.companies.values()].find((c) => c.type === 'CONSUMER'),
+    'consumer company',
+  );
+  const [numbers] = await db
+    .select({
+      customer: sql<number>`coalesce(max(${users.customerNumber}::bigint), ${cat.customerNumberBase})::bigint`,
+    })
+    .from(users)
+    .where(sql`${users.fleetId} = ${cat.id} and ${users.customerNumber} ~ '^[0-9]+$'`);
   let customerNumber = Number(numbers?.customer ?? cat.customerNumberBase);
 
   const names: string[] = [];
@@ -55,17 +100,42 @@ export async function insertLicenseDemoCustomers(db: Db, w: FleetWorld, sh: Shar
     sh.used.phones.add(phone);
     const applyDate = new Date(w.base - (2 + i) * DAY - 5 * HOUR);
     const verifiedAt = new Date(applyDate.getTime() + 2 * HOUR);
-    const [row] = await db.insert(users).values({
-      fleetId: cat.id, username: p.username, role: 'CUSTOMER', passwordHash: must(sh.hashes.get(CUSTOMER_PASSWORD), 'customer hash'),
-      givenName: p.givenName, familyName: p.familyName, emailAddress: `${p.username.replace(/^demo\./, '').replace(/\./g, '-')}@example.${cat.country === 'NO' ? 'no' : 'se'}`,
-      mobilePhone: phone, language: cat.language, streetAddress: p.street, zipCode: p.zip, city: p.city, countryCode: cat.country,
-      customerNumber: String(++customerNumber),
-      licenseState: 'PENDING', verifiedDriversLicense: false,
-      identityVerified: true, identityCountry: cat.country, identityMethod: 'MANUAL', identityGivenName: p.givenName, identityFamilyName: p.familyName,
-      identityNumber: p.identityNumber, identityVerifiedAt: verifiedAt, identityVerifiedBy: w.support,
-      companyId: company.id, userCategory: 'PRIVATE', status: 'AWAITING_APPROVAL', lastStatusChangeDate: applyDate, applyDate,
-      createdAt: applyDate, updatedAt: verifiedAt,
-    }).returning({ id: users.id });
+    const [row] = await db
+      .insert(users)
+      .values({
+        fleetId: cat.id,
+        username: p.username,
+        role: 'CUSTOMER',
+        passwordHash: must(sh.hashes.get(CUSTOMER_PASSWORD), 'customer hash'),
+        givenName: p.givenName,
+        familyName: p.familyName,
+        emailAddress: `${p.username.replace(/^demo\./, '').replace(/\./g, '-')}@example.${cat.country === 'NO' ? 'no' : 'se'}`,
+        mobilePhone: phone,
+        language: cat.language,
+        streetAddress: p.street,
+        zipCode: p.zip,
+        city: p.city,
+        countryCode: cat.country,
+        customerNumber: String(++customerNumber),
+        licenseState: 'PENDING',
+        verifiedDriversLicense: false,
+        identityVerified: true,
+        identityCountry: cat.country,
+        identityMethod: 'MANUAL',
+        identityGivenName: p.givenName,
+        identityFamilyName: p.familyName,
+        identityNumber: p.identityNumber,
+        identityVerifiedAt: verifiedAt,
+        identityVerifiedBy: w.support,
+        companyId: company.id,
+        userCategory: 'PRIVATE',
+        status: 'AWAITING_APPROVAL',
+        lastStatusChangeDate: applyDate,
+        applyDate,
+        createdAt: applyDate,
+        updatedAt: verifiedAt,
+      })
+      .returning({ id: users.id });
     await db.insert(userContracts).values({ userId: must(row, p.username).id, contractId: contract.id });
     names.push(p.username);
   }

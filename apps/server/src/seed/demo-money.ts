@@ -50,17 +50,43 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
   /** The engine's price of a booking over an interval and distance (booked for estimates, used when finished). */
   const price = (b: BookingPlan, start: number, end: number, distanceKm: number) =>
     priceSeedBooking({
-      start, end, distanceKm, priceList: b.contract.spec.priceList, currency: w.cat.currency, timeZone: w.cat.timeZone, staffCreated: b.staffCreated,
+      start,
+      end,
+      distanceKm,
+      priceList: b.contract.spec.priceList,
+      currency: w.cat.currency,
+      timeZone: w.cat.timeZone,
+      staffCreated: b.staffCreated,
     });
   const estimate = (b: BookingPlan) => price(b, b.start, b.end, b.estimatedDistance);
   const randomStatus = (type: PaymentType, ageDays: number): PaymentStatus => {
-    if (type === 'CREDITCARD') return rng.weighted<PaymentStatus>([['PAID', 82], ['UNPAID', 12], ['ABANDONED', 6]]);
+    if (type === 'CREDITCARD')
+      return rng.weighted<PaymentStatus>([
+        ['PAID', 82],
+        ['UNPAID', 12],
+        ['ABANDONED', 6],
+      ]);
     if (type === 'USER_INVOICE') {
       return ageDays > 14
-        ? rng.weighted<PaymentStatus>([['PAID', 60], ['INVOICE_SENT', 25], ['UNPAID', 15]])
-        : rng.weighted<PaymentStatus>([['UNPAID', 60], ['INVOICE_SENT', 40]]);
+        ? rng.weighted<PaymentStatus>([
+            ['PAID', 60],
+            ['INVOICE_SENT', 25],
+            ['UNPAID', 15],
+          ])
+        : rng.weighted<PaymentStatus>([
+            ['UNPAID', 60],
+            ['INVOICE_SENT', 40],
+          ]);
     }
-    return ageDays > 30 ? rng.weighted<PaymentStatus>([['PAID', 7], ['INVOICE_SENT', 3]]) : rng.weighted<PaymentStatus>([['INVOICE_SENT', 6], ['UNPAID', 4]]);
+    return ageDays > 30
+      ? rng.weighted<PaymentStatus>([
+          ['PAID', 7],
+          ['INVOICE_SENT', 3],
+        ])
+      : rng.weighted<PaymentStatus>([
+          ['INVOICE_SENT', 6],
+          ['UNPAID', 4],
+        ]);
   };
   const stamp = (type: PaymentType, status: PaymentStatus, ended: number, created: number): Pick<Draft, 'timestamp' | 'timestampType'> => {
     const cap = (t: number) => Math.min(t, base - 30 * MINUTE);
@@ -126,7 +152,11 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
         } else if (kind === 'USER' && b.person && b.replacedBy === null && b.start - cancelledAt < DAY) {
           totals = totalsOf([
             feeLine(b.contract.spec.priceList, {
-              itemName: 'LATE_CANCEL_FEE', itemType: 'LATE_CANCEL_FEE', unitAmount: 1, unitCost: b.contract.prices.get('LATE_CANCEL_FEE') ?? 0, comment: texts.lateCancel,
+              itemName: 'LATE_CANCEL_FEE',
+              itemType: 'LATE_CANCEL_FEE',
+              unitAmount: 1,
+              unitCost: b.contract.prices.get('LATE_CANCEL_FEE') ?? 0,
+              comment: texts.lateCancel,
             }),
           ]);
           status = type === 'CREDITCARD' ? 'PAID' : 'UNPAID';
@@ -137,8 +167,17 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
     if (!totals || !status) continue;
     if (b.person === null && type === 'CREDITCARD') type = 'USER_INVOICE';
     drafts.push({
-      orderId: nextOrder('BOK'), booking: b, type, status, target: 'BOOKING', totals, ...stamp(type, status, ended, created),
-      createdAt: created, feeType: null, credit: null, parentOrderId: null,
+      orderId: nextOrder('BOK'),
+      booking: b,
+      type,
+      status,
+      target: 'BOOKING',
+      totals,
+      ...stamp(type, status, ended, created),
+      createdAt: created,
+      feeType: null,
+      credit: null,
+      parentOrderId: null,
     });
   }
 
@@ -151,8 +190,14 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
     d.totals = totalsOf([
       ...d.totals.lines,
       feeLine(d.booking.contract.spec.priceList, {
-        itemName: 'CREDITING', itemType: 'CREDITING', unitAmount: 1, unitCost: amount, manualEvent: true, comment: texts.creditComment,
-        publicComment: texts.creditPublicComment, createdBy: w.support,
+        itemName: 'CREDITING',
+        itemType: 'CREDITING',
+        unitAmount: 1,
+        unitCost: amount,
+        manualEvent: true,
+        comment: texts.creditComment,
+        publicComment: texts.creditPublicComment,
+        createdBy: w.support,
       }),
     ]);
     d.credit = amount;
@@ -161,7 +206,9 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
   // Fees after the booking: the scripted ones, and a few on random finished bookings.
   const bok = new Map(drafts.map((d) => [d.booking.bid, d]));
   const feeBookings: { b: BookingPlan; fee: FeeType }[] = plans.filter((b) => b.fee).map((b) => ({ b, fee: must(b.fee, 'fee') }));
-  const candidates = rng.shuffle(plans.filter((b) => b.state === 'FINISHED' && !b.scripted && b.person && b.contract.spec.payment !== 'NO_CHARGE' && bok.has(b.bid)));
+  const candidates = rng.shuffle(
+    plans.filter((b) => b.state === 'FINISHED' && !b.scripted && b.person && b.contract.spec.payment !== 'NO_CHARGE' && bok.has(b.bid)),
+  );
   const tollCities = new Set(Object.keys(texts.tollPoints));
   for (const fee of ['PARKING_TICKET', 'PARKING_TICKET', 'TOLL_FEE', 'RECONDITIONING_FEE'] as const) {
     const i = candidates.findIndex((b) => fee !== 'TOLL_FEE' || tollCities.has(b.fromPool.city));
@@ -175,21 +222,45 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
     const parent = bok.get(b.bid);
     const spec = must(texts.fees[fee], `fee texts ${fee}`);
     const type = parent?.type ?? 'USER_INVOICE';
-    const status: PaymentStatus = b.scripted && parent && ['PAID', 'UNPAID', 'INVOICE_SENT'].includes(parent.status)
-      ? parent.status
-      : type === 'CREDITCARD' ? rng.weighted<PaymentStatus>([['PAID', 6], ['UNPAID', 4]]) : rng.weighted<PaymentStatus>([['INVOICE_SENT', 5], ['UNPAID', 5]]);
+    const status: PaymentStatus =
+      b.scripted && parent && ['PAID', 'UNPAID', 'INVOICE_SENT'].includes(parent.status)
+        ? parent.status
+        : type === 'CREDITCARD'
+          ? rng.weighted<PaymentStatus>([
+              ['PAID', 6],
+              ['UNPAID', 4],
+            ])
+          : rng.weighted<PaymentStatus>([
+              ['INVOICE_SENT', 5],
+              ['UNPAID', 5],
+            ]);
     const ended = b.usageEnd ?? b.end;
     const created = Math.min(ended + rng.int(2, 8) * DAY, base - 2 * HOUR);
     const totals = totalsOf([
       feeLine(b.contract.spec.priceList, {
-        itemName: fee, itemType: fee, unitAmount: fee === 'TOLL_FEE' ? rng.int(2, 5) : 1, unitCost: spec.unitCost, manualEvent: true,
-        comment: spec.comment, publicComment: spec.publicComment, createdBy: w.support,
+        itemName: fee,
+        itemType: fee,
+        unitAmount: fee === 'TOLL_FEE' ? rng.int(2, 5) : 1,
+        unitCost: spec.unitCost,
+        manualEvent: true,
+        comment: spec.comment,
+        publicComment: spec.publicComment,
+        createdBy: w.support,
       }),
     ]);
     const s = stamp(type, status, created, created);
     drafts.push({
-      orderId: nextOrder('EVE'), booking: b, type, status, target: 'EVENT', totals,
-      timestamp: Math.max(s.timestamp, created), timestampType: s.timestampType, createdAt: created, feeType: fee, credit: null,
+      orderId: nextOrder('EVE'),
+      booking: b,
+      type,
+      status,
+      target: 'EVENT',
+      totals,
+      timestamp: Math.max(s.timestamp, created),
+      timestampType: s.timestampType,
+      createdAt: created,
+      feeType: fee,
+      credit: null,
       parentOrderId: parent?.orderId ?? null,
     });
   }
@@ -197,7 +268,9 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
   const externalId = (d: Draft) =>
     d.type === 'CREDITCARD'
       ? `sandbox_pi_${rng.f.string.alphanumeric({ length: 16, casing: 'lower' })}`
-      : d.status === 'INVOICE_SENT' || d.status === 'PAID' ? `INV-${new Date(d.timestamp).getUTCFullYear()}-${d.orderId.slice(3)}` : null;
+      : d.status === 'INVOICE_SENT' || d.status === 'PAID'
+        ? `INV-${new Date(d.timestamp).getUTCFullYear()}-${d.orderId.slice(3)}`
+        : null;
   const row = (d: Draft, parentPaymentId: number | null) => ({
     orderId: d.orderId,
     fleetId: w.cat.id,
@@ -222,11 +295,21 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
   const parents = drafts.filter((d) => d.parentOrderId === null);
   const children = drafts.filter((d) => d.parentOrderId !== null);
   const ids = new Map<string, number>();
-  const insertedParents = parents.length > 0 ? await db.insert(payments).values(parents.map((d) => row(d, null))).returning({ id: payments.id, orderId: payments.orderId }) : [];
+  const insertedParents =
+    parents.length > 0
+      ? await db
+          .insert(payments)
+          .values(parents.map((d) => row(d, null)))
+          .returning({ id: payments.id, orderId: payments.orderId })
+      : [];
   for (const r of insertedParents) ids.set(r.orderId, r.id);
-  const insertedChildren = children.length > 0
-    ? await db.insert(payments).values(children.map((d) => row(d, must(ids.get(must(d.parentOrderId, 'parent')), 'parent id')))).returning({ id: payments.id, orderId: payments.orderId })
-    : [];
+  const insertedChildren =
+    children.length > 0
+      ? await db
+          .insert(payments)
+          .values(children.map((d) => row(d, must(ids.get(must(d.parentOrderId, 'parent')), 'parent id'))))
+          .returning({ id: payments.id, orderId: payments.orderId })
+      : [];
   for (const r of insertedChildren) ids.set(r.orderId, r.id);
   count(sh, 'payments', drafts.length);
 
@@ -252,7 +335,14 @@ export async function insertPayments(db: Db, w: FleetWorld, plans: BookingPlan[]
   count(sh, 'payment_events', eventRows.length);
 
   return drafts.map((d) => ({
-    orderId: d.orderId, booking: d.booking, type: d.type, status: d.status, target: d.target, totalPrice: d.totals.totalPrice,
-    timestamp: d.timestamp, feeType: d.feeType, credit: d.credit,
+    orderId: d.orderId,
+    booking: d.booking,
+    type: d.type,
+    status: d.status,
+    target: d.target,
+    totalPrice: d.totals.totalPrice,
+    timestamp: d.timestamp,
+    feeType: d.feeType,
+    credit: d.credit,
   }));
 }

@@ -1,16 +1,41 @@
 import {
-  ZUserStatus, type AgentHardwareType, type BlockReason, type CompanyType, type IdentityMethod, type LicenseState,
-  type UserStatus, type VehicleCategory, type WheelType,
+  ZUserStatus,
+  type AgentHardwareType,
+  type BlockReason,
+  type CompanyType,
+  type IdentityMethod,
+  type LicenseState,
+  type UserStatus,
+  type VehicleCategory,
+  type WheelType,
 } from '@fleetdesk/contract';
 import type { Db } from '../db/client.ts';
 import {
-  companies, contracts, fleets, identityProviders, poolContracts, poolGroups, pools, registeredCards, userAuthMethods, userContracts,
-  users, vehicleModels, vehicles,
+  companies,
+  contracts,
+  fleets,
+  identityProviders,
+  poolContracts,
+  poolGroups,
+  pools,
+  registeredCards,
+  userAuthMethods,
+  userContracts,
+  users,
+  vehicleModels,
+  vehicles,
 } from '../db/schema.ts';
 import { insertAll } from './batch.ts';
 import {
-  CUSTOMER_PASSWORD, type CompanySpec, type ContractSpec, type FleetCatalog, type HandyVehicleSpec, type ModelSpec, type PersonSpec,
-  type PoolSpec, type ScriptedBooking,
+  CUSTOMER_PASSWORD,
+  type CompanySpec,
+  type ContractSpec,
+  type FleetCatalog,
+  type HandyVehicleSpec,
+  type ModelSpec,
+  type PersonSpec,
+  type PoolSpec,
+  type ScriptedBooking,
 } from './catalog.ts';
 import { identityNumber, isVin, mobilePhone, postalCode, registrationNumber, slug, uniqueUsername, vin } from './identifiers.ts';
 import { priceMap } from './pricing.ts';
@@ -25,10 +50,35 @@ export interface SharedState {
   counts: Record<string, number>;
 }
 
-export interface PoolRef { id: number; key: string; name: string; city: string; lat: number; lon: number; disabled: boolean; spec: PoolSpec }
-export interface CompanyRef { id: number; key: string; name: string; type: CompanyType; topKey: string; spec: CompanySpec }
-export interface ContractRef { id: number; spec: ContractSpec; pools: PoolRef[]; prices: Map<string, number>; taxiPoolIds: Set<number> }
-export interface ModelRef { id: number; spec: ModelSpec }
+export interface PoolRef {
+  id: number;
+  key: string;
+  name: string;
+  city: string;
+  lat: number;
+  lon: number;
+  disabled: boolean;
+  spec: PoolSpec;
+}
+export interface CompanyRef {
+  id: number;
+  key: string;
+  name: string;
+  type: CompanyType;
+  topKey: string;
+  spec: CompanySpec;
+}
+export interface ContractRef {
+  id: number;
+  spec: ContractSpec;
+  pools: PoolRef[];
+  prices: Map<string, number>;
+  taxiPoolIds: Set<number>;
+}
+export interface ModelRef {
+  id: number;
+  spec: ModelSpec;
+}
 export interface VehicleRef {
   id: number;
   vin: string;
@@ -105,11 +155,19 @@ const BIKE_COLOURS = ['Black', 'Mint', 'Orange', 'Blue', 'Grey'] as const;
 
 export async function buildWorld(db: Db, cat: FleetCatalog, sh: SharedState): Promise<FleetWorld> {
   const base = sh.base;
-  const support = must(cat.staff.find((s) => s.role === 'SUPPORT'), 'support staff').username;
+  const support = must(
+    cat.staff.find((s) => s.role === 'SUPPORT'),
+    'support staff',
+  ).username;
   const admin = (cat.staff.find((s) => s.role === 'ADMIN') ?? { username: support }).username;
 
   await db.insert(fleets).values({
-    id: cat.id, name: cat.name, country: cat.country, currency: cat.currency, defaultLanguage: cat.language, timeZone: cat.timeZone,
+    id: cat.id,
+    name: cat.name,
+    country: cat.country,
+    currency: cat.currency,
+    defaultLanguage: cat.language,
+    timeZone: cat.timeZone,
     createdAt: new Date(base - 400 * DAY),
   });
   count(sh, 'fleets', 1);
@@ -124,8 +182,19 @@ export async function buildWorld(db: Db, cat: FleetCatalog, sh: SharedState): Pr
   const people = await insertPeople(db, cat, sh, companyMap, contractMap, providerId);
 
   return {
-    cat, base, support, admin, pools: poolList, poolByKey, companies: companyMap, contracts: contractMap, models,
-    vehicles: vehicleList, handy, people, staff: cat.staff.map((s) => s.username),
+    cat,
+    base,
+    support,
+    admin,
+    pools: poolList,
+    poolByKey,
+    companies: companyMap,
+    contracts: contractMap,
+    models,
+    vehicles: vehicleList,
+    handy,
+    people,
+    staff: cat.staff.map((s) => s.username),
   };
 }
 
@@ -164,7 +233,10 @@ async function insertPools(db: Db, cat: FleetCatalog, sh: SharedState): Promise<
     };
   };
   const enabled = cat.pools.filter((p) => !p.disabled);
-  const inserted = await db.insert(pools).values(enabled.map((p) => row(p, null))).returning({ id: pools.id, name: pools.name });
+  const inserted = await db
+    .insert(pools)
+    .values(enabled.map((p) => row(p, null)))
+    .returning({ id: pools.id, name: pools.name });
   const idByName = new Map(inserted.map((r) => [r.name, r.id]));
   const idByKey = new Map(enabled.map((p) => [p.key, must(idByName.get(p.name), `pool ${p.name}`)]));
   const disabled = cat.pools.filter((p) => p.disabled);
@@ -175,8 +247,14 @@ async function insertPools(db: Db, cat: FleetCatalog, sh: SharedState): Promise<
   }
   count(sh, 'pools', cat.pools.length);
   return cat.pools.map((p) => ({
-    id: must(idByName.get(p.name), `pool ${p.name}`), key: p.key, name: p.name, city: p.city, lat: p.lat, lon: p.lon,
-    disabled: p.disabled ?? false, spec: p,
+    id: must(idByName.get(p.name), `pool ${p.name}`),
+    key: p.key,
+    name: p.name,
+    city: p.city,
+    lat: p.lat,
+    lon: p.lon,
+    disabled: p.disabled ?? false,
+    spec: p,
   }));
 }
 
@@ -208,7 +286,14 @@ async function insertCompanies(db: Db, cat: FleetCatalog, sh: SharedState): Prom
     count(sh, 'companies', rows.length);
     const idByName = new Map(rows.map((r) => [r.name, r.id]));
     for (const { spec, topKey } of level) {
-      result.set(spec.key, { id: must(idByName.get(spec.name), `company ${spec.name}`), key: spec.key, name: spec.name, type: spec.type, topKey, spec });
+      result.set(spec.key, {
+        id: must(idByName.get(spec.name), `company ${spec.name}`),
+        key: spec.key,
+        name: spec.name,
+        type: spec.type,
+        topKey,
+        spec,
+      });
     }
     level = level.flatMap(({ spec, topKey }) =>
       (spec.children ?? []).map((child) => ({ spec: child, parentId: must(result.get(spec.key), spec.key).id, topKey })),
@@ -218,7 +303,12 @@ async function insertCompanies(db: Db, cat: FleetCatalog, sh: SharedState): Prom
 }
 
 async function insertContracts(
-  db: Db, cat: FleetCatalog, sh: SharedState, poolList: PoolRef[], poolByKey: Map<string, PoolRef>, companyMap: Map<string, CompanyRef>,
+  db: Db,
+  cat: FleetCatalog,
+  sh: SharedState,
+  poolList: PoolRef[],
+  poolByKey: Map<string, PoolRef>,
+  companyMap: Map<string, CompanyRef>,
 ): Promise<Map<string, ContractRef>> {
   const poolsOf = (spec: ContractSpec) => {
     const cities = spec.poolCities;
@@ -251,7 +341,10 @@ async function insertContracts(
   const result = new Map<string, ContractRef>();
   for (const spec of cat.contracts) {
     result.set(spec.key, {
-      id: must(idByName.get(spec.name), `contract ${spec.name}`), spec, pools: poolsOf(spec), prices: priceMap(spec.priceList),
+      id: must(idByName.get(spec.name), `contract ${spec.name}`),
+      spec,
+      pools: poolsOf(spec),
+      prices: priceMap(spec.priceList),
       taxiPoolIds: new Set(taxiIds(spec)),
     });
   }
@@ -268,8 +361,13 @@ async function insertIdentityProvider(db: Db, cat: FleetCatalog, sh: SharedState
   const [row] = await db
     .insert(identityProviders)
     .values({
-      fleetId: cat.id, issuer: idp.issuer, clientId: idp.clientId, displayName: idp.displayName, providerLogoUrl: null,
-      emailDomains: idp.emailDomains, companyId: must(companyMap.get(idp.companyKey), idp.companyKey).id,
+      fleetId: cat.id,
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      displayName: idp.displayName,
+      providerLogoUrl: null,
+      emailDomains: idp.emailDomains,
+      companyId: must(companyMap.get(idp.companyKey), idp.companyKey).id,
       preventPasswordLogin: idp.preventPasswordLogin,
     })
     .returning({ id: identityProviders.id });
@@ -282,8 +380,15 @@ function wheelTypeFor(rng: Rng, category: VehicleCategory, base: number): WheelT
   const month = new Date(base).getUTCMonth();
   const winter = month >= 10 || month <= 3;
   return winter
-    ? rng.weighted<WheelType>([['WINTER', 5], ['STUDDED', 3], ['ALL_SEASON', 2]])
-    : rng.weighted<WheelType>([['SUMMER', 8], ['ALL_SEASON', 2]]);
+    ? rng.weighted<WheelType>([
+        ['WINTER', 5],
+        ['STUDDED', 3],
+        ['ALL_SEASON', 2],
+      ])
+    : rng.weighted<WheelType>([
+        ['SUMMER', 8],
+        ['ALL_SEASON', 2],
+      ]);
 }
 
 function tiresFor(wheel: WheelType | null, category: VehicleCategory, lang: 'nb' | 'sv'): string | null {
@@ -304,12 +409,24 @@ function tiresFor(wheel: WheelType | null, category: VehicleCategory, lang: 'nb'
 }
 
 async function insertVehicles(
-  db: Db, cat: FleetCatalog, sh: SharedState, poolList: PoolRef[], poolByKey: Map<string, PoolRef>,
+  db: Db,
+  cat: FleetCatalog,
+  sh: SharedState,
+  poolList: PoolRef[],
+  poolByKey: Map<string, PoolRef>,
 ): Promise<{ models: ModelRef[]; vehicleList: VehicleRef[] }> {
   const rng = new Rng(`${cat.id}:vehicles`, cat.language);
   const modelRows = await db
     .insert(vehicleModels)
-    .values(cat.models.map((m) => ({ fleetId: cat.id, modelName: m.modelName, priceClass: m.priceClass, vehicleCategory: m.category, primaryFuelType: m.fuel })))
+    .values(
+      cat.models.map((m) => ({
+        fleetId: cat.id,
+        modelName: m.modelName,
+        priceClass: m.priceClass,
+        vehicleCategory: m.category,
+        primaryFuelType: m.fuel,
+      })),
+    )
     .returning({ id: vehicleModels.id, modelName: vehicleModels.modelName });
   count(sh, 'vehicle_models', modelRows.length);
   const modelId = new Map(modelRows.map((r) => [r.modelName, r.id]));
@@ -344,10 +461,15 @@ async function insertVehicles(
       const light = spec.category === 'BIKE' || spec.category === 'CARGO_BIKE' || spec.category === 'SCOOTER';
       const parkingPlaceInfo = pool.spec.parkingPlaceInfoRequired
         ? rng.pick(cat.texts.parkingPlaceInfos.slice(0, 2))
-        : rng.chance(0.15) ? rng.pick(cat.texts.parkingPlaceInfos) : null;
-      const publicNote = handy?.role === 'PERSONA_ACTIVE'
-        ? must(cat.texts.vehicleNotes[1], 'note')
-        : rng.chance(light ? 0.2 : 0.25) ? rng.pick(light ? cat.texts.bikeNotes : cat.texts.vehicleNotes) : null;
+        : rng.chance(0.15)
+          ? rng.pick(cat.texts.parkingPlaceInfos)
+          : null;
+      const publicNote =
+        handy?.role === 'PERSONA_ACTIVE'
+          ? must(cat.texts.vehicleNotes[1], 'note')
+          : rng.chance(light ? 0.2 : 0.25)
+            ? rng.pick(light ? cat.texts.bikeNotes : cat.texts.vehicleNotes)
+            : null;
       drafts.push({
         vin: handy ? handy.vin : vin(rng, spec.vinPrefix, sh.used.vins),
         reg,
@@ -411,37 +533,71 @@ function randomPeople(cat: FleetCatalog, sh: SharedState, companyMap: Map<string
   fill(ofType('INTERNAL'), n - consumers - corporate - residential);
   const companiesShuffled = rng.shuffle(slots);
 
-  const contractFor = (company: CompanyRef) => must(cat.contracts.find((c) => c.companyKey === company.topKey), `contract of ${company.topKey}`).key;
-  const privateKey = must(cat.contracts.find((c) => c.type === 'PRIVATE'), 'private contract').key;
+  const contractFor = (company: CompanyRef) =>
+    must(
+      cat.contracts.find((c) => c.companyKey === company.topKey),
+      `contract of ${company.topKey}`,
+    ).key;
+  const privateKey = must(
+    cat.contracts.find((c) => c.type === 'PRIVATE'),
+    'private contract',
+  ).key;
   const statuses = ZUserStatus.options;
   const result: PersonSpec[] = [];
   companiesShuffled.forEach((company, i) => {
-    const status: UserStatus = statuses[i] ?? rng.weighted<UserStatus>([
-      ['ACTIVE', 70], ['APPROVED', 8], ['AWAITING_APPROVAL', 6], ['PENDING', 4], ['AWAITING_CONFIRMATION', 4], ['BLOCKED', 3],
-      ['DELETION_REQUESTED', 2], ['PENDING_OLD', 2], ['PENDING_APPROVAL', 1],
-    ]);
+    const status: UserStatus =
+      statuses[i] ??
+      rng.weighted<UserStatus>([
+        ['ACTIVE', 70],
+        ['APPROVED', 8],
+        ['AWAITING_APPROVAL', 6],
+        ['PENDING', 4],
+        ['AWAITING_CONFIRMATION', 4],
+        ['BLOCKED', 3],
+        ['DELETION_REQUESTED', 2],
+        ['PENDING_OLD', 2],
+        ['PENDING_APPROVAL', 1],
+      ]);
     const sex = rng.pick(['female', 'male'] as const);
     const givenName = f.person.firstName(sex);
     const familyName = f.person.lastName();
     const username = uniqueUsername(givenName, familyName, sh.used.usernames);
-    const domain = company.type === 'CORPORATE' || company.type === 'INTERNAL'
-      ? (companyMap.get(company.topKey)?.spec.emailDomains?.[0] ?? rng.pick(cat.customerEmailDomains))
-      : rng.pick(cat.customerEmailDomains);
+    const domain =
+      company.type === 'CORPORATE' || company.type === 'INTERNAL'
+        ? (companyMap.get(company.topKey)?.spec.emailDomains?.[0] ?? rng.pick(cat.customerEmailDomains))
+        : rng.pick(cat.customerEmailDomains);
     const approved = APPROVED_LIKE.includes(status);
     const applyDaysAgo = status === 'PENDING_OLD' ? rng.int(60, 300) : NEW_REGISTRATION.includes(status) ? rng.int(1, 30) : rng.int(20, 365);
-    const statusDaysAgo = status === 'BLOCKED' || status === 'DELETION_REQUESTED'
-      ? rng.int(1, Math.max(1, applyDaysAgo - 5))
-      : Math.max(0, applyDaysAgo - rng.int(0, Math.min(5, applyDaysAgo)));
-    const contractKeys = company.type === 'CONSUMER' ? [privateKey]
-      : company.type === 'INTERNAL' ? [contractFor(company)]
-      : rng.chance(0.35) ? [contractFor(company), privateKey] : [contractFor(company)];
+    const statusDaysAgo =
+      status === 'BLOCKED' || status === 'DELETION_REQUESTED'
+        ? rng.int(1, Math.max(1, applyDaysAgo - 5))
+        : Math.max(0, applyDaysAgo - rng.int(0, Math.min(5, applyDaysAgo)));
+    const contractKeys =
+      company.type === 'CONSUMER'
+        ? [privateKey]
+        : company.type === 'INTERNAL'
+          ? [contractFor(company)]
+          : rng.chance(0.35)
+            ? [contractFor(company), privateKey]
+            : [contractFor(company)];
     const userPays = contractKeys.some((k) => cat.contracts.find((c) => c.key === k)?.payment === 'USER');
     const license: LicenseState = approved
-      ? (rng.chance(0.85) ? 'VERIFIED' : 'MISSING')
-      : rng.weighted<LicenseState>([['PENDING', 5], ['MISSING', 3], ['UNKNOWN', 2]]);
-    const identity: IdentityMethod | undefined = approved && rng.chance(0.8)
-      ? rng.weighted<IdentityMethod>([['BANKID', 7], ['MANUAL', 2], ['PASSPORT', 1]])
-      : undefined;
+      ? rng.chance(0.85)
+        ? 'VERIFIED'
+        : 'MISSING'
+      : rng.weighted<LicenseState>([
+          ['PENDING', 5],
+          ['MISSING', 3],
+          ['UNKNOWN', 2],
+        ]);
+    const identity: IdentityMethod | undefined =
+      approved && rng.chance(0.8)
+        ? rng.weighted<IdentityMethod>([
+            ['BANKID', 7],
+            ['MANUAL', 2],
+            ['PASSPORT', 1],
+          ])
+        : undefined;
     result.push({
       username,
       givenName,
@@ -472,7 +628,11 @@ function randomPeople(cat: FleetCatalog, sh: SharedState, companyMap: Map<string
 }
 
 async function insertPeople(
-  db: Db, cat: FleetCatalog, sh: SharedState, companyMap: Map<string, CompanyRef>, contractMap: Map<string, ContractRef>,
+  db: Db,
+  cat: FleetCatalog,
+  sh: SharedState,
+  companyMap: Map<string, CompanyRef>,
+  contractMap: Map<string, ContractRef>,
   providerId: number | null,
 ): Promise<PersonRef[]> {
   const rng = new Rng(`${cat.id}:people`, cat.language);
@@ -481,11 +641,23 @@ async function insertPeople(
   const staffRows = cat.staff.map((s) => {
     sh.used.usernames.add(s.username);
     return {
-      fleetId: cat.id, username: s.username, role: s.role, passwordHash: must(sh.hashes.get(s.password), 'staff hash'),
-      givenName: s.givenName, familyName: s.familyName, emailAddress: s.email, mobilePhone: mobilePhone(rng, cat.country, sh.used.phones),
-      language: cat.language, companyId: internal?.id ?? null, userCategory: 'FLEET' as const, status: 'ACTIVE' as const,
-      passwordLoginAllowed: true, applyDate: new Date(base - 400 * DAY), lastStatusChangeDate: new Date(base - 400 * DAY),
-      createdAt: new Date(base - 400 * DAY), updatedAt: new Date(base - 400 * DAY),
+      fleetId: cat.id,
+      username: s.username,
+      role: s.role,
+      passwordHash: must(sh.hashes.get(s.password), 'staff hash'),
+      givenName: s.givenName,
+      familyName: s.familyName,
+      emailAddress: s.email,
+      mobilePhone: mobilePhone(rng, cat.country, sh.used.phones),
+      language: cat.language,
+      companyId: internal?.id ?? null,
+      userCategory: 'FLEET' as const,
+      status: 'ACTIVE' as const,
+      passwordLoginAllowed: true,
+      applyDate: new Date(base - 400 * DAY),
+      lastStatusChangeDate: new Date(base - 400 * DAY),
+      createdAt: new Date(base - 400 * DAY),
+      updatedAt: new Date(base - 400 * DAY),
     };
   });
   await db.insert(users).values(staffRows);
@@ -531,10 +703,12 @@ async function insertPeople(
       premiumAccess: p.premium ?? false,
       verifiedDriversLicense: verified,
       licenseState: p.license,
-      licenseVerifier: verified ? (p.identity === 'MANUAL' ? cat.staff[0]?.username ?? null : regulator) : null,
+      licenseVerifier: verified ? (p.identity === 'MANUAL' ? (cat.staff[0]?.username ?? null) : regulator) : null,
       licenseCheckedAt: verified || p.license === 'PENDING' ? new Date(applyDate + 3 * HOUR) : null,
       licenseCountry: verified || p.license === 'PENDING' ? cat.country : null,
-      licenseValidUntil: verified ? `${baseYear + rng.int(2, 9)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}` : null,
+      licenseValidUntil: verified
+        ? `${baseYear + rng.int(2, 9)}-${String(rng.int(1, 12)).padStart(2, '0')}-${String(rng.int(1, 28)).padStart(2, '0')}`
+        : null,
       identityVerified: p.identity !== undefined,
       identityCountry: p.identity ? cat.country : null,
       identityMethod: p.identity ?? null,
@@ -550,7 +724,7 @@ async function insertPeople(
       needsToSetPassword,
       blockReason: p.blockReason ?? null,
       blockMessage: p.blockReason ? cat.texts.blockMessages[p.blockReason] : null,
-      blockedByUsername: p.blockReason ? cat.staff[0]?.username ?? null : null,
+      blockedByUsername: p.blockReason ? (cat.staff[0]?.username ?? null) : null,
       blockedAt: p.blockReason ? new Date(lastStatusChange) : null,
       duplicateEmail: p.duplicateEmail ?? false,
       duplicatePhone: p.duplicatePhone ?? false,
@@ -568,28 +742,35 @@ async function insertPeople(
     if (!p.card) return [];
     const row = must(rows[i], 'row');
     const month = String(rng.int(1, 12)).padStart(2, '0');
-    return [{
-      fleetId: cat.id,
-      userId: must(idByName.get(p.username), p.username),
-      cardTypeAndMaskedNumber: p.card,
-      expires: p.cardExpired ? `${baseYear - 1}-${month}` : `${baseYear + rng.int(1, 4)}-${month}`,
-      providerToken: `sandbox_${rng.f.string.alphanumeric({ length: 24, casing: 'lower' })}`,
-      createdAt: new Date(must(row.applyDate, 'apply').getTime() + 30 * MINUTE),
-    }];
+    return [
+      {
+        fleetId: cat.id,
+        userId: must(idByName.get(p.username), p.username),
+        cardTypeAndMaskedNumber: p.card,
+        expires: p.cardExpired ? `${baseYear - 1}-${month}` : `${baseYear + rng.int(1, 4)}-${month}`,
+        providerToken: `sandbox_${rng.f.string.alphanumeric({ length: 24, casing: 'lower' })}`,
+        createdAt: new Date(must(row.applyDate, 'apply').getTime() + 30 * MINUTE),
+      },
+    ];
   });
-  const cardRows = cards.length > 0 ? await db.insert(registeredCards).values(cards).returning({ id: registeredCards.id, userId: registeredCards.userId }) : [];
+  const cardRows =
+    cards.length > 0 ? await db.insert(registeredCards).values(cards).returning({ id: registeredCards.id, userId: registeredCards.userId }) : [];
   count(sh, 'registered_cards', cardRows.length);
   const cardOf = new Map(cardRows.map((c) => [c.userId, c.id]));
 
-  const links = specs.flatMap((p) => p.contracts.map((k) => ({ userId: must(idByName.get(p.username), p.username), contractId: must(contractMap.get(k), k).id })));
+  const links = specs.flatMap((p) =>
+    p.contracts.map((k) => ({ userId: must(idByName.get(p.username), p.username), contractId: must(contractMap.get(k), k).id })),
+  );
   await insertAll(db, userContracts, links);
   count(sh, 'user_contracts', links.length);
 
-  const ssoLinks = specs.filter((p) => p.sso).map((p) => ({
-    userId: must(idByName.get(p.username), p.username),
-    providerId: must(providerId, 'identity provider for SSO users'),
-    externalSubject: `${cat.id}-sso|${p.username}`,
-  }));
+  const ssoLinks = specs
+    .filter((p) => p.sso)
+    .map((p) => ({
+      userId: must(idByName.get(p.username), p.username),
+      providerId: must(providerId, 'identity provider for SSO users'),
+      externalSubject: `${cat.id}-sso|${p.username}`,
+    }));
   if (ssoLinks.length > 0) await db.insert(userAuthMethods).values(ssoLinks);
   count(sh, 'user_auth_methods', ssoLinks.length);
 
@@ -617,4 +798,3 @@ async function insertPeople(
     };
   });
 }
-

@@ -1,7 +1,15 @@
 import type { Db } from '../db/client.ts';
 import { hashPassword } from '../modules/auth/password.ts';
 import { CUSTOMER_PASSWORD, DEMO_FLEETS } from './catalog.ts';
-import { bookingEvents, EventLog, insertBookingRows, insertEventsAndCommands, insertJournal, insertVehicleState, userEvents } from './demo-activity.ts';
+import {
+  bookingEvents,
+  EventLog,
+  insertBookingRows,
+  insertEventsAndCommands,
+  insertJournal,
+  insertVehicleState,
+  userEvents,
+} from './demo-activity.ts';
 import { BookingPlanner, planDrives } from './demo-bookings.ts';
 import { insertDeclinedCardCustomer, DECLINED_PERSONA } from './demo-declined.ts';
 import { insertLicenseDemoCustomers } from './demo-identity.ts';

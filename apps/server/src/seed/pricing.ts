@@ -45,10 +45,7 @@ export function totalsOf(lines: PaymentLine[]): PaymentTotals {
 }
 
 /** A line that is not a time price (a fee, a credit): priced and taxed per line exactly as the engine does. */
-export function feeLine(
-  priceList: readonly PriceListEntry[],
-  line: Omit<PaymentLine, 'priceWithoutVat' | 'vat' | 'totalPrice'>,
-): PaymentLine {
+export function feeLine(priceList: readonly PriceListEntry[], line: Omit<PaymentLine, 'priceWithoutVat' | 'vat' | 'totalPrice'>): PaymentLine {
   const priceWithoutVat = roundMoney(line.unitAmount * line.unitCost);
   const vat = roundMoney(vatRateOf(priceList) * priceWithoutVat);
   return { ...line, priceWithoutVat, vat, totalPrice: fromOre(toOre(priceWithoutVat) + toOre(vat)) };
@@ -69,8 +66,13 @@ export interface BookingPriceInput {
 /** The engine's price of a booking, as payment lines. */
 export function priceSeedBooking(input: BookingPriceInput): PaymentTotals {
   const r = priceBooking({
-    start: new Date(input.start), end: new Date(input.end), distanceKm: input.distanceKm, priceList: input.priceList,
-    currency: input.currency, timeZone: input.timeZone, includeAdminFee: input.staffCreated,
+    start: new Date(input.start),
+    end: new Date(input.end),
+    distanceKm: input.distanceKm,
+    priceList: input.priceList,
+    currency: input.currency,
+    timeZone: input.timeZone,
+    includeAdminFee: input.staffCreated,
   });
   return {
     lines: r.lines.map((l) => ({ ...l })),

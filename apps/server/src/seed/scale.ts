@@ -1,5 +1,13 @@
 import {
-  englishEventText, eventText, EVENT_TYPE_GROUP, type BookingState, type CountryCode, type FuelType, type Language, type UserStatus, type VehicleCategory,
+  englishEventText,
+  eventText,
+  EVENT_TYPE_GROUP,
+  type BookingState,
+  type CountryCode,
+  type FuelType,
+  type Language,
+  type UserStatus,
+  type VehicleCategory,
 } from '@fleetdesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -32,9 +40,23 @@ const BID_BASE = 5_000_000_000;
 const WINDOW_PAST = 365 * DAY;
 const WINDOW_FUTURE = 30 * DAY;
 
-interface FleetInfo { id: string; country: CountryCode; language: Language; currency: 'NOK' | 'SEK' }
-interface PoolInfo { id: number; lat: number; lon: number }
-interface ModelInfo { id: number; category: VehicleCategory; fuel: FuelType; name: string }
+interface FleetInfo {
+  id: string;
+  country: CountryCode;
+  language: Language;
+  currency: 'NOK' | 'SEK';
+}
+interface PoolInfo {
+  id: number;
+  lat: number;
+  lon: number;
+}
+interface ModelInfo {
+  id: number;
+  category: VehicleCategory;
+  fuel: FuelType;
+  name: string;
+}
 
 export async function seedScale(db: Db, opts: ScaleOptions): Promise<void> {
   if (!Number.isInteger(opts.users) || opts.users < 1) throw new Error('users must be a positive whole number');
@@ -60,7 +82,10 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<void> {
     .select({ n: sql<string | null>`max(substring(${users.username} from '\\.b([0-9]+)$')::bigint)` })
     .from(users)
     .where(sql`${users.username} ~ '\\.b[0-9]+$'`);
-  const [v] = await db.select({ n: sql<string | null>`max(substring(${vehicles.vin} from 4)::bigint)` }).from(vehicles).where(sql`${vehicles.vin} like ${`${VIN_PREFIX}%`}`);
+  const [v] = await db
+    .select({ n: sql<string | null>`max(substring(${vehicles.vin} from 4)::bigint)` })
+    .from(vehicles)
+    .where(sql`${vehicles.vin} like ${`${VIN_PREFIX}%`}`);
   const [b] = await db
     .select({ n: sql<string | null>`max(substring(${bookings.bid} from 4)::bigint)` })
     .from(bookings)
@@ -74,10 +99,34 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<void> {
   const userIds: number[] = [];
   const userContract: number[] = [];
   const userNames: string[] = [];
-  const statusWeights: (readonly [UserStatus, number])[] = [['ACTIVE', 85], ['AWAITING_APPROVAL', 5], ['PENDING', 3], ['APPROVED', 3], ['BLOCKED', 2], ['DELETION_REQUESTED', 1], ['AWAITING_CONFIRMATION', 1]];
+  const statusWeights: (readonly [UserStatus, number])[] = [
+    ['ACTIVE', 85],
+    ['AWAITING_APPROVAL', 5],
+    ['PENDING', 3],
+    ['APPROVED', 3],
+    ['BLOCKED', 2],
+    ['DELETION_REQUESTED', 1],
+    ['AWAITING_CONFIRMATION', 1],
+  ];
   for (let from = 0; from < userCount; from += batch) {
     const size = Math.min(batch, userCount - from);
-    const c = columns(['username', 'givenName', 'familyName', 'email', 'phone', 'language', 'street', 'zip', 'city', 'customerNumber', 'status', 'premium', 'licensed', 'applyDate', 'statusDate']);
+    const c = columns([
+      'username',
+      'givenName',
+      'familyName',
+      'email',
+      'phone',
+      'language',
+      'street',
+      'zip',
+      'city',
+      'customerNumber',
+      'status',
+      'premium',
+      'licensed',
+      'applyDate',
+      'statusDate',
+    ]);
     for (let i = 0; i < size; i++) {
       const n = userStart + from + i;
       const givenName = rng.f.person.firstName();
@@ -102,29 +151,34 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<void> {
       userNames.push(username);
     }
     const fixed = <T>(value: T) => Array.from({ length: size }, () => value);
-    const inserted = await insertColumns<{ id: number; username: string }>(db, users, [
-      { column: users.fleetId, type: 'text', values: fixed(fleet.id) },
-      { column: users.username, type: 'text', values: c.username },
-      { column: users.givenName, type: 'text', values: c.givenName },
-      { column: users.familyName, type: 'text', values: c.familyName },
-      { column: users.emailAddress, type: 'text', values: c.email },
-      { column: users.mobilePhone, type: 'text', values: c.phone },
-      { column: users.language, type: 'text', values: c.language },
-      { column: users.streetAddress, type: 'text', values: c.street },
-      { column: users.zipCode, type: 'text', values: c.zip },
-      { column: users.city, type: 'text', values: c.city },
-      { column: users.countryCode, type: 'text', values: fixed(fleet.country) },
-      { column: users.customerNumber, type: 'text', values: c.customerNumber },
-      { column: users.status, type: 'text', values: c.status },
-      { column: users.premiumAccess, type: 'bool', values: c.premium },
-      { column: users.verifiedDriversLicense, type: 'bool', values: c.licensed },
-      { column: users.licenseState, type: 'text', values: c.licensed.map((l) => (l ? 'VERIFIED' : 'MISSING')) },
-      { column: users.userCategory, type: 'text', values: fixed('PRIVATE') },
-      { column: users.applyDate, type: 'timestamptz', values: c.applyDate },
-      { column: users.lastStatusChangeDate, type: 'timestamptz', values: c.statusDate },
-      { column: users.createdAt, type: 'timestamptz', values: c.applyDate },
-      { column: users.updatedAt, type: 'timestamptz', values: c.statusDate },
-    ], [users.id, users.username]);
+    const inserted = await insertColumns<{ id: number; username: string }>(
+      db,
+      users,
+      [
+        { column: users.fleetId, type: 'text', values: fixed(fleet.id) },
+        { column: users.username, type: 'text', values: c.username },
+        { column: users.givenName, type: 'text', values: c.givenName },
+        { column: users.familyName, type: 'text', values: c.familyName },
+        { column: users.emailAddress, type: 'text', values: c.email },
+        { column: users.mobilePhone, type: 'text', values: c.phone },
+        { column: users.language, type: 'text', values: c.language },
+        { column: users.streetAddress, type: 'text', values: c.street },
+        { column: users.zipCode, type: 'text', values: c.zip },
+        { column: users.city, type: 'text', values: c.city },
+        { column: users.countryCode, type: 'text', values: fixed(fleet.country) },
+        { column: users.customerNumber, type: 'text', values: c.customerNumber },
+        { column: users.status, type: 'text', values: c.status },
+        { column: users.premiumAccess, type: 'bool', values: c.premium },
+        { column: users.verifiedDriversLicense, type: 'bool', values: c.licensed },
+        { column: users.licenseState, type: 'text', values: c.licensed.map((l) => (l ? 'VERIFIED' : 'MISSING')) },
+        { column: users.userCategory, type: 'text', values: fixed('PRIVATE') },
+        { column: users.applyDate, type: 'timestamptz', values: c.applyDate },
+        { column: users.lastStatusChangeDate, type: 'timestamptz', values: c.statusDate },
+        { column: users.createdAt, type: 'timestamptz', values: c.applyDate },
+        { column: users.updatedAt, type: 'timestamptz', values: c.statusDate },
+      ],
+      [users.id, users.username],
+    );
     const idOf = new Map(inserted.map((r) => [r.username, Number(r.id)]));
     const contractOf = c.username.map((_, i) => contractIds[(from + i) % contractIds.length] ?? must(contractIds[0]));
     for (const [i, name] of c.username.entries()) {
@@ -166,19 +220,24 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<void> {
       vehicleVin.push(vin);
       vehicleModel.push(model);
     }
-    const inserted = await insertColumns<{ id: number; vin: string }>(db, vehicles, [
-      { column: vehicles.fleetId, type: 'text', values: Array.from({ length: size }, () => fleet.id) },
-      { column: vehicles.vin, type: 'text', values: c.vin },
-      { column: vehicles.registrationNumber, type: 'text', values: c.reg },
-      { column: vehicles.longPresentation, type: 'text', values: c.long },
-      { column: vehicles.modelId, type: 'int4', values: c.modelId },
-      { column: vehicles.color, type: 'text', values: c.color },
-      { column: vehicles.vehicleCategory, type: 'text', values: c.category },
-      { column: vehicles.agentHardwareType, type: 'text', values: c.agent },
-      { column: vehicles.primaryFuelType, type: 'text', values: c.fuel },
-      { column: vehicles.poolId, type: 'int4', values: c.poolId },
-      { column: vehicles.createdAt, type: 'timestamptz', values: c.created },
-    ], [vehicles.id, vehicles.vin]);
+    const inserted = await insertColumns<{ id: number; vin: string }>(
+      db,
+      vehicles,
+      [
+        { column: vehicles.fleetId, type: 'text', values: Array.from({ length: size }, () => fleet.id) },
+        { column: vehicles.vin, type: 'text', values: c.vin },
+        { column: vehicles.registrationNumber, type: 'text', values: c.reg },
+        { column: vehicles.longPresentation, type: 'text', values: c.long },
+        { column: vehicles.modelId, type: 'int4', values: c.modelId },
+        { column: vehicles.color, type: 'text', values: c.color },
+        { column: vehicles.vehicleCategory, type: 'text', values: c.category },
+        { column: vehicles.agentHardwareType, type: 'text', values: c.agent },
+        { column: vehicles.primaryFuelType, type: 'text', values: c.fuel },
+        { column: vehicles.poolId, type: 'int4', values: c.poolId },
+        { column: vehicles.createdAt, type: 'timestamptz', values: c.created },
+      ],
+      [vehicles.id, vehicles.vin],
+    );
     const idOf = new Map(inserted.map((r) => [r.vin, Number(r.id)]));
     for (const vin of c.vin) vehicleIds.push(must(idOf.get(String(vin))));
     progress(size);
@@ -190,7 +249,25 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<void> {
   const slot = (WINDOW_PAST + WINDOW_FUTURE) / slotsPerVehicle;
   for (let from = 0; from < bookingCount; from += batch) {
     const size = Math.min(batch, bookingCount - from);
-    const b = columns(['bid', 'userId', 'contractId', 'state', 'start', 'end', 'usageStart', 'usageEnd', 'poolId', 'distance', 'modelId', 'category', 'allocation', 'vehicleId', 'createdBy', 'created', 'updated']);
+    const b = columns([
+      'bid',
+      'userId',
+      'contractId',
+      'state',
+      'start',
+      'end',
+      'usageStart',
+      'usageEnd',
+      'poolId',
+      'distance',
+      'modelId',
+      'category',
+      'allocation',
+      'vehicleId',
+      'createdBy',
+      'created',
+      'updated',
+    ]);
     const e = columns(['occurred', 'received', 'bid', 'vin', 'user', 'text', 'textParts', 'properties']);
     for (let i = 0; i < size; i++) {
       const k = from + i;
@@ -211,7 +288,8 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<void> {
       let state: BookingState = end <= base ? 'FINISHED' : start <= base ? 'ACTIVE' : 'INACTIVE';
       if (state !== 'ACTIVE' && rng.chance(0.08)) state = 'CANCELLED';
       const usageStart = state === 'FINISHED' || state === 'ACTIVE' ? Math.min(start + rng.int(0, 20) * MINUTE, base - MINUTE) : null;
-      const usageEnd = state === 'FINISHED' ? Math.min(Math.max(end + rng.int(-30, 20) * MINUTE, (usageStart ?? start) + 15 * MINUTE), base - MINUTE) : null;
+      const usageEnd =
+        state === 'FINISHED' ? Math.min(Math.max(end + rng.int(-30, 20) * MINUTE, (usageStart ?? start) + 15 * MINUTE), base - MINUTE) : null;
       const created = Math.min(start - rng.int(1, 7 * 24) * HOUR, base - MINUTE);
       const pool = must(vehiclePool[v]);
       const model = must(vehicleModel[v]);
@@ -237,7 +315,10 @@ export async function seedScale(db: Db, opts: ScaleOptions): Promise<void> {
 
       const vin = must(vehicleVin[v]);
       const properties = JSON.stringify({ public: true, lat: pool.lat, lon: pool.lon });
-      const event = (occurred: number, id: 'bookingCreated' | 'bookingDeactivated' | 'bookingActivated' | 'bookingCancelledByCustomer' | 'vehicleAllocated') => {
+      const event = (
+        occurred: number,
+        id: 'bookingCreated' | 'bookingDeactivated' | 'bookingActivated' | 'bookingCancelledByCustomer' | 'vehicleAllocated',
+      ) => {
         const text = eventText(id, id === 'vehicleAllocated' ? { vehicle: vin } : {});
         e.occurred.push(iso(occurred));
         e.received.push(iso(occurred + rng.int(50, 3000)));
@@ -333,20 +414,38 @@ async function ensureFleet(db: Db, fleetId: string | undefined): Promise<FleetIn
   const id = fleetId ?? BENCH_FLEET;
   const [row] = await db.select().from(fleets).where(eq(fleets.id, id));
   if (row) return { id: row.id, country: row.country, language: row.defaultLanguage, currency: row.currency };
-  if (fleetId !== undefined && fleetId !== BENCH_FLEET) throw new Error(`No fleet "${fleetId}". Give an existing fleet or leave it out to use "${BENCH_FLEET}".`);
+  if (fleetId !== undefined && fleetId !== BENCH_FLEET)
+    throw new Error(`No fleet "${fleetId}". Give an existing fleet or leave it out to use "${BENCH_FLEET}".`);
   await db.insert(fleets).values({ id, name: 'Bench Mobility', country: 'NO', currency: 'NOK', defaultLanguage: 'nb', timeZone: 'Europe/Oslo' });
   return { id, country: 'NO', language: 'nb', currency: 'NOK' };
 }
 
 async function ensurePools(db: Db, fleet: FleetInfo): Promise<PoolInfo[]> {
-  const existing = await db.select({ id: pools.id, lat: pools.lat, lon: pools.lon }).from(pools).where(and(eq(pools.fleetId, fleet.id), eq(pools.disabled, false)));
+  const existing = await db
+    .select({ id: pools.id, lat: pools.lat, lon: pools.lon })
+    .from(pools)
+    .where(and(eq(pools.fleetId, fleet.id), eq(pools.disabled, false)));
   if (existing.length > 0) return existing.map((p) => ({ id: p.id, lat: p.lat ?? 0, lon: p.lon ?? 0 }));
-  const centres = fleet.country === 'NO'
-    ? [['Oslo', 59.9139, 10.7522], ['Bergen', 60.3913, 5.3221]] as const
-    : [['Stockholm', 59.3293, 18.0686], ['Uppsala', 59.8586, 17.6389]] as const;
+  const centres =
+    fleet.country === 'NO'
+      ? ([
+          ['Oslo', 59.9139, 10.7522],
+          ['Bergen', 60.3913, 5.3221],
+        ] as const)
+      : ([
+          ['Stockholm', 59.3293, 18.0686],
+          ['Uppsala', 59.8586, 17.6389],
+        ] as const);
   const rows = Array.from({ length: 8 }, (_, i) => {
     const [city, lat, lon] = centres[i % centres.length] ?? centres[0];
-    return { fleetId: fleet.id, name: `Bench ${city} ${Math.floor(i / centres.length) + 1}`, city, lat: lat + (i % 4) * 0.004, lon: lon + (i % 3) * 0.006, chargingAvailable: i % 2 === 0 };
+    return {
+      fleetId: fleet.id,
+      name: `Bench ${city} ${Math.floor(i / centres.length) + 1}`,
+      city,
+      lat: lat + (i % 4) * 0.004,
+      lon: lon + (i % 3) * 0.006,
+      chargingAvailable: i % 2 === 0,
+    };
   });
   const inserted = await db.insert(pools).values(rows).returning({ id: pools.id, lat: pools.lat, lon: pools.lon });
   return inserted.map((p) => ({ id: p.id, lat: p.lat ?? 0, lon: p.lon ?? 0 }));
@@ -358,8 +457,19 @@ async function ensureContracts(db: Db, fleet: FleetInfo, poolList: PoolInfo[]): 
   const [row] = await db
     .insert(contracts)
     .values({
-      fleetId: fleet.id, name: 'Bench Privat', contractType: 'PRIVATE', currency: fleet.currency, minBookingDuration: 'PT1H', maxBookingDuration: 'P7D',
-      priceList: [{ name: 'ADMIN_BOOKING_FEE', cost: 59 }, { name: 'VAT', cost: 0.25 }, { name: 'PER_HOUR', cost: 89 }, { name: 'PER_DAY', cost: 790 }, { name: 'PER_KM', cost: 3.5 }],
+      fleetId: fleet.id,
+      name: 'Bench Privat',
+      contractType: 'PRIVATE',
+      currency: fleet.currency,
+      minBookingDuration: 'PT1H',
+      maxBookingDuration: 'P7D',
+      priceList: [
+        { name: 'ADMIN_BOOKING_FEE', cost: 59 },
+        { name: 'VAT', cost: 0.25 },
+        { name: 'PER_HOUR', cost: 89 },
+        { name: 'PER_DAY', cost: 790 },
+        { name: 'PER_KM', cost: 3.5 },
+      ],
       bookableRules: [{ minDuration: 'PT1H', maxDuration: 'P7D', appliedDuring: 'ALWAYS', appliesDuring: null }],
     })
     .returning({ id: contracts.id });
@@ -376,13 +486,25 @@ async function ensureModels(db: Db, fleet: FleetInfo): Promise<ModelInfo[]> {
     .orderBy(vehicleModels.id);
   if (existing.length > 0) return existing;
   const defs: [string, string, VehicleCategory, FuelType][] = [
-    ['VW ID.3 Pro', 'Small car', 'CAR', 'BATTERY'], ['Toyota Corolla Touring Sports Hybrid', 'Family car', 'CAR', 'HYBRID'],
-    ['Tesla Model Y Long Range', 'Premium car', 'CAR', 'BATTERY'], ['Nissan e-NV200', 'Van', 'TRANSPORT_VEHICLE', 'BATTERY'],
-    ['DBS City 7', 'Bike', 'BIKE', 'NONE'], ['Urban Arrow Family', 'Cargo bike', 'CARGO_BIKE', 'BATTERY'], ['NIU MQi GT', 'Scooter', 'SCOOTER', 'BATTERY'],
+    ['VW ID.3 Pro', 'Small car', 'CAR', 'BATTERY'],
+    ['Toyota Corolla Touring Sports Hybrid', 'Family car', 'CAR', 'HYBRID'],
+    ['Tesla Model Y Long Range', 'Premium car', 'CAR', 'BATTERY'],
+    ['Nissan e-NV200', 'Van', 'TRANSPORT_VEHICLE', 'BATTERY'],
+    ['DBS City 7', 'Bike', 'BIKE', 'NONE'],
+    ['Urban Arrow Family', 'Cargo bike', 'CARGO_BIKE', 'BATTERY'],
+    ['NIU MQi GT', 'Scooter', 'SCOOTER', 'BATTERY'],
     ['Brenderup 1205S', 'Trailer', 'OTHER', 'NONE'],
   ];
   return db
     .insert(vehicleModels)
-    .values(defs.map(([modelName, priceClass, vehicleCategory, primaryFuelType]) => ({ fleetId: fleet.id, modelName, priceClass, vehicleCategory, primaryFuelType })))
+    .values(
+      defs.map(([modelName, priceClass, vehicleCategory, primaryFuelType]) => ({
+        fleetId: fleet.id,
+        modelName,
+        priceClass,
+        vehicleCategory,
+        primaryFuelType,
+      })),
+    )
     .returning({ id: vehicleModels.id, category: vehicleModels.vehicleCategory, fuel: vehicleModels.primaryFuelType, name: vehicleModels.modelName });
 }

@@ -36,7 +36,11 @@ async function main(): Promise<void> {
   // The support search: a customer's bookings come with the customer.
   const search = await client.GET('/api/search', { params: { query: { search: phrase } } });
   if (!search.data) throw new Error(`search failed: ${search.response.status} ${search.error?.messageId ?? ''}`);
-  const found: Schemas['SearchBooking'][] = [...search.data.bookings.active.results, ...search.data.bookings.future.results, ...search.data.bookings.historic.results];
+  const found: Schemas['SearchBooking'][] = [
+    ...search.data.bookings.active.results,
+    ...search.data.bookings.future.results,
+    ...search.data.bookings.historic.results,
+  ];
   const first = found[0];
   if (!first) throw new Error('the search found no booking');
 

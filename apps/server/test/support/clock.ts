@@ -47,7 +47,10 @@ export function parseTestNow(value: string, today: number = RealDate.now()): Dat
   let ms: number;
   if (time) {
     const d = wallTimeOf(today, zone);
-    ms = instantOfWallTime({ year: d.year, month: d.month, day: d.day, hour: Number(time[1]), minute: Number(time[2]), second: Number(time[3] ?? 0) }, zone);
+    ms = instantOfWallTime(
+      { year: d.year, month: d.month, day: d.day, hour: Number(time[1]), minute: Number(time[2]), second: Number(time[3] ?? 0) },
+      zone,
+    );
   } else if (local) {
     const [y, mo, d, h, mi, s] = local.slice(1).map((part) => Number(part ?? 0));
     ms = instantOfWallTime({ year: y!, month: mo!, day: d!, hour: h!, minute: mi!, second: s! }, zone);

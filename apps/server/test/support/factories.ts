@@ -23,11 +23,7 @@ const cachedHash = (pw: string) => {
   return hashes.get(pw)!;
 };
 
-export async function createUser(
-  db: Db,
-  fleetId: string,
-  over: Partial<typeof users.$inferInsert> & { password?: string | null } = {},
-) {
+export async function createUser(db: Db, fleetId: string, over: Partial<typeof users.$inferInsert> & { password?: string | null } = {}) {
   const n = next();
   const { password = 'correct-horse-battery', ...rest } = over;
   const [row] = await db
@@ -54,20 +50,30 @@ export async function createStaff(db: Db, fleetId: string, username: string, pas
 
 /** Sets when a session (by its token) was last used, as if it had idled since; returns the row. */
 export async function setSessionLastUsed(db: Db, token: string, lastUsedAt: Date) {
-  const [row] = await db.update(sessions).set({ lastUsedAt }).where(eq(sessions.tokenHash, hashToken(token))).returning();
+  const [row] = await db
+    .update(sessions)
+    .set({ lastUsedAt })
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .returning();
   if (!row) throw new Error('no session with that token');
   return row;
 }
 
 /** The session row of a token. */
 export async function sessionOf(db: Db, token: string) {
-  const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)));
   if (!row) throw new Error('no session with that token');
   return row;
 }
 
 export async function createPool(db: Db, fleetId: string, over: Partial<typeof pools.$inferInsert> = {}) {
-  const [row] = await db.insert(pools).values({ fleetId, name: `Pool ${next()}`, city: 'Oslo', ...over }).returning();
+  const [row] = await db
+    .insert(pools)
+    .values({ fleetId, name: `Pool ${next()}`, city: 'Oslo', ...over })
+    .returning();
   return row!;
 }
 
@@ -104,7 +110,10 @@ export async function createContract(db: Db, fleetId: string, over: Partial<type
 }
 
 export async function createCompany(db: Db, fleetId: string, over: Partial<typeof companies.$inferInsert> = {}) {
-  const [row] = await db.insert(companies).values({ fleetId, name: `Company ${next()}`, type: 'CORPORATE', ...over }).returning();
+  const [row] = await db
+    .insert(companies)
+    .values({ fleetId, name: `Company ${next()}`, type: 'CORPORATE', ...over })
+    .returning();
   return row!;
 }
 

@@ -51,7 +51,14 @@ interface ActionsMenuProps<K extends string> {
  * entry, so Enter on the button followed by Enter cannot run an action (least of all a destructive one).
  */
 export function ActionsMenu<K extends string>({
-  label, items, onChoose, variant = 'button', buttonStyle = 'contained', busy = false, onOpen, testId,
+  label,
+  items,
+  onChoose,
+  variant = 'button',
+  buttonStyle = 'contained',
+  busy = false,
+  onOpen,
+  testId,
 }: ActionsMenuProps<K>) {
   const { t } = useTranslation();
   const menuId = useId();

@@ -44,7 +44,16 @@ export interface ConfirmDialogProps {
  * asks for a reason where one is required, and cannot be closed while the action runs.
  */
 export function ConfirmDialog({
-  title, message, children, confirmLabel, cancelLabel, destructive = false, reason, pending = false, onConfirm, onClose,
+  title,
+  message,
+  children,
+  confirmLabel,
+  cancelLabel,
+  destructive = false,
+  reason,
+  pending = false,
+  onConfirm,
+  onClose,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -52,7 +61,13 @@ export function ConfirmDialog({
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   const trimmed = text.trim();
-  const reasonError = reason ? (trimmed.length === 0 ? t('messages.required') : trimmed.length > reason.maxLength ? t('messages.maxCharacters', { max: reason.maxLength, len: trimmed.length }) : null) : null;
+  const reasonError = reason
+    ? trimmed.length === 0
+      ? t('messages.required')
+      : trimmed.length > reason.maxLength
+        ? t('messages.maxCharacters', { max: reason.maxLength, len: trimmed.length })
+        : null
+    : null;
   const confirm = () => {
     setTouched(true);
     if (reasonError) return;
@@ -87,7 +102,9 @@ export function ConfirmDialog({
               onBlur={() => setTouched(true)}
               error={touched && Boolean(reasonError)}
               helperText={
-                touched && reasonError ? reasonError : [reason.help, t('common.characterCount', { len: trimmed.length, max: reason.maxLength })].filter(Boolean).join(' · ')
+                touched && reasonError
+                  ? reasonError
+                  : [reason.help, t('common.characterCount', { len: trimmed.length, max: reason.maxLength })].filter(Boolean).join(' · ')
               }
             />
           )}

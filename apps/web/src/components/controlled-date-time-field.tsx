@@ -14,7 +14,13 @@ export type ControlledDateTimeFieldProps<T extends FieldValues> = Omit<DateTimeF
 };
 
 /** `DateTimeField` bound to a react-hook-form field ('YYYY-MM-DDTHH:mm' local string value). */
-export function ControlledDateTimeField<T extends FieldValues>({ control, name, errorMessage, helperText, ...rest }: ControlledDateTimeFieldProps<T>) {
+export function ControlledDateTimeField<T extends FieldValues>({
+  control,
+  name,
+  errorMessage,
+  helperText,
+  ...rest
+}: ControlledDateTimeFieldProps<T>) {
   return (
     <Controller
       name={name}

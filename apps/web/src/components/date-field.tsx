@@ -46,7 +46,21 @@ export interface DateFieldProps {
  * browser's format (11/26/2026) and its own language (issue 17). Works on the day only: no time zone is involved.
  */
 export function DateField({
-  label, value, onChange, onBlur, name, inputRef, min, max, required, disabled, error, helperText, size, fullWidth, width,
+  label,
+  value,
+  onChange,
+  onBlur,
+  name,
+  inputRef,
+  min,
+  max,
+  required,
+  disabled,
+  error,
+  helperText,
+  size,
+  fullWidth,
+  width,
 }: DateFieldProps) {
   const language = useLanguage();
   // The picker's own value: while a typed day is incomplete it holds an invalid date, which the caller sees as ''.

@@ -7,9 +7,7 @@ import ListItemButton, { type ListItemButtonProps } from '@mui/material/ListItem
 
 const MuiButtonAnchor = (props: ButtonProps<'a'>) => <Button component="a" {...props} />;
 const CreatedButtonLink = createLink(MuiButtonAnchor);
-export const ButtonLink: LinkComponent<typeof MuiButtonAnchor> = (props) => (
-  <CreatedButtonLink preload="intent" {...props} />
-);
+export const ButtonLink: LinkComponent<typeof MuiButtonAnchor> = (props) => <CreatedButtonLink preload="intent" {...props} />;
 
 const MuiAnchor = (props: LinkProps) => <Link {...props} />;
 const CreatedTextLink = createLink(MuiAnchor);
@@ -17,6 +15,4 @@ export const TextLink: LinkComponent<typeof MuiAnchor> = (props) => <CreatedText
 
 const MuiListItemAnchor = (props: ListItemButtonProps<'a'>) => <ListItemButton component="a" {...props} />;
 const CreatedListItemLink = createLink(MuiListItemAnchor);
-export const ListItemLink: LinkComponent<typeof MuiListItemAnchor> = (props) => (
-  <CreatedListItemLink preload="intent" {...props} />
-);
+export const ListItemLink: LinkComponent<typeof MuiListItemAnchor> = (props) => <CreatedListItemLink preload="intent" {...props} />;

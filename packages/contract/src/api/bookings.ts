@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import {
-  ZDataQuality, ZEventType, ZOptionalService, ZPaymentType, ZTripType, ZVehicleCategory, ZVehicleSpecType,
-} from '../enums.ts';
+import { ZDataQuality, ZEventType, ZOptionalService, ZPaymentType, ZTripType, ZVehicleCategory, ZVehicleSpecType } from '../enums.ts';
 import { ZBooking, ZBookingRule, ZChargingPin, ZEventLogEntry, ZIsoDateTime, ZMetadataSpecEntry, ZPriceEstimate } from '../entities.ts';
 import { BOOKING_EVENTS_PAGE_SIZE, DEFAULT_ESTIMATED_DISTANCE_KM, EXTENSION_MINUTES } from '../limits.ts';
 import { ZIntId, ZIntIdParam } from '../safe-input.ts';
@@ -13,7 +11,10 @@ import { ZBookingListHighlight } from '../rules/booking-list.ts';
  */
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const boolParam = z.preprocess((v) => (v === 'true' || v === '1' || v === true ? true : v === 'false' || v === '0' || v === false ? false : v), z.boolean());
+const boolParam = z.preprocess(
+  (v) => (v === 'true' || v === '1' || v === true ? true : v === 'false' || v === '0' || v === false ? false : v),
+  z.boolean(),
+);
 
 /** Path parameter {bid}: matched upper-cased by the server. */
 export const ZBookingParams = z.object({ bid: z.string().trim().min(1).max(40) });
@@ -102,7 +103,10 @@ export const ZForceDeactivateQuery = z
   })
   .refine((q) => Boolean(q.startDate) === Boolean(q.endDate), { message: 'Start and end must both be set or both be empty', path: ['endDate'] })
   .refine((q) => q.wasNotUsed || (q.startDate && q.endDate), { message: 'Required', path: ['startDate'] })
-  .refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) < Date.parse(q.endDate), { message: 'Start has to be before end', path: ['startDate'] });
+  .refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) < Date.parse(q.endDate), {
+    message: 'Start has to be before end',
+    path: ['startDate'],
+  });
 export type ForceDeactivateQuery = z.infer<typeof ZForceDeactivateQuery>;
 
 /**
@@ -116,7 +120,10 @@ export const ZAdjustQuery = z
     adminFeeAdded: z.preprocess(emptyToUndefined, boolParam.default(false)),
     changesLockedForUser: z.preprocess(emptyToUndefined, boolParam.optional()),
   })
-  .refine((q) => q.endTime !== undefined || q.changesLockedForUser !== undefined, { message: 'Give endTime or changesLockedForUser', path: ['endTime'] });
+  .refine((q) => q.endTime !== undefined || q.changesLockedForUser !== undefined, {
+    message: 'Give endTime or changesLockedForUser',
+    path: ['endTime'],
+  });
 export const EXTENSION_OPTIONS_MINUTES = EXTENSION_MINUTES;
 
 /** PUT /api/bookings/{bid}/adjustedValues (path not shown): historic values of a FINISHED booking. */
@@ -128,7 +135,10 @@ export const ZAdjustedValuesRequest = z
     adjustedBookingType: ZTripType,
     dataQuality: ZDataQuality,
   })
-  .refine((v) => Date.parse(v.adjustedStartTime) < Date.parse(v.adjustedEndTime), { message: 'Start has to be before end', path: ['adjustedStartTime'] });
+  .refine((v) => Date.parse(v.adjustedStartTime) < Date.parse(v.adjustedEndTime), {
+    message: 'Start has to be before end',
+    path: ['adjustedStartTime'],
+  });
 
 /** GET/PUT /api/bookings/{bid}/metadataSpec and /metadata. */
 export const ZMetadataSpecResponse = z.array(ZMetadataSpecEntry);
@@ -208,7 +218,15 @@ export const ZAvailabilityResponse = z.object({
   vehicles: z.array(ZAvailableVehicle),
   /** Free count per price class and per model (for CLASS and MODEL specifications). */
   classes: z.array(z.object({ className: z.string(), vehicleCategory: ZVehicleCategory, available: z.number().int() })),
-  models: z.array(z.object({ modelId: z.number().int(), modelName: z.string(), priceClass: z.string(), vehicleCategory: ZVehicleCategory, available: z.number().int() })),
+  models: z.array(
+    z.object({
+      modelId: z.number().int(),
+      modelName: z.string(),
+      priceClass: z.string(),
+      vehicleCategory: ZVehicleCategory,
+      available: z.number().int(),
+    }),
+  ),
   /** How many vehicles the pool has at all (0 → 'no vehicles in pool'). */
   vehiclesInPool: z.number().int(),
 });
@@ -219,25 +237,29 @@ export const ZContractRulesResponse = z.object({
   rules: z.array(ZBookingRule),
   minBookingDuration: z.string().nullable(),
   maxBookingDuration: z.string().nullable(),
-  bookableRules: z.array(z.object({
-    minDuration: z.string().nullable(),
-    maxDuration: z.string().nullable(),
-    appliedDuring: z.enum(['ALWAYS', 'SCHEDULED']),
-    appliesDuring: z.object({ from: z.string(), to: z.string() }).nullable(),
-  })),
+  bookableRules: z.array(
+    z.object({
+      minDuration: z.string().nullable(),
+      maxDuration: z.string().nullable(),
+      appliedDuring: z.enum(['ALWAYS', 'SCHEDULED']),
+      appliesDuring: z.object({ from: z.string(), to: z.string() }).nullable(),
+    }),
+  ),
 });
 
 /** GET /api/bookings/suggestions?user= : the customer's recent choices to prefill the form. */
 export const ZSuggestionsQuery = z.object({ user: z.string().trim().min(1) });
-export const ZSuggestionsResponse = z.array(z.object({
-  contractId: z.number().int(),
-  fromPoolId: z.number().int(),
-  toPoolId: z.number().int(),
-  vehicleSpecType: ZVehicleSpecType,
-  className: z.string().nullable(),
-  modelId: z.number().int().nullable(),
-  lastUsed: ZIsoDateTime,
-}));
+export const ZSuggestionsResponse = z.array(
+  z.object({
+    contractId: z.number().int(),
+    fromPoolId: z.number().int(),
+    toPoolId: z.number().int(),
+    vehicleSpecType: ZVehicleSpecType,
+    className: z.string().nullable(),
+    modelId: z.number().int().nullable(),
+    lastUsed: ZIsoDateTime,
+  }),
+);
 
 /** GET /api/users/{username}/bookings?startDate&endDate&state (state repeatable). */
 /**

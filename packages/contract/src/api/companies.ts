@@ -50,7 +50,10 @@ export type CompanyDetail = z.infer<typeof ZCompanyDetail>;
 
 const COMPANY_TEXT_MAX = 200;
 const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v), z.string().max(max, `Maximum characters ${max}`).nullable());
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+    z.string().max(max, `Maximum characters ${max}`).nullable(),
+  );
 /** A connected e-mail domain: lower-cased, no @, at least one dot (nordlys.example). */
 export const EMAIL_DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 export const COMPANY_EMAIL_DOMAINS_MAX = 20;
@@ -89,7 +92,15 @@ export const ZCompanyUpdateResponse = ZCompanyDetail;
 
 /** Columns the company users table sorts by (§9: applyDate descending by default). */
 export const COMPANY_USERS_SORT_FIELDS = [
-  'applyDate', 'username', 'givenName', 'familyName', 'emailAddress', 'mobilePhone', 'status', 'lastStatusChangeDate', 'companyName',
+  'applyDate',
+  'username',
+  'givenName',
+  'familyName',
+  'emailAddress',
+  'mobilePhone',
+  'status',
+  'lastStatusChangeDate',
+  'companyName',
 ] as const;
 export const ZCompanyUsersSortField = z.enum(COMPANY_USERS_SORT_FIELDS);
 export type CompanyUsersSortField = z.infer<typeof ZCompanyUsersSortField>;
@@ -110,7 +121,13 @@ export type CompanyUsersSortDirection = z.infer<typeof ZCompanyUsersSortDirectio
 export const ZCompanyUsersQuery = z.object({
   status: listParam(ZUserStatus),
   query: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(200).optional()),
-  includeChildren: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true').transform((v) => v === 'true')),
+  includeChildren: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((v) => v === 'true'),
+  ),
   sort: z.preprocess(emptyToUndefined, ZCompanyUsersSortField.default('applyDate')),
   direction: z.preprocess(emptyToUndefined, ZCompanyUsersSortDirection.default('desc')),
   page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(100_000).default(0)),
@@ -165,7 +182,18 @@ export const BATCH_FILE_FIELD = 'file';
  */
 export const BATCH_REQUIRED_COLUMNS = ['username', 'givenName', 'familyName', 'mobilePhone'] as const;
 export const BATCH_OPTIONAL_COLUMNS = [
-  'emailAddress', 'language', 'streetAddress', 'zipCode', 'city', 'countryCode', 'customerNumber', 'campaignCode', 'note', 'pinCode', 'rfid', 'company',
+  'emailAddress',
+  'language',
+  'streetAddress',
+  'zipCode',
+  'city',
+  'countryCode',
+  'customerNumber',
+  'campaignCode',
+  'note',
+  'pinCode',
+  'rfid',
+  'company',
 ] as const;
 export const BATCH_COLUMNS = [...BATCH_REQUIRED_COLUMNS, ...BATCH_OPTIONAL_COLUMNS] as const;
 export type BatchColumn = (typeof BATCH_COLUMNS)[number];
@@ -173,7 +201,10 @@ export const BATCH_ERROR_COLUMN = 'error';
 
 const required = (max: number) => z.string().trim().min(1, MESSAGES.required).max(max, `Maximum characters ${max}`);
 const optional = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v), z.string().max(max, `Maximum characters ${max}`).optional());
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+    z.string().max(max, `Maximum characters ${max}`).optional(),
+  );
 
 /**
  * One line of the file, with the user form's field rules (§5): user name, first and last name and mobile phone
@@ -183,13 +214,19 @@ export const ZBatchUserLine = z.object({
   username: required(100).refine((v) => !/\s/.test(v), 'The user name cannot contain spaces'),
   givenName: required(100),
   familyName: required(100),
-  mobilePhone: z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s/g, '') : v), z.string().min(1, MESSAGES.required).regex(PHONE_PATTERN, MESSAGES.invalidPhoneNumber)),
+  mobilePhone: z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/\s/g, '') : v),
+    z.string().min(1, MESSAGES.required).regex(PHONE_PATTERN, MESSAGES.invalidPhoneNumber),
+  ),
   emailAddress: optional(254).refine((v) => v === undefined || z.email().safeParse(v).success, MESSAGES.invalidEmail),
   language: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v), ZLanguage.optional()),
   streetAddress: optional(200),
   zipCode: optional(20),
   city: optional(100),
-  countryCode: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v), ZCountryCode.optional()),
+  countryCode: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v),
+    ZCountryCode.optional(),
+  ),
   customerNumber: optional(50),
   campaignCode: optional(50),
   note: optional(1000),
@@ -206,7 +243,10 @@ export const ZBatchCreateQuery = z.object({ companyId: z.preprocess(emptyToUndef
  * and, when not in the query, the companyId field. The server reads the parts itself (readBatchUpload).
  */
 export const ZBatchCreateForm = z.object({
-  [BATCH_FILE_FIELD]: z.file().max(BATCH_FILE_MAX_BYTES).describe(`The users as a .csv file with a header row (columns: ${BATCH_COLUMNS.join(', ')}), at most ${BATCH_MAX_LINES} lines`),
+  [BATCH_FILE_FIELD]: z
+    .file()
+    .max(BATCH_FILE_MAX_BYTES)
+    .describe(`The users as a .csv file with a header row (columns: ${BATCH_COLUMNS.join(', ')}), at most ${BATCH_MAX_LINES} lines`),
   companyId: z.number().int().positive().optional().describe('The top-level company, when not given as the companyId query parameter'),
 });
 

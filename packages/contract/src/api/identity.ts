@@ -134,7 +134,11 @@ export const ZValidateLicenseRequest = z
     const registry = (LICENSE_REGISTRY_COUNTRIES as readonly string[]).includes(v.country);
     if (v.country === 'SE' && !v.validUntil) ctx.addIssue({ code: 'custom', path: ['validUntil'], message: MESSAGES.licenseExpiryRequired });
     if (registry && v.result) {
-      ctx.addIssue({ code: 'custom', path: ['result'], message: 'Swedish and Norwegian licences are checked in the register; a result cannot be given' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['result'],
+        message: 'Swedish and Norwegian licences are checked in the register; a result cannot be given',
+      });
     }
     if (!registry && !v.result) ctx.addIssue({ code: 'custom', path: ['result'], message: MESSAGES.required });
     if (registry && v.identificationNumber && !isValidIdentityNumber(v.country as 'SE' | 'NO', v.identificationNumber)) {
@@ -172,14 +176,12 @@ export const ZLicenseChecksResponse = z.array(ZLicenseCheck);
 
 export const LICENSE_STATUS_MAX_USERNAMES = 100;
 /** GET /api/admin/users/license-status?usernames=a,b (repeat or comma separate; at most 100). */
-export const ZLicenseStatusQuery = z
-  .object({ usernames: listParam(z.string().min(1).max(200)) })
-  .superRefine((q, ctx) => {
-    if (!q.usernames?.length) ctx.addIssue({ code: 'custom', path: ['usernames'], message: MESSAGES.required });
-    else if (q.usernames.length > LICENSE_STATUS_MAX_USERNAMES) {
-      ctx.addIssue({ code: 'custom', path: ['usernames'], message: `At most ${LICENSE_STATUS_MAX_USERNAMES} user names` });
-    }
-  });
+export const ZLicenseStatusQuery = z.object({ usernames: listParam(z.string().min(1).max(200)) }).superRefine((q, ctx) => {
+  if (!q.usernames?.length) ctx.addIssue({ code: 'custom', path: ['usernames'], message: MESSAGES.required });
+  else if (q.usernames.length > LICENSE_STATUS_MAX_USERNAMES) {
+    ctx.addIssue({ code: 'custom', path: ['usernames'], message: `At most ${LICENSE_STATUS_MAX_USERNAMES} user names` });
+  }
+});
 /** A map by username (as stored) of {state, verifier, timestamp}; unknown users are left out. */
 export const ZLicenseStatusResponse = z.record(z.string(), ZDriversLicenseStatus);
 export type LicenseStatusResponse = z.infer<typeof ZLicenseStatusResponse>;

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import {
-  ZActiveBookingStatus, ZAllocationState, ZBookingDisplayState, ZBookingState, ZContractType, ZVehicleCategory,
-} from '../enums.ts';
+import { ZActiveBookingStatus, ZAllocationState, ZBookingDisplayState, ZBookingState, ZContractType, ZVehicleCategory } from '../enums.ts';
 import { ZActiveBookingRow, ZIsoDateTime, ZPool, type Pool } from '../entities.ts';
 import { ZIntId, ZIntIdParam } from '../safe-input.ts';
 
@@ -19,7 +17,10 @@ const listParam = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => {
     if (v === undefined || v === null || v === '') return undefined;
     const arr = Array.isArray(v) ? v : [v];
-    const kept = arr.flatMap((x) => (typeof x === 'string' ? x.split(',') : [x])).map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '' && x !== null);
+    const kept = arr
+      .flatMap((x) => (typeof x === 'string' ? x.split(',') : [x]))
+      .map((x) => (typeof x === 'string' ? x.trim() : x))
+      .filter((x) => x !== '' && x !== null);
     return kept.length ? kept : undefined;
   }, z.array(item).optional());
 
@@ -137,7 +138,14 @@ export const ZPoolBookingsQuery = z.object({
   state: listParam(ZBookingState),
   limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(POOL_BOOKINGS_MAX_LIMIT).optional()),
   upcoming: z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? undefined : v === '1' || v === 'true' || v === true || v === 1 ? true : v === '0' || v === 'false' || v === false || v === 0 ? false : v),
+    (v) =>
+      v === '' || v === null || v === undefined
+        ? undefined
+        : v === '1' || v === 'true' || v === true || v === 1
+          ? true
+          : v === '0' || v === 'false' || v === false || v === 0
+            ? false
+            : v,
     z.boolean().optional(),
   ),
 });
@@ -245,7 +253,9 @@ export function poolTimelinePlacement(
 /** The §2 sidebar filter: trimmed, case-insensitive; a city match shows all its pools, a pool-name match that pool. */
 export function filterPools<T extends Pick<Pool, 'pool' | 'city' | 'disabled'>>(all: readonly T[], text: string, showDisabled: boolean): T[] {
   const needle = text.trim().toLowerCase();
-  return all.filter((p) => (showDisabled || !p.disabled) && (!needle || p.city.toLowerCase().includes(needle) || p.pool.toLowerCase().includes(needle)));
+  return all.filter(
+    (p) => (showDisabled || !p.disabled) && (!needle || p.city.toLowerCase().includes(needle) || p.pool.toLowerCase().includes(needle)),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -315,7 +325,10 @@ export type FleetMapVehicle = z.infer<typeof ZFleetMapVehicle>;
  * with a count per status for the legend.
  */
 export const ZFleetMapQuery = z.object({
-  hidden: z.preprocess((v) => (v === '' || v === undefined || v === null ? undefined : v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v), z.boolean().default(false)),
+  hidden: z.preprocess(
+    (v) => (v === '' || v === undefined || v === null ? undefined : v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : v),
+    z.boolean().default(false),
+  ),
 });
 export const ZFleetMapResponse = z.object({
   generatedAt: ZIsoDateTime,

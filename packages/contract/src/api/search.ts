@@ -20,8 +20,7 @@ export const ZSupportSearchQuery = z
 export type SupportSearchQuery = z.infer<typeof ZSupportSearchQuery>;
 
 /** One page of a result list: keyset paging, `nextCursor` is opaque and null on the last page. */
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ results: z.array(item), moreResults: z.boolean(), nextCursor: z.string().nullable() });
+const page = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item), moreResults: z.boolean(), nextCursor: z.string().nullable() });
 
 /** A user as a search hit. */
 export const ZSearchUser = z.object({

@@ -77,7 +77,8 @@ const hasControlCharacter = (value: string, { lineBreaks = false } = {}) =>
 const trimmed = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: MESSAGES.required })
+    z
+      .string({ error: MESSAGES.required })
       .min(1, { error: MESSAGES.required, abort: true })
       .max(max, { error: `Maximum characters ${max}` })
       .refine((v) => !hasControlCharacter(v), { error: MESSAGES.invalid }),
@@ -89,14 +90,20 @@ export const STAFF_USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{1,99}$/;
 export const ZStaffCreateRequest = z.object({
   username: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: MESSAGES.required }).min(1, { error: MESSAGES.required, abort: true }).regex(STAFF_USERNAME_PATTERN, { error: MESSAGES.invalidStaffUsername }),
+    z
+      .string({ error: MESSAGES.required })
+      .min(1, { error: MESSAGES.required, abort: true })
+      .regex(STAFF_USERNAME_PATTERN, { error: MESSAGES.invalidStaffUsername }),
   ),
   givenName: trimmed(100),
   familyName: trimmed(100),
   /** Required: the set-password link goes there. */
   emailAddress: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: MESSAGES.required }).min(1, { error: MESSAGES.required, abort: true }).pipe(z.email({ error: MESSAGES.invalidEmail }).max(254, { error: MESSAGES.invalidEmail })),
+    z
+      .string({ error: MESSAGES.required })
+      .min(1, { error: MESSAGES.required, abort: true })
+      .pipe(z.email({ error: MESSAGES.invalidEmail }).max(254, { error: MESSAGES.invalidEmail })),
   ),
   role: ZStaffRole,
   /** Default: the operator's language. */
@@ -114,7 +121,11 @@ export const ZStaffUpdateRequest = z
     disabled: z.boolean().optional(),
     reason: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim() || undefined : v),
-      z.string().max(STAFF_REASON_MAX_LENGTH, { error: `Maximum characters ${STAFF_REASON_MAX_LENGTH}` }).refine((v) => !hasControlCharacter(v, { lineBreaks: true }), { error: MESSAGES.invalid }).optional(),
+      z
+        .string()
+        .max(STAFF_REASON_MAX_LENGTH, { error: `Maximum characters ${STAFF_REASON_MAX_LENGTH}` })
+        .refine((v) => !hasControlCharacter(v, { lineBreaks: true }), { error: MESSAGES.invalid })
+        .optional(),
     ),
   })
   .refine((body) => body.role !== undefined || body.disabled !== undefined, { error: MESSAGES.staffUpdateEmpty });
@@ -122,7 +133,11 @@ export type StaffUpdateRequest = z.infer<typeof ZStaffUpdateRequest>;
 
 /** The member's user name in the path (any case); control characters are a 400, not a lookup. */
 export const ZStaffUsernameParams = z.object({
-  username: z.string().min(1).max(100).refine((v) => !hasControlCharacter(v), { error: MESSAGES.invalid }),
+  username: z
+    .string()
+    .min(1)
+    .max(100)
+    .refine((v) => !hasControlCharacter(v), { error: MESSAGES.invalid }),
 });
 
 export const ZStaffResetPasswordResponse = z.object({ message: z.string() });

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { ZAbility } from '../abilities.ts';
-import { ZBlockReason, ZCountryCode, ZIdentityMethod, ZLanguage, ZLicenseState, ZUserCategory, ZUserStatus, ZVehicleAccess, type LicenseState, type UserStatus, type VehicleAccess } from '../enums.ts';
+import {
+  ZBlockReason,
+  ZCountryCode,
+  ZIdentityMethod,
+  ZLanguage,
+  ZLicenseState,
+  ZUserCategory,
+  ZUserStatus,
+  ZVehicleAccess,
+  type LicenseState,
+  type UserStatus,
+  type VehicleAccess,
+} from '../enums.ts';
 import { ZBlockStatus, ZIsoDateTime, ZUser } from '../entities.ts';
 import { PHONE_PATTERN, PIN_PATTERN, USER_SEARCH_PAGE_SIZE_OPTIONS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
@@ -43,8 +55,16 @@ import { ZUserSummary } from './users.ts';
 
 /** §4 "Actions by status" (plus verify identity and reset password, offered in any status). */
 export const ZUserAction = z.enum([
-  'BLOCK', 'RESEND_CONFIRMATION', 'APPROVE', 'UNBLOCK', 'REACTIVATE', 'CONFIRM_DELETION', 'REQUEST_DELETION', 'NEW_BOOKING',
-  'RESET_PASSWORD', 'VERIFY_IDENTITY',
+  'BLOCK',
+  'RESEND_CONFIRMATION',
+  'APPROVE',
+  'UNBLOCK',
+  'REACTIVATE',
+  'CONFIRM_DELETION',
+  'REQUEST_DELETION',
+  'NEW_BOOKING',
+  'RESET_PASSWORD',
+  'VERIFY_IDENTITY',
 ]);
 export type UserAction = z.infer<typeof ZUserAction>;
 
@@ -64,7 +84,12 @@ export const USER_ACTION_STATUSES: Record<Exclude<UserAction, 'RESET_PASSWORD' |
  * password unless password login is not allowed or the user signs in with single sign-on, verify identity until it
  * is verified.
  */
-export function userActionsFor(user: { status: UserStatus; passwordLoginAllowed: boolean; singleSignOn: boolean; identityVerified: boolean }): UserAction[] {
+export function userActionsFor(user: {
+  status: UserStatus;
+  passwordLoginAllowed: boolean;
+  singleSignOn: boolean;
+  identityVerified: boolean;
+}): UserAction[] {
   const actions: UserAction[] = [];
   for (const [action, statuses] of Object.entries(USER_ACTION_STATUSES) as [UserAction, readonly UserStatus[]][]) {
     if (statuses.includes(user.status)) actions.push(action);
@@ -94,7 +119,16 @@ export function vehicleAccessOf(user: { premiumAccess: boolean; verifiedDriversL
 }
 
 /** §6: the fields of a user with an external single-sign-on method that cannot be changed in the console. */
-export const SSO_LOCKED_FIELDS = ['username', 'customerNumber', 'givenName', 'familyName', 'mobilePhone', 'emailAddress', 'userCategory', 'company'] as const;
+export const SSO_LOCKED_FIELDS = [
+  'username',
+  'customerNumber',
+  'givenName',
+  'familyName',
+  'mobilePhone',
+  'emailAddress',
+  'userCategory',
+  'company',
+] as const;
 
 // ---------- GET /api/users/{username} ----------
 
@@ -146,9 +180,20 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 const requiredText = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: MESSAGES.required }).min(1, { error: MESSAGES.required, abort: true }).max(max, { error: `Maximum characters ${max}` }),
+    z
+      .string({ error: MESSAGES.required })
+      .min(1, { error: MESSAGES.required, abort: true })
+      .max(max, { error: `Maximum characters ${max}` }),
   );
-const optionalText = (max: number) => z.preprocess(blankToNull, z.string().max(max, { error: `Maximum characters ${max}` }).nullable().optional());
+const optionalText = (max: number) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .string()
+      .max(max, { error: `Maximum characters ${max}` })
+      .nullable()
+      .optional(),
+  );
 
 /**
  * The edit form's body: the §3 User as read (the client may send it whole); `htmlId`, `outstandingPayments`,
@@ -166,7 +211,10 @@ export const ZUserUpdateRequest = z.object({
   familyName: requiredText(100),
   mobilePhone: z.preprocess(
     (v) => (typeof v === 'string' ? v.replace(/[\s\-().]/g, '') : v),
-    z.string({ error: MESSAGES.required }).min(1, { error: MESSAGES.required, abort: true }).regex(PHONE_PATTERN, { error: MESSAGES.invalidPhoneNumber }),
+    z
+      .string({ error: MESSAGES.required })
+      .min(1, { error: MESSAGES.required, abort: true })
+      .regex(PHONE_PATTERN, { error: MESSAGES.invalidPhoneNumber }),
   ),
   emailAddress: z.preprocess(blankToNull, z.email({ error: MESSAGES.invalidEmail }).max(254, { error: MESSAGES.invalidEmail }).nullable().optional()),
   language: ZLanguage.optional(),
@@ -198,7 +246,8 @@ export type UserUpdateRequest = z.infer<typeof ZUserUpdateRequest>;
 /** POST /api/users/{username}/block: a §4 block reason is required ('Block reason is required'); an optional message. */
 export const ZBlockRequest = z.object({
   blockReason: z.enum(ZBlockReason.options, {
-    error: (issue) => (issue.input === undefined || issue.input === null ? MESSAGES.blockReasonRequired : `Must be one of: ${ZBlockReason.options.join(', ')}`),
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? MESSAGES.blockReasonRequired : `Must be one of: ${ZBlockReason.options.join(', ')}`,
   }),
   blockMessage: z.preprocess(blankToNull, z.string().max(1000, { error: 'Maximum characters 1000' }).nullable().optional()),
 });
@@ -220,7 +269,10 @@ export type FreeMonths = z.infer<typeof ZFreeMonths>;
 export const BULK_APPROVE_MAX = 100;
 /** POST /api/admin/users/approved */
 export const ZBulkApproveRequest = z.object({
-  usernames: z.array(z.string().trim().min(1, { error: MESSAGES.required })).min(1, { error: MESSAGES.required }).max(BULK_APPROVE_MAX),
+  usernames: z
+    .array(z.string().trim().min(1, { error: MESSAGES.required }))
+    .min(1, { error: MESSAGES.required })
+    .max(BULK_APPROVE_MAX),
   /** Why these users are approved together (issue 17: a bulk action is deliberate); written into each user's event. */
   reason: z.string().trim().max(500).optional(),
 });
@@ -241,7 +293,12 @@ export type BulkApproveResponse = z.infer<typeof ZBulkApproveResponse>;
 /** GET /api/admin/users/pending-deletion: the operator's users in DELETION_REQUESTED, oldest request first; offset pages. */
 export const ZPendingDeletionQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
-  pageSize: z.coerce.number().int().min(1).max(Math.max(...USER_SEARCH_PAGE_SIZE_OPTIONS)).default(10),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Math.max(...USER_SEARCH_PAGE_SIZE_OPTIONS))
+    .default(10),
 });
 export const ZPendingDeletionUser = ZUserSummary.extend({
   deletionRequestedAt: ZIsoDateTime.nullable(),

@@ -13,7 +13,10 @@ const listParam = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => {
     if (v === undefined || v === null || v === '') return undefined;
     const arr = Array.isArray(v) ? v : [v];
-    const kept = arr.flatMap((x) => (typeof x === 'string' ? x.split(',') : [x])).map((x) => (typeof x === 'string' ? x.trim() : x)).filter((x) => x !== '' && x !== null);
+    const kept = arr
+      .flatMap((x) => (typeof x === 'string' ? x.split(',') : [x]))
+      .map((x) => (typeof x === 'string' ? x.trim() : x))
+      .filter((x) => x !== '' && x !== null);
     return kept.length ? kept : undefined;
   }, z.array(item).optional());
 

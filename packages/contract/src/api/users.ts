@@ -22,7 +22,15 @@ export const ZUserSearchQuery = z
     username: z.preprocess(emptyToUndefined, z.string().trim().min(1).optional()),
     status: z.preprocess((v) => (typeof v === 'string' ? v.split(',') : v), z.array(ZUserStatus).optional()),
     page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(0)),
-    pageSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(Math.max(...USER_SEARCH_PAGE_SIZE_OPTIONS, 20)).default(10)),
+    pageSize: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(Math.max(...USER_SEARCH_PAGE_SIZE_OPTIONS, 20))
+        .default(10),
+    ),
   })
   .refine((q) => q.query || q.mobilePhone || q.username, { message: 'Required', path: ['query'] });
 export const ZUserSummary = z.object({

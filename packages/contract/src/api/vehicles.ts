@@ -113,7 +113,10 @@ export type DamageReportFields = z.infer<typeof ZDamageReportFields>;
  * descriptions and the `image` file part. The server reads the parts itself (ZDamageReportFields and the image checks).
  */
 export const ZDamageReportForm = ZDamageReportFields.extend({
-  image: z.file().max(DAMAGE_IMAGE_MAX_MB * 1024 * 1024).describe(`The photo: JPEG, PNG, WebP or GIF, at most ${DAMAGE_IMAGE_MAX_MB} MB`),
+  image: z
+    .file()
+    .max(DAMAGE_IMAGE_MAX_MB * 1024 * 1024)
+    .describe(`The photo: JPEG, PNG, WebP or GIF, at most ${DAMAGE_IMAGE_MAX_MB} MB`),
 });
 export const ZDamageParams = z.object({ id: ZIntIdParam });
 

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { ZAllocationState, ZBookingAction, ZBookingState, ZContractType, ZCurrency, ZDataQuality, ZOptionalService, ZTripType, ZVehicleCategory, ZActiveBookingStatus } from '../enums.ts';
+import {
+  ZAllocationState,
+  ZBookingAction,
+  ZBookingState,
+  ZContractType,
+  ZCurrency,
+  ZDataQuality,
+  ZOptionalService,
+  ZTripType,
+  ZVehicleCategory,
+  ZActiveBookingStatus,
+} from '../enums.ts';
 import { ZBookingAbilities } from '../abilities.ts';
 import { ZBid, ZInterval, ZIsoDateTime, ZMoney, ZOptionalInterval } from './common.ts';
 import { ZPriceEstimate } from './contracts.ts';

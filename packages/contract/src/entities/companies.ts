@@ -17,15 +17,17 @@ export type CompanyNode = {
   parent: number | null;
   children: CompanyNode[];
 };
-export const ZCompanyNode: z.ZodType<CompanyNode> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    name: z.string(),
-    type: ZCompanyType,
-    parent: z.number().int().nullable(),
-    children: z.array(ZCompanyNode),
-  }),
-).meta({ id: 'CompanyNode', description: 'A company with its children, down the tree' });
+export const ZCompanyNode: z.ZodType<CompanyNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      type: ZCompanyType,
+      parent: z.number().int().nullable(),
+      children: z.array(ZCompanyNode),
+    }),
+  )
+  .meta({ id: 'CompanyNode', description: 'A company with its children, down the tree' });
 export const ZCompany = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { ZBlockReason, ZCompanyType, ZCountryCode, ZCurrency, ZIdentityMethod, ZLanguage, ZLicenseState, ZStaffRole, ZUserCategory, ZUserStatus } from '../enums.ts';
+import {
+  ZBlockReason,
+  ZCompanyType,
+  ZCountryCode,
+  ZCurrency,
+  ZIdentityMethod,
+  ZLanguage,
+  ZLicenseState,
+  ZStaffRole,
+  ZUserCategory,
+  ZUserStatus,
+} from '../enums.ts';
 import { ZIsoDateTime, ZMoney } from './common.ts';
 import { ZCompanyContact } from './companies.ts';
 

@@ -34,7 +34,11 @@ export const UNCREDITABLE_STATUSES: readonly PaymentStatus[] = ['UNPAID', 'ABAND
 
 /** The fee type of a sent or linked type ('PARKING TICKET', 'parking_ticket', 'toll-fee' …), or null when it names none. */
 export function feeTypeOf(raw: string): FeeType | null {
-  const normalized = raw.trim().replace(/[\s_-]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
+  const normalized = raw
+    .trim()
+    .replace(/[\s_-]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toUpperCase();
   const parsed = ZFeeType.safeParse(normalized);
   return parsed.success ? parsed.data : null;
 }
@@ -125,7 +129,10 @@ export function checkBillingItem(raw: BillingItemInput): { item: BillingItem | n
 }
 
 /** The item rules for a request: the checked items when every item passes, else each problem with its item's index. */
-export function checkBillingItems(items: readonly BillingItemInput[]): { items: BillingItem[]; problems: (BillingItemProblem & { index: number })[] } {
+export function checkBillingItems(items: readonly BillingItemInput[]): {
+  items: BillingItem[];
+  problems: (BillingItemProblem & { index: number })[];
+} {
   const checked: BillingItem[] = [];
   const problems: (BillingItemProblem & { index: number })[] = [];
   items.forEach((raw, index) => {
@@ -140,7 +147,8 @@ export function checkBillingItems(items: readonly BillingItemInput[]): { items: 
 // Mix and credit rules
 // ---------------------------------------------------------------------------------------------------------------
 
-export type BillingRefusal = 'creditingConflict' | 'commitCreditingFirst' | 'unpaidBookingCannotBeCredited' | 'nothingToCredit' | 'creditExceedsTotal';
+export type BillingRefusal =
+  'creditingConflict' | 'commitCreditingFirst' | 'unpaidBookingCannotBeCredited' | 'nothingToCredit' | 'creditExceedsTotal';
 
 /**
  * §5 "A credit cannot be added while other fees are pending" and "Fees must be committed before a credit is added":
@@ -163,7 +171,9 @@ export interface CreditablePayment {
 }
 
 /** §5: a credit needs a paid booking payment with something charged (also the booking's `credit` ability). */
-export function creditRefusal(payment: Pick<CreditablePayment, 'status' | 'totalPrice'> | null | undefined): 'unpaidBookingCannotBeCredited' | 'nothingToCredit' | null {
+export function creditRefusal(
+  payment: Pick<CreditablePayment, 'status' | 'totalPrice'> | null | undefined,
+): 'unpaidBookingCannotBeCredited' | 'nothingToCredit' | null {
   if (!payment || UNCREDITABLE_STATUSES.includes(payment.status)) return 'unpaidBookingCannotBeCredited';
   return payment.totalPrice > 0 ? null : 'nothingToCredit';
 }
@@ -173,7 +183,10 @@ export const creditTotal = (items: readonly Pick<BillingItem, 'type' | 'value'>[
   items.filter((x) => x.type === CREDITING).reduce((sum, x) => sum + Math.abs(toOre(x.value)), 0) / 100;
 
 /** §5 "A credit cannot exceed the total price without VAT": the credits together, to the øre; equal is allowed. */
-export function creditCeilingRefusal(items: readonly Pick<BillingItem, 'type' | 'value'>[], payment: Pick<CreditablePayment, 'totalPriceWithoutVat'>): 'creditExceedsTotal' | null {
+export function creditCeilingRefusal(
+  items: readonly Pick<BillingItem, 'type' | 'value'>[],
+  payment: Pick<CreditablePayment, 'totalPriceWithoutVat'>,
+): 'creditExceedsTotal' | null {
   return toOre(creditTotal(items)) > toOre(payment.totalPriceWithoutVat) ? 'creditExceedsTotal' : null;
 }
 
@@ -181,7 +194,10 @@ export function creditCeilingRefusal(items: readonly Pick<BillingItem, 'type' | 
  * The refusal of a billing request (items that passed the item rules) on a booking payment, or null: the mix rules,
  * then, when it holds credits, the credit rules. The server answers it with 409; the form refuses the pending item.
  */
-export function billingRequestRefusal(items: readonly Pick<BillingItem, 'type' | 'value'>[], payment: CreditablePayment | null | undefined): BillingRefusal | null {
+export function billingRequestRefusal(
+  items: readonly Pick<BillingItem, 'type' | 'value'>[],
+  payment: CreditablePayment | null | undefined,
+): BillingRefusal | null {
   const mix = mixConflict(items);
   if (mix) return mix;
   if (!items.some((x) => x.type === CREDITING)) return null;

@@ -49,7 +49,8 @@ export function trimMetadata(input: Readonly<Record<string, string | null | unde
 
 /** Checks metadata against a contract's metadata spec. */
 export function checkMetadata(
-  spec: readonly MetadataSpecEntry[], input: Readonly<Record<string, string | null | undefined>> | null | undefined,
+  spec: readonly MetadataSpecEntry[],
+  input: Readonly<Record<string, string | null | undefined>> | null | undefined,
 ): MetadataCheck {
   const metadata = trimMetadata(input);
   const problems: MetadataProblem[] = [];

@@ -32,7 +32,14 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     formatters.set(timeZone, formatter);
   }
@@ -47,13 +54,17 @@ export function wallTimeOf(instant: Date | number, timeZone: string): WallTime {
   const parts = formatterFor(timeZone).formatToParts(new Date(ms));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
   return {
-    year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second'),
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
     millisecond: ((ms % SECOND_MS) + SECOND_MS) % SECOND_MS,
   };
 }
 
-const naiveUtc = (w: WallTimeFields): number =>
-  Date.UTC(w.year, w.month - 1, w.day, w.hour ?? 0, w.minute ?? 0, w.second ?? 0, w.millisecond ?? 0);
+const naiveUtc = (w: WallTimeFields): number => Date.UTC(w.year, w.month - 1, w.day, w.hour ?? 0, w.minute ?? 0, w.second ?? 0, w.millisecond ?? 0);
 
 /** The zone's offset from UTC at an instant, in ms (+02:00 → 7 200 000). */
 export const zoneOffsetMs = (instant: Date | number, timeZone: string): number => naiveUtc(wallTimeOf(instant, timeZone)) - msOf(instant);

@@ -15,16 +15,24 @@ export const bookings = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     bid: text('bid').notNull(),
-    fleetId: text('fleet_id').notNull().references(() => fleets.id),
+    fleetId: text('fleet_id')
+      .notNull()
+      .references(() => fleets.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    contractId: integer('contract_id').notNull().references(() => contracts.id),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id),
     state: text('state').$type<BookingState>().notNull(),
     startTime: ts('start_time').notNull(),
     endTime: ts('end_time').notNull(),
     usageStart: ts('usage_start'),
     usageEnd: ts('usage_end'),
-    fromPoolId: integer('from_pool_id').notNull().references(() => pools.id),
-    toPoolId: integer('to_pool_id').notNull().references(() => pools.id),
+    fromPoolId: integer('from_pool_id')
+      .notNull()
+      .references(() => pools.id),
+    toPoolId: integer('to_pool_id')
+      .notNull()
+      .references(() => pools.id),
     note: text('note'),
     distance: doublePrecision('distance'),
     estimatedDistance: doublePrecision('estimated_distance'),
@@ -42,7 +50,10 @@ export const bookings = pgTable(
     allocateOnActivation: boolean('allocate_on_activation').notNull().default(false),
     irrevocableUntil: ts('irrevocable_until'),
     lockedForUser: boolean('locked_for_user').notNull().default(false),
-    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    metadata: jsonb('metadata')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     estimatedPriceWithoutVat: money('estimated_price_without_vat'),
     estimatedVat: money('estimated_vat'),
     /**

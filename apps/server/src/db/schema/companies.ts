@@ -10,13 +10,18 @@ export const companies = pgTable(
   'companies',
   {
     id: serial('id').primaryKey(),
-    fleetId: text('fleet_id').notNull().references(() => fleets.id),
+    fleetId: text('fleet_id')
+      .notNull()
+      .references(() => fleets.id),
     parentId: integer('parent_id').references((): AnyPgColumn => companies.id),
     name: text('name').notNull(),
     type: text('type').$type<CompanyType>().notNull(),
     marketSegment: text('market_segment'),
     microSegment: text('micro_segment'),
-    emailDomains: text('email_domains').array().notNull().default(sql`'{}'::text[]`),
+    emailDomains: text('email_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     contactFirstName: text('contact_first_name'),
     contactLastName: text('contact_last_name'),
     contactEmail: text('contact_email'),
@@ -26,8 +31,5 @@ export const companies = pgTable(
     requiresMembershipConfirmation: boolean('requires_membership_confirmation').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('companies_fleet_parent_idx').on(t.fleetId, t.parentId),
-    index('companies_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
-  ],
+  (t) => [index('companies_fleet_parent_idx').on(t.fleetId, t.parentId), index('companies_name_trgm').using('gin', t.name.op('gin_trgm_ops'))],
 );

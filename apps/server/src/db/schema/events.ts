@@ -10,7 +10,9 @@ export const events = pgTable(
   'events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    fleetId: text('fleet_id').notNull().references(() => fleets.id),
+    fleetId: text('fleet_id')
+      .notNull()
+      .references(() => fleets.id),
     occurred: ts('occurred').notNull(),
     received: ts('received').notNull().defaultNow(),
     bid: text('bid'),
@@ -21,8 +23,14 @@ export const events = pgTable(
     typeGroup: text('type_group').$type<EventTypeGroup>().notNull(),
     displayText: text('display_text').notNull(),
     /** The text as ids with parameters, for the reader's language (docs/decisions/0048-event-texts.md); [] on older rows. */
-    textParts: jsonb('text_parts').$type<EventTextPart[]>().notNull().default(sql`'[]'::jsonb`),
-    properties: jsonb('properties').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    textParts: jsonb('text_parts')
+      .$type<EventTextPart[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    properties: jsonb('properties')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [
     index('events_fleet_occurred_idx').on(t.fleetId, t.occurred, t.id),

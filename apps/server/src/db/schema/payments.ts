@@ -1,4 +1,17 @@
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import type { Currency, PaymentTimestampType, PaymentStatus, PaymentTarget, PaymentType } from '@fleetdesk/contract';
 import { ts, money, createdAt } from './columns.ts';
 import { bookings } from './bookings.ts';
@@ -12,7 +25,9 @@ export const payments = pgTable(
   {
     id: serial('id').primaryKey(),
     orderId: text('order_id').notNull(),
-    fleetId: text('fleet_id').notNull().references(() => fleets.id),
+    fleetId: text('fleet_id')
+      .notNull()
+      .references(() => fleets.id),
     bookingId: bigint('booking_id', { mode: 'number' }).references(() => bookings.id, { onDelete: 'set null' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     parentPaymentId: integer('parent_payment_id').references((): AnyPgColumn => payments.id),
@@ -49,7 +64,9 @@ export const paymentEvents = pgTable(
   'payment_events',
   {
     id: serial('id').primaryKey(),
-    paymentId: integer('payment_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
     itemName: text('item_name').notNull(),
     itemType: text('item_type').notNull(),
     itemDisplayText: text('item_display_text').notNull(),
@@ -71,7 +88,9 @@ export const paymentEvents = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    fleetId: text('fleet_id').notNull().references(() => fleets.id),
+    fleetId: text('fleet_id')
+      .notNull()
+      .references(() => fleets.id),
     key: text('key').notNull(),
     scope: text('scope').notNull(),
     response: jsonb('response'),

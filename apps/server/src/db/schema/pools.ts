@@ -7,7 +7,9 @@ import { fleets } from './operators.ts';
 
 export const poolGroups = pgTable('pool_groups', {
   id: serial('id').primaryKey(),
-  fleetId: text('fleet_id').notNull().references(() => fleets.id),
+  fleetId: text('fleet_id')
+    .notNull()
+    .references(() => fleets.id),
   name: text('name').notNull(),
 });
 
@@ -15,7 +17,9 @@ export const pools = pgTable(
   'pools',
   {
     id: serial('id').primaryKey(),
-    fleetId: text('fleet_id').notNull().references(() => fleets.id),
+    fleetId: text('fleet_id')
+      .notNull()
+      .references(() => fleets.id),
     name: text('name').notNull(),
     city: text('city').notNull(),
     /** Labelled "hidden" in the UI. */
@@ -46,8 +50,12 @@ export const pools = pgTable(
 export const poolContracts = pgTable(
   'pool_contracts',
   {
-    poolId: integer('pool_id').notNull().references(() => pools.id, { onDelete: 'cascade' }),
-    contractId: integer('contract_id').notNull().references(() => contracts.id, { onDelete: 'cascade' }),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => pools.id, { onDelete: 'cascade' }),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.poolId, t.contractId] }), index('pool_contracts_contract_idx').on(t.contractId)],
 );

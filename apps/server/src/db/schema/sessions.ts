@@ -11,8 +11,12 @@ export const sessions = pgTable(
   {
     id: serial('id').primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    fleetId: text('fleet_id').notNull().references(() => fleets.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fleetId: text('fleet_id')
+      .notNull()
+      .references(() => fleets.id),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
@@ -38,7 +42,9 @@ export const loginAttempts = pgTable(
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: createdAt(),

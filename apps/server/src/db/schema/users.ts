@@ -11,7 +11,9 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    fleetId: text('fleet_id').notNull().references(() => fleets.id),
+    fleetId: text('fleet_id')
+      .notNull()
+      .references(() => fleets.id),
     username: text('username').notNull(),
     role: text('role').$type<UserRole>().notNull().default('CUSTOMER'),
     passwordHash: text('password_hash'),
@@ -79,7 +81,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     // The operator's staff (a few rows among many customers): the Staff screen and the last-admin lock.
-    index('users_fleet_staff_idx').on(t.fleetId, t.role).where(sql`role <> 'CUSTOMER'`),
+    index('users_fleet_staff_idx')
+      .on(t.fleetId, t.role)
+      .where(sql`role <> 'CUSTOMER'`),
     index('users_mobile_phone_idx').on(t.mobilePhone),
     index('users_fleet_status_deletion_idx').on(t.fleetId, t.status, t.deletionRequestedAt),
     // Also in the database, from migration 0006 (drizzle cannot declare INCLUDE): users_fleet_username_cover on
@@ -101,12 +105,17 @@ export const users = pgTable(
 /** External single-sign-on providers (OIDC), configured per fleet and matched by e-mail domain or company. */
 export const identityProviders = pgTable('identity_providers', {
   id: serial('id').primaryKey(),
-  fleetId: text('fleet_id').notNull().references(() => fleets.id),
+  fleetId: text('fleet_id')
+    .notNull()
+    .references(() => fleets.id),
   issuer: text('issuer').notNull(),
   clientId: text('client_id').notNull(),
   displayName: text('display_name').notNull(),
   providerLogoUrl: text('provider_logo_url'),
-  emailDomains: text('email_domains').array().notNull().default(sql`'{}'::text[]`),
+  emailDomains: text('email_domains')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   companyId: integer('company_id').references(() => companies.id),
   preventPasswordLogin: boolean('prevent_password_login').notNull().default(false),
 });
@@ -114,8 +123,12 @@ export const identityProviders = pgTable('identity_providers', {
 export const userAuthMethods = pgTable(
   'user_auth_methods',
   {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    providerId: integer('provider_id').notNull().references(() => identityProviders.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => identityProviders.id),
     externalSubject: text('external_subject'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.providerId] })],
@@ -123,8 +136,12 @@ export const userAuthMethods = pgTable(
 
 export const registeredCards = pgTable('registered_cards', {
   id: serial('id').primaryKey(),
-  fleetId: text('fleet_id').notNull().references(() => fleets.id),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  fleetId: text('fleet_id')
+    .notNull()
+    .references(() => fleets.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   cardTypeAndMaskedNumber: text('card_type_and_masked_number').notNull(),
   /** YYYY-MM */
   expires: text('expires').notNull(),
@@ -137,8 +154,12 @@ export const licenseChecks = pgTable(
   'license_checks',
   {
     id: serial('id').primaryKey(),
-    fleetId: text('fleet_id').notNull().references(() => fleets.id),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    fleetId: text('fleet_id')
+      .notNull()
+      .references(() => fleets.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     country: text('country').notNull(),
     /** YYYY-MM-DD; required for Sweden. */
     validUntil: text('valid_until'),

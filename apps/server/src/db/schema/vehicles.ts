@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { AgentHardwareType, AlarmCategory, AlarmName, AlarmState, CommandState, FuelType, TripType, VehicleCategory, WheelType } from '@fleetdesk/contract';
+import type {
+  AgentHardwareType,
+  AlarmCategory,
+  AlarmName,
+  AlarmState,
+  CommandState,
+  FuelType,
+  TripType,
+  VehicleCategory,
+  WheelType,
+} from '@fleetdesk/contract';
 import { ts, createdAt } from './columns.ts';
 import { fleets } from './operators.ts';
 import { pools } from './pools.ts';
@@ -11,7 +21,9 @@ export const vehicleModels = pgTable(
   'vehicle_models',
   {
     id: serial('id').primaryKey(),
-    fleetId: text('fleet_id').notNull().references(() => fleets.id),
+    fleetId: text('fleet_id')
+      .notNull()
+      .references(() => fleets.id),
     modelName: text('model_name').notNull(),
     priceClass: text('price_class').notNull(),
     vehicleCategory: text('vehicle_category').$type<VehicleCategory>().notNull(),
@@ -24,11 +36,15 @@ export const vehicles = pgTable(
   'vehicles',
   {
     id: serial('id').primaryKey(),
-    fleetId: text('fleet_id').notNull().references(() => fleets.id),
+    fleetId: text('fleet_id')
+      .notNull()
+      .references(() => fleets.id),
     vin: text('vin').notNull(),
     registrationNumber: text('registration_number').notNull(),
     longPresentation: text('long_presentation').notNull(),
-    modelId: integer('model_id').notNull().references(() => vehicleModels.id),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => vehicleModels.id),
     color: text('color'),
     wheelType: text('wheel_type').$type<WheelType>(),
     vehicleCategory: text('vehicle_category').$type<VehicleCategory>().notNull(),
@@ -55,7 +71,9 @@ export const vehicles = pgTable(
 
 /** Latest reported status per vehicle (§3 Vehicle status). */
 export const vehicleStatus = pgTable('vehicle_status', {
-  vehicleId: integer('vehicle_id').primaryKey().references(() => vehicles.id, { onDelete: 'cascade' }),
+  vehicleId: integer('vehicle_id')
+    .primaryKey()
+    .references(() => vehicles.id, { onDelete: 'cascade' }),
   carBatteryVoltage: doublePrecision('car_battery_voltage'),
   dte: doublePrecision('dte'),
   fuelLevel: doublePrecision('fuel_level'),
@@ -73,8 +91,12 @@ export const vehicleCommands = pgTable(
   'vehicle_commands',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    fleetId: text('fleet_id').notNull().references(() => fleets.id),
-    vehicleId: integer('vehicle_id').notNull().references(() => vehicles.id, { onDelete: 'cascade' }),
+    fleetId: text('fleet_id')
+      .notNull()
+      .references(() => fleets.id),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
     bid: text('bid'),
     command: text('command').notNull(),
     state: text('state').$type<CommandState>().notNull(),
@@ -86,7 +108,9 @@ export const vehicleCommands = pgTable(
   },
   (t) => [
     index('vehicle_commands_vehicle_idx').on(t.vehicleId, t.requestedAt),
-    index('vehicle_commands_pending_idx').on(t.requestedAt).where(sql`state = 'PENDING'`),
+    index('vehicle_commands_pending_idx')
+      .on(t.requestedAt)
+      .where(sql`state = 'PENDING'`),
   ],
 );
 
@@ -94,8 +118,12 @@ export const journalEntries = pgTable(
   'journal_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    fleetId: text('fleet_id').notNull().references(() => fleets.id),
-    vehicleId: integer('vehicle_id').notNull().references(() => vehicles.id, { onDelete: 'cascade' }),
+    fleetId: text('fleet_id')
+      .notNull()
+      .references(() => fleets.id),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
     bid: text('bid'),
     driveStart: ts('drive_start').notNull(),
     driveEnd: ts('drive_end').notNull(),
@@ -116,8 +144,12 @@ export const damages = pgTable(
   'damages',
   {
     id: serial('id').primaryKey(),
-    fleetId: text('fleet_id').notNull().references(() => fleets.id),
-    vehicleId: integer('vehicle_id').notNull().references(() => vehicles.id, { onDelete: 'cascade' }),
+    fleetId: text('fleet_id')
+      .notNull()
+      .references(() => fleets.id),
+    vehicleId: integer('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
     registrationDate: ts('registration_date').notNull().defaultNow(),
     fixDate: ts('fix_date'),
     /** Storage keys for the photo and its thumbnail (under DATA_DIR by default). */
@@ -135,11 +167,16 @@ export const alarms = pgTable(
   'alarms',
   {
     id: serial('id').primaryKey(),
-    fleetId: text('fleet_id').notNull().references(() => fleets.id),
+    fleetId: text('fleet_id')
+      .notNull()
+      .references(() => fleets.id),
     name: text('name').$type<AlarmName>().notNull(),
     category: text('category').$type<AlarmCategory>().notNull().default('VEHICLE'),
     state: text('state').$type<AlarmState>().notNull(),
-    alarmTypes: text('alarm_types').array().notNull().default(sql`'{}'::text[]`),
+    alarmTypes: text('alarm_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     alarmTimestamp: ts('alarm_timestamp').notNull().defaultNow(),
     handledAt: ts('handled_at'),
     handledBy: text('handled_by'),

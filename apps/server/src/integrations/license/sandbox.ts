@@ -28,10 +28,14 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     if (ms <= 0) return resolve();
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 
 export function sandboxLicenseVerifier(opts: { delayMs?: number; slowAnswerMs?: number } = {}): LicenseVerifier {

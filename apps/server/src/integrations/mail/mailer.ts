@@ -53,10 +53,16 @@ export async function dispatchPendingMail(db: Db, transport: MailTransport, from
     for (const row of rows) {
       try {
         await transport.send(from, { to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
-        await tx.update(mailOutbox).set({ sentAt: sql`now()`, error: null }).where(eq(mailOutbox.id, row.id));
+        await tx
+          .update(mailOutbox)
+          .set({ sentAt: sql`now()`, error: null })
+          .where(eq(mailOutbox.id, row.id));
         sent++;
       } catch (err) {
-        await tx.update(mailOutbox).set({ error: String(err) }).where(eq(mailOutbox.id, row.id));
+        await tx
+          .update(mailOutbox)
+          .set({ error: String(err) })
+          .where(eq(mailOutbox.id, row.id));
       }
     }
   });

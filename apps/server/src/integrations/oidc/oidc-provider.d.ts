@@ -18,7 +18,12 @@ declare module 'oidc-provider' {
   export interface OidcContext {
     oidc: {
       client?: { clientId: string };
-      session?: { accountId?: string; grantIdFor(clientId: string): string | undefined; ensureClientContainer(clientId: string): void; grantIdFor(clientId: string, value: string): void };
+      session?: {
+        accountId?: string;
+        grantIdFor(clientId: string): string | undefined;
+        ensureClientContainer(clientId: string): void;
+        grantIdFor(clientId: string, value: string): void;
+      };
       result?: { consent?: { grantId?: string } };
       provider: Provider;
       params?: Record<string, unknown>;
@@ -30,7 +35,12 @@ declare module 'oidc-provider' {
     proxy: boolean;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
     Grant: { new (props: { accountId: string; clientId: string }): Grant; find(id: string): Promise<Grant | undefined> };
     on(event: string, listener: (...args: unknown[]) => void): this;
   }

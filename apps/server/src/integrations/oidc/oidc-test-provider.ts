@@ -163,7 +163,8 @@ export async function createOidcTestProvider(options: OidcTestProviderOptions): 
       const form = await readForm(req);
       const login = (form.get('login') ?? '').trim().toLowerCase();
       const account = options.accounts.find((a) => a.login.toLowerCase() === login || a.email.toLowerCase() === login);
-      if (!account || account.password !== form.get('password')) return send(res, 401, 'text/html; charset=utf-8', loginPage(formAction, login, true));
+      if (!account || account.password !== form.get('password'))
+        return send(res, 401, 'text/html; charset=utf-8', loginPage(formAction, login, true));
       return provider.interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false });
     }
     const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';

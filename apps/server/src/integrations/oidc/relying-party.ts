@@ -70,7 +70,11 @@ export interface CodeExchangeResult {
  * Exchanges the code of the callback URL: checks state, PKCE and the ID token (signature, issuer, audience,
  * nonce, expiry) as openid-client does.
  */
-export async function exchangeCode(config: oidc.Configuration, callbackUrl: URL, checks: { codeVerifier: string; state: string; nonce: string }): Promise<CodeExchangeResult> {
+export async function exchangeCode(
+  config: oidc.Configuration,
+  callbackUrl: URL,
+  checks: { codeVerifier: string; state: string; nonce: string },
+): Promise<CodeExchangeResult> {
   const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
     pkceCodeVerifier: checks.codeVerifier,
     expectedState: checks.state,

@@ -35,9 +35,7 @@ export interface CardRefusal {
   ok: false;
   code: CardErrorCode;
 }
-export type ChargeResult =
-  | { ok: true; status: 'PAID' | 'NEEDS_AUTHORIZATION'; externalId: string }
-  | CardRefusal;
+export type ChargeResult = { ok: true; status: 'PAID' | 'NEEDS_AUTHORIZATION'; externalId: string } | CardRefusal;
 
 export interface PaymentProvider {
   /** The provider's name, stored as the payment's `paymentProvider`. */

@@ -120,7 +120,17 @@ export function sandboxPaymentProvider(): SandboxPaymentProvider {
     let e = entries.get(externalId);
     if (!e) {
       // Lenient: an id from the seed or from before a restart; nothing is known about its amount.
-      e = { externalId, kind, status: kind === 'charge' ? 'CAPTURED' : 'RESERVED', amount: Number.POSITIVE_INFINITY, currency: null, captured: 0, refunded: 0, failureCode: null, known: false };
+      e = {
+        externalId,
+        kind,
+        status: kind === 'charge' ? 'CAPTURED' : 'RESERVED',
+        amount: Number.POSITIVE_INFINITY,
+        currency: null,
+        captured: 0,
+        refunded: 0,
+        failureCode: null,
+        known: false,
+      };
       entries.set(externalId, e);
     }
     return e;
@@ -145,8 +155,15 @@ export function sandboxPaymentProvider(): SandboxPaymentProvider {
       const externalId = newId('sandbox_pi_');
       const status: Reservation['status'] = !outcome.ok ? 'RESERVATION_FAILED' : outcome.needsAuthorization ? 'NEEDS_AUTHORIZATION' : 'RESERVED';
       entries.set(externalId, {
-        externalId, kind: 'reservation', status: status === 'RESERVATION_FAILED' ? 'FAILED' : status, amount, currency, captured: 0, refunded: 0,
-        failureCode: outcome.ok ? null : outcome.code, known: true,
+        externalId,
+        kind: 'reservation',
+        status: status === 'RESERVATION_FAILED' ? 'FAILED' : status,
+        amount,
+        currency,
+        captured: 0,
+        refunded: 0,
+        failureCode: outcome.ok ? null : outcome.code,
+        known: true,
       });
       return outcome.ok ? { status, externalId } : { status, externalId, failureCode: outcome.code };
     },
@@ -160,11 +177,31 @@ export function sandboxPaymentProvider(): SandboxPaymentProvider {
         const outcome = sandboxCardOutcome(card, now);
         const externalId = newId('sandbox_ch_');
         if (!outcome.ok) {
-          entries.set(externalId, { externalId, kind: 'charge', status: 'FAILED', amount, currency, captured: 0, refunded: 0, failureCode: outcome.code, known: true });
+          entries.set(externalId, {
+            externalId,
+            kind: 'charge',
+            status: 'FAILED',
+            amount,
+            currency,
+            captured: 0,
+            refunded: 0,
+            failureCode: outcome.code,
+            known: true,
+          });
           return refusal(outcome.code);
         }
         const status = outcome.needsAuthorization ? 'NEEDS_AUTHORIZATION' : 'CAPTURED';
-        entries.set(externalId, { externalId, kind: 'charge', status, amount, currency, captured: status === 'CAPTURED' ? amount : 0, refunded: 0, failureCode: null, known: true });
+        entries.set(externalId, {
+          externalId,
+          kind: 'charge',
+          status,
+          amount,
+          currency,
+          captured: status === 'CAPTURED' ? amount : 0,
+          refunded: 0,
+          failureCode: null,
+          known: true,
+        });
         return { ok: true, status: outcome.needsAuthorization ? 'NEEDS_AUTHORIZATION' : 'PAID', externalId };
       });
     },

@@ -50,15 +50,23 @@ export async function startMqttDevice(opts: MqttDeviceOptions): Promise<MqttDevi
     const delay = min + Math.floor(random() * (Math.max(0, (opts.maxDelayMs ?? 0) - min) + 1));
     const timer = setTimeout(() => {
       timers.delete(timer);
-      const message = command === 'LOCK' || command === 'UNLOCK' ? 'No response from the central locking' : command === 'MOBILIZE' || command === 'IMMOBILIZE' ? 'No response from the immobilizer relay' : 'The agent did not answer';
+      const message =
+        command === 'LOCK' || command === 'UNLOCK'
+          ? 'No response from the central locking'
+          : command === 'MOBILIZE' || command === 'IMMOBILIZE'
+            ? 'No response from the immobilizer relay'
+            : 'The agent did not answer';
       const ack: Omit<CommandAck, 'vin'> = ok ? { commandId, ok } : { commandId, ok, message };
-      void client.publishAsync(topics.ack(vin), JSON.stringify(ack), { qos: 1 }).then(async () => {
-        log(`${vin}: command ${commandId} (${command}) ${ok ? 'done' : 'failed'}`);
-        if (ok && command in EFFECT) {
-          const status = EFFECT[command as keyof typeof EFFECT];
-          await client.publishAsync(topics.status(vin), JSON.stringify({ occurred: new Date().toISOString(), status }), { qos: 1 });
-        }
-      }).catch((err: Error) => log(`${vin}: publishing failed: ${err.message}`));
+      void client
+        .publishAsync(topics.ack(vin), JSON.stringify(ack), { qos: 1 })
+        .then(async () => {
+          log(`${vin}: command ${commandId} (${command}) ${ok ? 'done' : 'failed'}`);
+          if (ok && command in EFFECT) {
+            const status = EFFECT[command as keyof typeof EFFECT];
+            await client.publishAsync(topics.status(vin), JSON.stringify({ occurred: new Date().toISOString(), status }), { qos: 1 });
+          }
+        })
+        .catch((err: Error) => log(`${vin}: publishing failed: ${err.message}`));
     }, delay);
     timers.add(timer);
   };

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type MqttClient } from 'mqtt';
-import { TelematicsUnavailableError, ZCommandAck, ZStatusReport, type CommandMessage, type Telematics, type TelematicsCommand, type TelematicsHandler, type TelematicsLog } from './types.ts';
+import {
+  TelematicsUnavailableError,
+  ZCommandAck,
+  ZStatusReport,
+  type CommandMessage,
+  type Telematics,
+  type TelematicsCommand,
+  type TelematicsHandler,
+  type TelematicsLog,
+} from './types.ts';
 
 /**
  * The MQTT adapter. Topics per VIN under the prefix:
@@ -64,7 +73,9 @@ export function createMqttTelematics(opts: MqttTelematicsOptions): Telematics {
   const inFlight = new Set<Promise<unknown>>();
 
   const deliver = (p: Promise<void>) => {
-    const done = p.catch((err: unknown) => opts.log.error({ err }, 'telematics mqtt: handling a message failed')).finally(() => inFlight.delete(done));
+    const done = p
+      .catch((err: unknown) => opts.log.error({ err }, 'telematics mqtt: handling a message failed'))
+      .finally(() => inFlight.delete(done));
     inFlight.add(done);
   };
 
@@ -121,9 +132,11 @@ export function createMqttTelematics(opts: MqttTelematicsOptions): Telematics {
       if (!c || !c.connected) throw new TelematicsUnavailableError('The telematics broker is not reachable');
       const message: CommandMessage = { commandId: cmd.commandId, command: cmd.command, issuedAt: cmd.issuedAt };
       // Without the broker's PUBACK in time the command may still be delivered: it stays PENDING (and times out).
-      await withTimeout(c.publishAsync(topics.commands(cmd.vin), JSON.stringify(message), { qos: 1 }), opts.publishTimeoutMs ?? 5_000, 'publishing the command').catch(
-        (err: Error) => opts.log.warn(`telematics mqtt: command ${cmd.commandId}: ${err.message}`),
-      );
+      await withTimeout(
+        c.publishAsync(topics.commands(cmd.vin), JSON.stringify(message), { qos: 1 }),
+        opts.publishTimeoutMs ?? 5_000,
+        'publishing the command',
+      ).catch((err: Error) => opts.log.warn(`telematics mqtt: command ${cmd.commandId}: ${err.message}`));
     },
     async stop() {
       handler = null;

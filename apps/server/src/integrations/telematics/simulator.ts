@@ -2,7 +2,15 @@ import type { AlarmName, FuelType, RemoteCommand } from '@fleetdesk/contract';
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { vehicleModels, vehicleStatus, vehicles } from '../../db/schema.ts';
-import { TelematicsUnavailableError, type RandomSource, type StatusReport, type Telematics, type TelematicsCommand, type TelematicsHandler, type TelematicsLog } from './types.ts';
+import {
+  TelematicsUnavailableError,
+  type RandomSource,
+  type StatusReport,
+  type Telematics,
+  type TelematicsCommand,
+  type TelematicsHandler,
+  type TelematicsLog,
+} from './types.ts';
 
 /**
  * The built-in telematics: a simulated agent in every vehicle that has one (agentHardwareType key or keyless).
@@ -114,7 +122,7 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
       if (random() < opts.timeoutRate) return; // lost: never answered
       const fails = random() < opts.failureRate;
       const messages = FAILURE_MESSAGES[cmd.command];
-      const message = fails ? messages[Math.floor(random() * messages.length)] ?? messages[0] : undefined;
+      const message = fails ? (messages[Math.floor(random() * messages.length)] ?? messages[0]) : undefined;
       const span = Math.max(0, opts.maxDelayMs - opts.minDelayMs);
       const delay = opts.minDelayMs + Math.floor(random() * (span + 1));
       const h = handler;

@@ -4,10 +4,15 @@ import { listActiveBookings } from './service.ts';
 
 /** GET /api/activebookings (§1, §3 Active-bookings row; the path is not shown in §7). */
 export function registerActiveBookingRoutes(app: App, { db }: AppContext) {
-  app.get('/api/activebookings', {
-    schema: {
-      tags: ['bookings'], summary: "Every ACTIVE booking of the operator with its status and overdue hours, most overdue first",
-      response: { 200: ZActiveBookingsResponse, 401: ZErrorEnvelope },
+  app.get(
+    '/api/activebookings',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Every ACTIVE booking of the operator with its status and overdue hours, most overdue first',
+        response: { 200: ZActiveBookingsResponse, 401: ZErrorEnvelope },
+      },
     },
-  }, async (request) => listActiveBookings(db, requireSession(request)));
+    async (request) => listActiveBookings(db, requireSession(request)),
+  );
 }

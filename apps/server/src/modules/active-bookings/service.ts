@@ -20,8 +20,14 @@ export async function listActiveBookings(db: Db, actor: Actor, now = new Date())
   const rows = await db
     .select({
       b: {
-        id: bookings.id, bid: bookings.bid, startTime: bookings.startTime, endTime: bookings.endTime, usageStart: bookings.usageStart,
-        tripType: bookings.tripType, note: bookings.note, allocationState: bookings.allocationState,
+        id: bookings.id,
+        bid: bookings.bid,
+        startTime: bookings.startTime,
+        endTime: bookings.endTime,
+        usageStart: bookings.usageStart,
+        tripType: bookings.tripType,
+        note: bookings.note,
+        allocationState: bookings.allocationState,
       },
       user: { username: users.username, givenName: users.givenName, familyName: users.familyName },
       companyName: companies.name,
@@ -46,7 +52,10 @@ export async function listActiveBookings(db: Db, actor: Actor, now = new Date())
   }
   const results = rows.map(({ b, user, companyName, registrationNumber, pool }): ActiveBookingRow => ({
     bid: b.bid,
-    bookingStatus: activeBookingStatus({ endTime: b.endTime, allocated: b.allocationState === 'ALLOCATED', awaitingAuthorization: awaiting.has(b.id) }, now),
+    bookingStatus: activeBookingStatus(
+      { endTime: b.endTime, allocated: b.allocationState === 'ALLOCATED', awaitingAuthorization: awaiting.has(b.id) },
+      now,
+    ),
     startTime: b.startTime.toISOString(),
     endTime: b.endTime.toISOString(),
     usageStart: b.usageStart?.toISOString() ?? null,

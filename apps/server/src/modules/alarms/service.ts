@@ -66,7 +66,12 @@ export async function listAlarms(db: Db, actor: Actor, q: AlarmListQuery): Promi
       .from(vehicles)
       .where(and(eq(vehicles.fleetId, actor.fleet), inArray(sql`upper(${vehicles.vin})`, wanted)));
     if (!ids.length) return { results: [], moreResults: false, nextCursor: null };
-    where.push(inArray(alarms.vehicleId, ids.map((r) => r.id)));
+    where.push(
+      inArray(
+        alarms.vehicleId,
+        ids.map((r) => r.id),
+      ),
+    );
   }
   if (q.cursor) {
     const c = decodeCursor(q.cursor);

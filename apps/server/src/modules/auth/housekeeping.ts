@@ -32,7 +32,9 @@ export async function purgeExpiredAuthData(db: Db, now = new Date(), idleMs = MA
  * configured idle limit (SESSION_IDLE_MINUTES × 60 000); the default, the longest allowed, is safe for any configuration.
  */
 export function startAuthHousekeeping(
-  db: Db, onError: (e: unknown) => void, { intervalMs = 60 * 60 * 1000, idleMs = MAX_SESSION_IDLE_MS }: { intervalMs?: number; idleMs?: number } = {},
+  db: Db,
+  onError: (e: unknown) => void,
+  { intervalMs = 60 * 60 * 1000, idleMs = MAX_SESSION_IDLE_MS }: { intervalMs?: number; idleMs?: number } = {},
 ) {
   const run = () => void purgeExpiredAuthData(db, new Date(), idleMs).catch(onError);
   run();

@@ -1,6 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
-  eventText, LOGIN_MAX_ATTEMPTS_PER_IP, LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_RATE_WINDOW_MS, MESSAGE_IDS, PASSWORD_RESET_MAX_PER_HOUR, PASSWORD_RESET_TTL_MS, MESSAGES, type AuthenticationMethod, type AuthResponse, type StaffRole, type StaffUser,
+  eventText,
+  LOGIN_MAX_ATTEMPTS_PER_IP,
+  LOGIN_MAX_FAILURES_PER_ACCOUNT,
+  LOGIN_RATE_WINDOW_MS,
+  MESSAGE_IDS,
+  PASSWORD_RESET_MAX_PER_HOUR,
+  PASSWORD_RESET_TTL_MS,
+  MESSAGES,
+  type AuthenticationMethod,
+  type AuthResponse,
+  type StaffRole,
+  type StaffUser,
 } from '@fleetdesk/contract';
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -105,7 +116,9 @@ export async function loginWithPassword(
   await assertNotRateLimited(db, creds.username, meta.ip, now);
   const [user] = await db.select().from(users).where(byUsername(creds.username)).limit(1);
   // Unknown users and members who have not chosen a password yet cost the same hash check (timing reveals nothing).
-  const ok = user?.passwordHash ? await verifyPassword(user.passwordHash, creds.password) : (await verifyPassword(await dummyHash(), creds.password), false);
+  const ok = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, creds.password)
+    : (await verifyPassword(await dummyHash(), creds.password), false);
   const record = (success: boolean) => db.insert(loginAttempts).values({ username: creds.username, ip: meta.ip, success, at: now });
   if (!user || !ok) {
     await record(false);
@@ -127,18 +140,26 @@ export async function loginWithPassword(
     await tx.insert(loginAttempts).values({ username: creds.username, ip: meta.ip, success: true, at: now });
     await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
     const result = await createSession(tx, user, settings, meta, now);
-    await appendEvent(tx, { username: user.username, fleet: user.fleetId }, {
-      type: 'USER_ACTION',
-      text: eventText('staffLoggedIn'),
-      affectedUsername: user.username,
-      properties: { public: false, action: 'LOGIN', ip: meta.ip },
-    });
+    await appendEvent(
+      tx,
+      { username: user.username, fleet: user.fleetId },
+      {
+        type: 'USER_ACTION',
+        text: eventText('staffLoggedIn'),
+        affectedUsername: user.username,
+        properties: { public: false, action: 'LOGIN', ip: meta.ip },
+      },
+    );
     return result;
   });
 }
 
 /** Whether a session row is live at `now`: not revoked, not expired, and used within the idle limit. */
-export function isLiveSession(row: Pick<typeof sessions.$inferSelect, 'revokedAt' | 'expiresAt' | 'lastUsedAt'>, check: SessionCheck, now: Date): boolean {
+export function isLiveSession(
+  row: Pick<typeof sessions.$inferSelect, 'revokedAt' | 'expiresAt' | 'lastUsedAt'>,
+  check: SessionCheck,
+  now: Date,
+): boolean {
   return row.revokedAt === null && row.expiresAt > now && now.getTime() - row.lastUsedAt.getTime() < check.idleMs;
 }
 
@@ -164,12 +185,14 @@ export async function resolveSession(db: Db, token: string, check: SessionCheck,
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(
-      eq(sessions.tokenHash, hashToken(token)),
-      isNull(sessions.revokedAt),
-      gt(sessions.expiresAt, now),
-      gt(sessions.lastUsedAt, new Date(now.getTime() - check.idleMs)),
-    ))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastUsedAt, new Date(now.getTime() - check.idleMs)),
+      ),
+    )
     .limit(1);
   if (!row || !isLiveSession(row.session, check, now) || !isConsoleStaff(row.user)) return null;
   const lastUsedAt = await touchSession(db, row.session, check, now);
@@ -191,7 +214,13 @@ const REFRESH_GRACE_MS = 60_000;
  * POST /api/auth with `AUTH-TOKEN` (or a bearer): a new token; the old one stops working after a short grace period.
  * The new session inherits the old one's last use, so a refresh alone (a background one) does not reset the idle clock.
  */
-export async function refreshSession(db: Db, session: RequestSession, settings: AuthSettings, meta: { ip: string; userAgent?: string }, now = new Date()) {
+export async function refreshSession(
+  db: Db,
+  session: RequestSession,
+  settings: AuthSettings,
+  meta: { ip: string; userAgent?: string },
+  now = new Date(),
+) {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, session.userId)).limit(1);
     if (!user || !isConsoleStaff(user)) throw AppError.unauthorized();
@@ -210,7 +239,10 @@ export async function refreshSession(db: Db, session: RequestSession, settings: 
 
 /** Ends every open session of a user at once (disabled, or a new password): their next request gets 401. */
 export async function revokeUserSessions(tx: Db, userId: number, now: Date): Promise<void> {
-  await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 /** DELETE /api/auth: revokes the session. */
@@ -296,12 +328,16 @@ export async function requestPasswordReset(db: Db, username: string, settings: A
       subject: 'Fleetdesk: reset your password',
       text: `Hello ${user.givenName},\n\nSomeone asked to reset the password of the account "${user.username}".\nSet a new password within one hour here:\n\n${link}\n\nIf this was not you, ignore this e-mail.\n`,
     });
-    await appendEvent(tx, { username: user.username, fleet: user.fleetId }, {
-      type: 'USER_ACTION',
-      text: eventText('passwordResetRequested'),
-      affectedUsername: user.username,
-      properties: { public: false, action: 'PASSWORD_RESET_REQUESTED' },
-    });
+    await appendEvent(
+      tx,
+      { username: user.username, fleet: user.fleetId },
+      {
+        type: 'USER_ACTION',
+        text: eventText('passwordResetRequested'),
+        affectedUsername: user.username,
+        properties: { public: false, action: 'PASSWORD_RESET_REQUESTED' },
+      },
+    );
   });
   return answer;
 }
@@ -317,23 +353,29 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
       .select({ reset: passwordResetTokens, user: users })
       .from(passwordResetTokens)
       .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-      .where(and(
-        eq(passwordResetTokens.tokenHash, hashToken(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-        isNull(users.disabledAt),
-      ))
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+          isNull(users.disabledAt),
+        ),
+      )
       .limit(1)
       .for('update');
     if (!row) throw AppError.of(MESSAGE_IDS.passwordResetInvalid, 400, 'passwordResetInvalid');
     await tx.update(passwordResetTokens).set({ usedAt: now }).where(eq(passwordResetTokens.tokenHash, row.reset.tokenHash));
     await tx.update(users).set({ passwordHash, needsToSetPassword: false, updatedAt: now }).where(eq(users.id, row.user.id));
     await revokeUserSessions(tx, row.user.id, now);
-    await appendEvent(tx, { username: row.user.username, fleet: row.user.fleetId }, {
-      type: 'USER_ACTION',
-      text: eventText('passwordSetFromLink'),
-      affectedUsername: row.user.username,
-      properties: { public: false, action: 'PASSWORD_RESET' },
-    });
+    await appendEvent(
+      tx,
+      { username: row.user.username, fleet: row.user.fleetId },
+      {
+        type: 'USER_ACTION',
+        text: eventText('passwordSetFromLink'),
+        affectedUsername: row.user.username,
+        properties: { public: false, action: 'PASSWORD_RESET' },
+      },
+    );
   });
 }

@@ -44,7 +44,14 @@ export async function openSsoFlow(value: string | undefined, secret: string): Pr
 }
 
 export function ssoCookieHeader(value: string, secure: boolean, maxAgeSeconds = SSO_FLOW_TTL_SECONDS): string {
-  return [`${SSO_COOKIE_NAME}=${value}`, `Path=${SSO_COOKIE_PATH}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
+  return [
+    `${SSO_COOKIE_NAME}=${value}`,
+    `Path=${SSO_COOKIE_PATH}`,
+    `Max-Age=${maxAgeSeconds}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
 }
 
 export function readSsoCookie(cookieHeader: string | undefined): string | undefined {

@@ -21,35 +21,52 @@ export function registerSsoRoutes(app: App, { db, config }: AppContext) {
   const secure = config.publicUrl.startsWith('https:');
   if (!config.SSO_SECRET) app.log.info('SSO_SECRET is not set: using a random key for this process (set it when running several server copies)');
 
-  app.get('/api/auth/sso/:providerId/login', {
-    config: { public: true },
-    schema: {
-      tags: ['auth'],
-      summary: "Single sign-on: redirects (302) to the provider's authorization endpoint (code flow with PKCE), or to /postLogin?error=unavailable",
-      params: ZSsoLoginParams,
-      querystring: ZSsoLoginQuery,
-      response: { 302: z.null().describe("Found: a redirect to the provider's authorization endpoint, or to /postLogin?error=unavailable"), 400: ZErrorEnvelope, 404: ZErrorEnvelope },
+  app.get(
+    '/api/auth/sso/:providerId/login',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: "Single sign-on: redirects (302) to the provider's authorization endpoint (code flow with PKCE), or to /postLogin?error=unavailable",
+        params: ZSsoLoginParams,
+        querystring: ZSsoLoginQuery,
+        response: {
+          302: z.null().describe("Found: a redirect to the provider's authorization endpoint, or to /postLogin?error=unavailable"),
+          400: ZErrorEnvelope,
+          404: ZErrorEnvelope,
+        },
+      },
     },
-  }, async (request, reply) => {
-    const { location, cookie } = await startSsoLogin(db, settings, request.params.providerId, request.query, (err) => request.log.warn({ err }, 'single sign-on: provider unavailable'));
-    if (cookie) reply.header('Set-Cookie', ssoCookieHeader(cookie, secure));
-    return reply.redirect(location, 302);
-  });
+    async (request, reply) => {
+      const { location, cookie } = await startSsoLogin(db, settings, request.params.providerId, request.query, (err) =>
+        request.log.warn({ err }, 'single sign-on: provider unavailable'),
+      );
+      if (cookie) reply.header('Set-Cookie', ssoCookieHeader(cookie, secure));
+      return reply.redirect(location, 302);
+    },
+  );
 
-  app.get(SSO_CALLBACK_PATH, {
-    config: { public: true },
-    schema: {
-      tags: ['auth'],
-      summary: 'Single sign-on callback (the redirect_uri): redirects (302) to /postLogin with issuer, token, username and expirationTime, or /postLogin?error=expired|failed|unknownUser|notStaff',
-      response: { 302: z.null().describe('Found: a redirect to /postLogin, signed in or with the error') },
+  app.get(
+    SSO_CALLBACK_PATH,
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Single sign-on callback (the redirect_uri): redirects (302) to /postLogin with issuer, token, username and expirationTime, or /postLogin?error=expired|failed|unknownUser|notStaff',
+        response: { 302: z.null().describe('Found: a redirect to /postLogin, signed in or with the error') },
+      },
     },
-  }, async (request, reply) => {
-    const url = new URL(request.url, `${config.publicUrl}/`);
-    const callbackUrl = new URL(`${ssoRedirectUri(config.publicUrl)}${url.search}`);
-    const location = await finishSsoLogin(db, settings, callbackUrl, readSsoCookie(request.headers.cookie), requestMeta(request), (err) => request.log.warn({ err }, 'single sign-on: callback refused'));
-    reply.header('Set-Cookie', `${SSO_COOKIE_NAME}=; Path=${SSO_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
-    return reply.redirect(location, 302);
-  });
+    async (request, reply) => {
+      const url = new URL(request.url, `${config.publicUrl}/`);
+      const callbackUrl = new URL(`${ssoRedirectUri(config.publicUrl)}${url.search}`);
+      const location = await finishSsoLogin(db, settings, callbackUrl, readSsoCookie(request.headers.cookie), requestMeta(request), (err) =>
+        request.log.warn({ err }, 'single sign-on: callback refused'),
+      );
+      reply.header('Set-Cookie', `${SSO_COOKIE_NAME}=; Path=${SSO_COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
+      return reply.redirect(location, 302);
+    },
+  );
 
   if (config.demoIdp) registerDemoIdentityProvider(app, { db, config });
 }

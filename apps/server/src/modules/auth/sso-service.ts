@@ -138,19 +138,34 @@ export async function finishSsoLogin(
     await tx
       .insert(sessions)
       .values({
-        tokenHash: hashToken(result.idToken), userId: user.id, fleetId: user.fleetId, createdAt: now, expiresAt, lastUsedAt: now,
-        ip: meta.ip, userAgent: meta.userAgent?.slice(0, 500) ?? null,
+        tokenHash: hashToken(result.idToken),
+        userId: user.id,
+        fleetId: user.fleetId,
+        createdAt: now,
+        expiresAt,
+        lastUsedAt: now,
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 500) ?? null,
       })
       .onConflictDoNothing();
     await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-    await appendEvent(tx, { username: user.username, fleet: user.fleetId }, {
-      type: 'USER_ACTION',
-      text: eventText('staffLoggedInSso', { provider: provider.displayName }),
-      affectedUsername: user.username,
-      properties: { public: false, action: 'LOGIN_SSO', ip: meta.ip, issuer: provider.issuer },
-    });
+    await appendEvent(
+      tx,
+      { username: user.username, fleet: user.fleetId },
+      {
+        type: 'USER_ACTION',
+        text: eventText('staffLoggedInSso', { provider: provider.displayName }),
+        affectedUsername: user.username,
+        properties: { public: false, action: 'LOGIN_SSO', ip: meta.ip, issuer: provider.issuer },
+      },
+    );
   });
-  const params = new URLSearchParams({ issuer: provider.issuer, token: result.idToken, username: user.username, expirationTime: expiresAt.toISOString() });
+  const params = new URLSearchParams({
+    issuer: provider.issuer,
+    token: result.idToken,
+    username: user.username,
+    expirationTime: expiresAt.toISOString(),
+  });
   if (flow.returnTo) params.set('redirect', flow.returnTo);
   return `/postLogin?${params.toString()}`;
 }
@@ -170,7 +185,11 @@ export function parseBearer(header: string | undefined): string | null {
  * stays refused, and the staff member signs in again (docs/decisions/0039-staff-accounts.md).
  */
 export async function resolveBearerSession(
-  db: Db, token: string, issuer: string | undefined, check: SessionCheck, now = new Date(),
+  db: Db,
+  token: string,
+  issuer: string | undefined,
+  check: SessionCheck,
+  now = new Date(),
 ): Promise<RequestSession | null> {
   if (!issuer) return null;
   const providers = await db.select().from(identityProviders).where(eq(identityProviders.issuer, issuer));
@@ -203,7 +222,13 @@ export async function resolveBearerSession(
     if (!row || row.userId !== user.id || !isLiveSession(row, check, now)) return null;
     const lastUsedAt = await touchSession(db, row, check, now);
     return {
-      sessionId: row.id, userId: user.id, username: user.username, fleet: user.fleetId, role: user.role as StaffRole, expiresAt: row.expiresAt, lastUsedAt,
+      sessionId: row.id,
+      userId: user.id,
+      username: user.username,
+      fleet: user.fleetId,
+      role: user.role as StaffRole,
+      expiresAt: row.expiresAt,
+      lastUsedAt,
     };
   }
   return null;
@@ -211,5 +236,8 @@ export async function resolveBearerSession(
 
 /** The demo identity provider's rows follow the server's address (PUBLIC_URL), which the seed cannot know. */
 export async function syncDemoProviderIssuer(db: Db, clientId: string, issuer: string) {
-  await db.update(identityProviders).set({ issuer }).where(and(eq(identityProviders.clientId, clientId), sql`${identityProviders.issuer} like '%/demo-idp'`));
+  await db
+    .update(identityProviders)
+    .set({ issuer })
+    .where(and(eq(identityProviders.clientId, clientId), sql`${identityProviders.issuer} like '%/demo-idp'`));
 }

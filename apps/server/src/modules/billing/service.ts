@@ -1,5 +1,26 @@
 import {
-  type EventTextPart, eventValue, eventMoney, eventText, BILLING_COMMENT_MAX, billingRequestRefusal, CARD_ERROR_MESSAGES, checkBillingItems, CREDITING, formatMessage, MESSAGE_IDS, mixConflict, PAYMENT_EXCEPTION_PREFIX, roundMoney, type BillingItem, type BillingItemInput, type Booking, type CardErrorCode, type FeeType, type MessageKey, type PaymentStatus, type PaymentType,
+  type EventTextPart,
+  eventValue,
+  eventMoney,
+  eventText,
+  BILLING_COMMENT_MAX,
+  billingRequestRefusal,
+  CARD_ERROR_MESSAGES,
+  checkBillingItems,
+  CREDITING,
+  formatMessage,
+  MESSAGE_IDS,
+  mixConflict,
+  PAYMENT_EXCEPTION_PREFIX,
+  roundMoney,
+  type BillingItem,
+  type BillingItemInput,
+  type Booking,
+  type CardErrorCode,
+  type FeeType,
+  type MessageKey,
+  type PaymentStatus,
+  type PaymentType,
 } from '@fleetdesk/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -71,8 +92,13 @@ function priceOf(value: number, rate: number) {
  * unknown or another operator's booking. With `idempotencyKey`, a retry answers the first result and adds nothing.
  */
 export async function addBillingItems(
-  db: Db, actor: Actor, rawBid: string, input: readonly BillingItemInput[], deps: BillingDeps,
-  o: { idempotencyKey?: string | undefined } = {}, now = new Date(),
+  db: Db,
+  actor: Actor,
+  rawBid: string,
+  input: readonly BillingItemInput[],
+  deps: BillingDeps,
+  o: { idempotencyKey?: string | undefined } = {},
+  now = new Date(),
 ): Promise<{ booking: Booking; replayed: boolean }> {
   const { items, problems } = checkBillingItems(input);
   const errors = problems.map((p) => ({ field: `${p.index}.${p.field}`, message: formatMessage(p.message, p.params) }));
@@ -97,8 +123,14 @@ export async function addBillingItems(
 }
 
 async function addCredits(
-  tx: Db, actor: Actor, b: LockedBooking, main: PaymentRow | null, items: readonly BillingItem[], deps: BillingDeps,
-  providerKey: (i: number, fallback: string) => string, now: Date,
+  tx: Db,
+  actor: Actor,
+  b: LockedBooking,
+  main: PaymentRow | null,
+  items: readonly BillingItem[],
+  deps: BillingDeps,
+  providerKey: (i: number, fallback: string) => string,
+  now: Date,
 ): Promise<void> {
   // The rules of the fee form's pending list, and the credit rule of the booking's `credit` ability.
   const refused = billingRequestRefusal(items, main);
@@ -109,26 +141,32 @@ async function addCredits(
 
   for (const [i, item] of items.entries()) {
     const p = priceOf(item.value, item.vatRate ?? contractRate);
-    const [line] = await tx.insert(paymentEvents).values({
-      paymentId: main.id,
-      itemName: CREDITING,
-      itemType: CREDITING,
-      itemDisplayText: FEE_DISPLAY_TEXTS.CREDITING,
-      publicComment: item.publicComment,
-      comment: item.comment,
-      unitAmount: 1,
-      unitCost: p.priceWithoutVat,
-      ...p,
-      manualEvent: true,
-      createdBy: actor.username,
-      createdAt: now,
-    }).returning({ id: paymentEvents.id });
+    const [line] = await tx
+      .insert(paymentEvents)
+      .values({
+        paymentId: main.id,
+        itemName: CREDITING,
+        itemType: CREDITING,
+        itemDisplayText: FEE_DISPLAY_TEXTS.CREDITING,
+        publicComment: item.publicComment,
+        comment: item.comment,
+        unitAmount: 1,
+        unitCost: p.priceWithoutVat,
+        ...p,
+        manualEvent: true,
+        createdBy: actor.username,
+        createdAt: now,
+      })
+      .returning({ id: paymentEvents.id });
     if (!line) throw new Error('payment line insert returned no row');
-    await tx.update(payments).set({
-      totalPriceWithoutVat: sql`${payments.totalPriceWithoutVat} + ${p.priceWithoutVat}`,
-      totalVat: sql`${payments.totalVat} + ${p.vat}`,
-      totalPrice: sql`${payments.totalPrice} + ${p.totalPrice}`,
-    }).where(eq(payments.id, main.id));
+    await tx
+      .update(payments)
+      .set({
+        totalPriceWithoutVat: sql`${payments.totalPriceWithoutVat} + ${p.priceWithoutVat}`,
+        totalVat: sql`${payments.totalVat} + ${p.vat}`,
+        totalPrice: sql`${payments.totalPrice} + ${p.totalPrice}`,
+      })
+      .where(eq(payments.id, main.id));
 
     // The money goes back last, after everything else of the credit is written: a refusal rolls the credit back.
     let refunded = 0;
@@ -137,18 +175,37 @@ async function addCredits(
       const r = await deps.payments.refund(main.externalId, amount, providerKey(i, `refund:${main.orderId}:${line.id}`));
       if (!r.ok) throw cardRefused(r.code);
       refunded = amount;
-      await tx.update(payments).set({ refundedAmount: sql`${payments.refundedAmount} + ${amount}` }).where(eq(payments.id, main.id));
+      await tx
+        .update(payments)
+        .set({ refundedAmount: sql`${payments.refundedAmount} + ${amount}` })
+        .where(eq(payments.id, main.id));
     }
     const c = main.currency;
-    await paymentEvent(tx, actor, b,
+    await paymentEvent(
+      tx,
+      actor,
+      b,
       eventText(refunded ? 'creditAddedRefunded' : 'creditAdded', {
-        orderId: main.orderId, withoutVat: eventMoney(p.priceWithoutVat, c), vat: eventMoney(p.vat, c), total: eventMoney(p.totalPrice, c),
+        orderId: main.orderId,
+        withoutVat: eventMoney(p.priceWithoutVat, c),
+        vat: eventMoney(p.vat, c),
+        total: eventMoney(p.totalPrice, c),
         refunded: refunded ? eventMoney(refunded, c) : undefined,
       }),
       {
-        action: 'CREDIT_ADDED', orderId: main.orderId, itemType: CREDITING, priceWithoutVat: p.priceWithoutVat, vat: p.vat, totalPrice: p.totalPrice,
-        currency: c, refunded, comment: item.comment ?? undefined, publicComment: item.publicComment ?? undefined,
-      }, now);
+        action: 'CREDIT_ADDED',
+        orderId: main.orderId,
+        itemType: CREDITING,
+        priceWithoutVat: p.priceWithoutVat,
+        vat: p.vat,
+        totalPrice: p.totalPrice,
+        currency: c,
+        refunded,
+        comment: item.comment ?? undefined,
+        publicComment: item.publicComment ?? undefined,
+      },
+      now,
+    );
   }
 }
 
@@ -164,8 +221,14 @@ async function cardFor(tx: Db, actor: Actor, b: LockedBooking, main: PaymentRow 
 }
 
 async function addFees(
-  tx: Db, actor: Actor, b: LockedBooking, main: PaymentRow | null, items: readonly BillingItem[], deps: BillingDeps,
-  providerKey: (i: number, fallback: string) => string, now: Date,
+  tx: Db,
+  actor: Actor,
+  b: LockedBooking,
+  main: PaymentRow | null,
+  items: readonly BillingItem[],
+  deps: BillingDeps,
+  providerKey: (i: number, fallback: string) => string,
+  now: Date,
 ): Promise<void> {
   const contractRate = vatRateOf(b.contract.priceList);
   const fallbackCard = main ? null : await cardFor(tx, actor, b, null, now);
@@ -176,25 +239,28 @@ async function addFees(
   for (const [i, item] of items.entries()) {
     const p = priceOf(item.value, item.vatRate ?? contractRate);
     const orderId = await freshEventOrderId(tx);
-    const [eve] = await tx.insert(payments).values({
-      orderId,
-      fleetId: actor.fleet,
-      bookingId: b.row.id,
-      userId: b.row.userId,
-      parentPaymentId: main?.id ?? null,
-      type,
-      status: 'UNPAID',
-      target: 'EVENT',
-      timestampType: 'CREATED_DATE',
-      timestamp: now,
-      totalPriceWithoutVat: p.priceWithoutVat,
-      totalVat: p.vat,
-      totalPrice: p.totalPrice,
-      currency,
-      paymentProvider: type === 'CREDITCARD' ? deps.payments.name : 'invoice',
-      cardId: card?.id ?? null,
-      createdAt: now,
-    }).returning();
+    const [eve] = await tx
+      .insert(payments)
+      .values({
+        orderId,
+        fleetId: actor.fleet,
+        bookingId: b.row.id,
+        userId: b.row.userId,
+        parentPaymentId: main?.id ?? null,
+        type,
+        status: 'UNPAID',
+        target: 'EVENT',
+        timestampType: 'CREATED_DATE',
+        timestamp: now,
+        totalPriceWithoutVat: p.priceWithoutVat,
+        totalVat: p.vat,
+        totalPrice: p.totalPrice,
+        currency,
+        paymentProvider: type === 'CREDITCARD' ? deps.payments.name : 'invoice',
+        cardId: card?.id ?? null,
+        createdAt: now,
+      })
+      .returning();
     if (!eve) throw new Error('payment insert returned no row');
     await tx.insert(paymentEvents).values({
       paymentId: eve.id,
@@ -220,25 +286,50 @@ async function addFees(
         const r = await deps.payments.charge(card, p.totalPrice, currency, providerKey(i, `charge:${orderId}`), now);
         if (r.ok) {
           status = r.status;
-          await tx.update(payments).set({
-            status, externalId: r.externalId, ...(status === 'PAID' ? { timestampType: 'PAYMENT_DATE' as const, timestamp: now } : {}),
-          }).where(eq(payments.id, eve.id));
+          await tx
+            .update(payments)
+            .set({
+              status,
+              externalId: r.externalId,
+              ...(status === 'PAID' ? { timestampType: 'PAYMENT_DATE' as const, timestamp: now } : {}),
+            })
+            .where(eq(payments.id, eve.id));
         } else {
           failureCode = r.code;
         }
       }
       if (failureCode) await tx.update(payments).set({ failureCode, reservationFailed: true }).where(eq(payments.id, eve.id));
     }
-    await paymentEvent(tx, actor, b,
+    await paymentEvent(
+      tx,
+      actor,
+      b,
       eventText(failureCode ? 'feeAddedFailed' : 'feeAdded', {
-        feeType: eventValue('feeType', item.type), withoutVat: eventMoney(p.priceWithoutVat, currency), vat: eventMoney(p.vat, currency),
-        total: eventMoney(p.totalPrice, currency), orderId, status: eventValue('paymentStatus', status), failureCode: failureCode ?? undefined,
+        feeType: eventValue('feeType', item.type),
+        withoutVat: eventMoney(p.priceWithoutVat, currency),
+        vat: eventMoney(p.vat, currency),
+        total: eventMoney(p.totalPrice, currency),
+        orderId,
+        status: eventValue('paymentStatus', status),
+        failureCode: failureCode ?? undefined,
       }),
       {
-        action: 'FEE_ADDED', orderId, parentOrderId: main?.orderId ?? null, itemType: item.type, paymentType: type, status,
-        failureCode: failureCode ?? undefined, priceWithoutVat: p.priceWithoutVat, vat: p.vat, totalPrice: p.totalPrice, currency,
-        comment: item.comment ?? undefined, publicComment: item.publicComment ?? undefined,
-      }, now);
+        action: 'FEE_ADDED',
+        orderId,
+        parentOrderId: main?.orderId ?? null,
+        itemType: item.type,
+        paymentType: type,
+        status,
+        failureCode: failureCode ?? undefined,
+        priceWithoutVat: p.priceWithoutVat,
+        vat: p.vat,
+        totalPrice: p.totalPrice,
+        currency,
+        comment: item.comment ?? undefined,
+        publicComment: item.publicComment ?? undefined,
+      },
+      now,
+    );
   }
 }
 
@@ -256,7 +347,14 @@ type FixedPriceMode = 'SET' | 'CHANGE' | 'REMOVE';
  * booking (409 fixedPriceNotOnFinished); SET refuses a booking that has one (409 fixedPriceExists), CHANGE and
  * REMOVE one that has none (409 fixedPriceMissing). Each leaves a PAYMENT_ACTION event. Answers the booking.
  */
-export async function updateFixedPrice(db: Db, actor: Actor, rawBid: string, mode: FixedPriceMode, input: FixedPriceInput | null, now = new Date()): Promise<Booking> {
+export async function updateFixedPrice(
+  db: Db,
+  actor: Actor,
+  rawBid: string,
+  mode: FixedPriceMode,
+  input: FixedPriceInput | null,
+  now = new Date(),
+): Promise<Booking> {
   const bid = normalizeBid(rawBid);
   const price = input ? roundMoney(input.price) : null;
   const comment = input?.comment?.trim() ? input.comment.trim().slice(0, BILLING_COMMENT_MAX) : null;
@@ -268,7 +366,10 @@ export async function updateFixedPrice(db: Db, actor: Actor, rawBid: string, mod
     if (mode === 'SET' && r.fixedPrice !== null) throw conflict('fixedPriceExists');
     if (mode !== 'SET' && r.fixedPrice === null) throw conflict('fixedPriceMissing');
     const c = b.contract.currency;
-    const next = mode === 'REMOVE' ? { fixedPrice: null, fixedPriceComment: null, fixedPriceSetBy: null } : { fixedPrice: price, fixedPriceComment: comment, fixedPriceSetBy: actor.username };
+    const next =
+      mode === 'REMOVE'
+        ? { fixedPrice: null, fixedPriceComment: null, fixedPriceSetBy: null }
+        : { fixedPrice: price, fixedPriceComment: comment, fixedPriceSetBy: actor.username };
     await patchBooking(tx, r.id, next, now);
     const withComment = (text: EventTextPart) => (comment ? [text, eventText('withComment', { comment })] : [text]);
     const texts: Record<FixedPriceMode, () => EventTextPart[]> = {
@@ -276,12 +377,19 @@ export async function updateFixedPrice(db: Db, actor: Actor, rawBid: string, mod
       CHANGE: () => withComment(eventText('fixedPriceChanged', { previous: eventMoney(r.fixedPrice ?? 0, c), price: eventMoney(price ?? 0, c) })),
       REMOVE: () => [eventText('fixedPriceRemoved', { previous: eventMoney(r.fixedPrice ?? 0, c) })],
     };
-    await bookingEvent(tx, actor, b, texts[mode](), {
-      action: { SET: 'FIXED_PRICE_SET', CHANGE: 'FIXED_PRICE_CHANGED', REMOVE: 'FIXED_PRICE_REMOVED' }[mode],
-      previous: r.fixedPrice !== null ? { price: r.fixedPrice, comment: r.fixedPriceComment } : null,
-      fixedPrice: mode === 'REMOVE' ? null : { price, comment },
-      currency: c,
-    }, { type: 'PAYMENT_ACTION', occurred: now });
+    await bookingEvent(
+      tx,
+      actor,
+      b,
+      texts[mode](),
+      {
+        action: { SET: 'FIXED_PRICE_SET', CHANGE: 'FIXED_PRICE_CHANGED', REMOVE: 'FIXED_PRICE_REMOVED' }[mode],
+        previous: r.fixedPrice !== null ? { price: r.fixedPrice, comment: r.fixedPriceComment } : null,
+        fixedPrice: mode === 'REMOVE' ? null : { price, comment },
+        currency: c,
+      },
+      { type: 'PAYMENT_ACTION', occurred: now },
+    );
   });
   return getBooking(db, actor, bid, now);
 }

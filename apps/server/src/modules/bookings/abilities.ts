@@ -1,10 +1,27 @@
 import {
-  ALLOWED, BOOKING_ABILITY_KEYS, creditRefusal, isLightVehicleCategory, NOT_APPLICABLE, notAllowed,
-  type Ability, type BookingAbilities, type BookingAbilityKey, type FuelType, type MessageKey, type PaymentStatus,
+  ALLOWED,
+  BOOKING_ABILITY_KEYS,
+  creditRefusal,
+  isLightVehicleCategory,
+  NOT_APPLICABLE,
+  notAllowed,
+  type Ability,
+  type BookingAbilities,
+  type BookingAbilityKey,
+  type FuelType,
+  type MessageKey,
+  type PaymentStatus,
 } from '@fleetdesk/contract';
 import {
-  activateRefusal, allocatesOnActivation, cancelRefusal, deactivateRefusal, forceEndRefusal, isHistoric, rideshareRefusal,
-  taxiRefusal, type BookingFacts,
+  activateRefusal,
+  allocatesOnActivation,
+  cancelRefusal,
+  deactivateRefusal,
+  forceEndRefusal,
+  isHistoric,
+  rideshareRefusal,
+  taxiRefusal,
+  type BookingFacts,
 } from './state.ts';
 
 /**

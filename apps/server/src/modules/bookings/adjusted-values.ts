@@ -19,31 +19,50 @@ export async function adjustBookingValues(db: Db, actor: Actor, rawBid: string, 
     const firstAdjustment = r.adjustedStartTime === null && r.dataQuality === null;
     const start = new Date(v.adjustedStartTime);
     const end = new Date(v.adjustedEndTime);
-    await patchBooking(tx, r.id, {
-      ...(firstAdjustment
-        ? { originalUsageStart: r.usageStart, originalUsageEnd: r.usageEnd, originalTotalDistance: r.distance, originalBookingType: r.tripType }
-        : {}),
-      usageStart: start,
-      usageEnd: end,
-      distance: v.adjustedDistance,
-      tripType: v.adjustedBookingType,
-      adjustedStartTime: start,
-      adjustedEndTime: end,
-      adjustedDistance: v.adjustedDistance,
-      adjustedBookingType: v.adjustedBookingType,
-      dataQuality: v.dataQuality,
-    }, now);
+    await patchBooking(
+      tx,
+      r.id,
+      {
+        ...(firstAdjustment
+          ? { originalUsageStart: r.usageStart, originalUsageEnd: r.usageEnd, originalTotalDistance: r.distance, originalBookingType: r.tripType }
+          : {}),
+        usageStart: start,
+        usageEnd: end,
+        distance: v.adjustedDistance,
+        tripType: v.adjustedBookingType,
+        adjustedStartTime: start,
+        adjustedEndTime: end,
+        adjustedDistance: v.adjustedDistance,
+        adjustedBookingType: v.adjustedBookingType,
+        dataQuality: v.dataQuality,
+      },
+      now,
+    );
     const fleet = await fleetOf(tx, actor);
-    await bookingEvent(tx, actor, b,
+    await bookingEvent(
+      tx,
+      actor,
+      b,
       eventText('usageAdjusted', {
-        start: formatLocalDateTime(start, fleet.timeZone), end: formatLocalDateTime(end, fleet.timeZone), previousDistance: r.distance ?? '–',
-        distance: v.adjustedDistance, tripType: eventValue('tripType', v.adjustedBookingType), dataQuality: v.dataQuality,
+        start: formatLocalDateTime(start, fleet.timeZone),
+        end: formatLocalDateTime(end, fleet.timeZone),
+        previousDistance: r.distance ?? '–',
+        distance: v.adjustedDistance,
+        tripType: eventValue('tripType', v.adjustedBookingType),
+        dataQuality: v.dataQuality,
       }),
       {
         action: 'VALUES_ADJUSTED',
-        previous: { usageStart: r.usageStart?.toISOString() ?? null, usageEnd: r.usageEnd?.toISOString() ?? null, distance: r.distance, tripType: r.tripType },
+        previous: {
+          usageStart: r.usageStart?.toISOString() ?? null,
+          usageEnd: r.usageEnd?.toISOString() ?? null,
+          distance: r.distance,
+          tripType: r.tripType,
+        },
         adjusted: v,
         firstAdjustment,
-      }, { occurred: now });
+      },
+      { occurred: now },
+    );
   });
 }

@@ -71,7 +71,14 @@ export async function findFreeVehicle(tx: Db, fleet: string, o: FindFreeVehicleO
     sql`${occupiedUntil} > ${o.start.toISOString()}::timestamptz`,
   ];
   if (o.excludeBookingId !== undefined) overlapping.push(ne(bookings.id, o.excludeBookingId));
-  where.push(notExists(tx.select({ one: sql`1` }).from(bookings).where(and(...overlapping))));
+  where.push(
+    notExists(
+      tx
+        .select({ one: sql`1` })
+        .from(bookings)
+        .where(and(...overlapping)),
+    ),
+  );
 
   const electric = sql`(${vehicles.primaryFuelType} = 'BATTERY')`;
   const [row] = await tx
@@ -80,11 +87,7 @@ export async function findFreeVehicle(tx: Db, fleet: string, o: FindFreeVehicleO
     .innerJoin(vehicleModels, eq(vehicleModels.id, vehicles.modelId))
     .leftJoin(vehicleStatus, eq(vehicleStatus.vehicleId, vehicles.id))
     .where(and(...where))
-    .orderBy(
-      sql`${electric} desc`,
-      sql`case when ${electric} then ${vehicleStatus.fuelLevel} end desc nulls last`,
-      asc(vehicles.id),
-    )
+    .orderBy(sql`${electric} desc`, sql`case when ${electric} then ${vehicleStatus.fuelLevel} end desc nulls last`, asc(vehicles.id))
     .limit(1);
   return row ?? null;
 }

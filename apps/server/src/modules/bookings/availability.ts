@@ -1,5 +1,9 @@
 import {
-  DEFAULT_ESTIMATED_DISTANCE_KM, type AvailabilityResponse, type PriceEstimate, type VehicleCategory, type ZAvailabilityQuery,
+  DEFAULT_ESTIMATED_DISTANCE_KM,
+  type AvailabilityResponse,
+  type PriceEstimate,
+  type VehicleCategory,
+  type ZAvailabilityQuery,
 } from '@fleetdesk/contract';
 import { and, asc, eq, inArray, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -49,7 +53,12 @@ export async function poolVehiclesWithAvailability(
     sql`${occupiedUntil} > ${o.start.toISOString()}::timestamptz`,
   ];
   if (o.excludeBookingId !== undefined) overlapping.push(ne(bookings.id, o.excludeBookingId));
-  const free = notExists(db.select({ one: sql`1` }).from(bookings).where(and(...overlapping)));
+  const free = notExists(
+    db
+      .select({ one: sql`1` })
+      .from(bookings)
+      .where(and(...overlapping)),
+  );
   const rows = await db
     .select({
       id: vehicles.id,
@@ -76,20 +85,34 @@ export async function getAvailability(db: Db, actor: Actor, q: AvailabilityQuery
   const timeErrors = validateStartEnd(start, end).map((e) => ({ ...e, field: e.field === 'startTime' ? 'from' : 'to' }));
   if (timeErrors.length) throw AppError.invalidInput(timeErrors);
 
-  const [pool] = await db.select({ id: pools.id }).from(pools).where(and(eq(pools.id, q.fromPoolId), eq(pools.fleetId, actor.fleet))).limit(1);
+  const [pool] = await db
+    .select({ id: pools.id })
+    .from(pools)
+    .where(and(eq(pools.id, q.fromPoolId), eq(pools.fleetId, actor.fleet)))
+    .limit(1);
   if (!pool) throw AppError.notFound();
   const excludeBookingId = q.excludeBid ? (await findBookingRow(db, actor, q.excludeBid)).id : undefined;
 
   let estimate: PriceEstimate | null = null;
   if (q.contractId !== undefined) {
-    const [contract] = await db.select().from(contracts).where(and(eq(contracts.id, q.contractId), eq(contracts.fleetId, actor.fleet))).limit(1);
+    const [contract] = await db
+      .select()
+      .from(contracts)
+      .where(and(eq(contracts.id, q.contractId), eq(contracts.fleetId, actor.fleet)))
+      .limit(1);
     if (!contract) throw AppError.notFound();
     const [fleet] = await db.select({ timeZone: fleets.timeZone }).from(fleets).where(eq(fleets.id, actor.fleet)).limit(1);
     try {
-      estimate = toPriceEstimate(priceBooking({
-        start, end, distanceKm: DEFAULT_ESTIMATED_DISTANCE_KM, priceList: contract.priceList, currency: contract.currency,
-        timeZone: fleet?.timeZone ?? 'UTC',
-      }));
+      estimate = toPriceEstimate(
+        priceBooking({
+          start,
+          end,
+          distanceKm: DEFAULT_ESTIMATED_DISTANCE_KM,
+          priceList: contract.priceList,
+          currency: contract.currency,
+          timeZone: fleet?.timeZone ?? 'UTC',
+        }),
+      );
     } catch (err) {
       if (err instanceof RangeError) throw AppError.invalidInput([{ field: 'to', message: err.message }]);
       throw err;
@@ -102,7 +125,13 @@ export async function getAvailability(db: Db, actor: Actor, q: AvailabilityQuery
   for (const v of all) {
     const classKey = `${v.priceClass}\u0000${v.vehicleCategory}`;
     const c = classes.get(classKey) ?? { className: v.priceClass, vehicleCategory: v.vehicleCategory, available: 0 };
-    const m = models.get(v.modelId) ?? { modelId: v.modelId, modelName: v.modelName, priceClass: v.priceClass, vehicleCategory: v.vehicleCategory, available: 0 };
+    const m = models.get(v.modelId) ?? {
+      modelId: v.modelId,
+      modelName: v.modelName,
+      priceClass: v.priceClass,
+      vehicleCategory: v.vehicleCategory,
+      available: 0,
+    };
     if (v.free) {
       c.available++;
       m.available++;
@@ -111,17 +140,19 @@ export async function getAvailability(db: Db, actor: Actor, q: AvailabilityQuery
     models.set(v.modelId, m);
   }
   return {
-    vehicles: all.filter((v) => v.free).map((v) => ({
-      vin: v.vin,
-      registrationNumber: v.registrationNumber,
-      longPresentation: v.longPresentation,
-      modelId: v.modelId,
-      modelName: v.modelName,
-      priceClass: v.priceClass,
-      vehicleCategory: v.vehicleCategory,
-      electric: v.electric,
-      estimatedPrice: estimate,
-    })),
+    vehicles: all
+      .filter((v) => v.free)
+      .map((v) => ({
+        vin: v.vin,
+        registrationNumber: v.registrationNumber,
+        longPresentation: v.longPresentation,
+        modelId: v.modelId,
+        modelName: v.modelName,
+        priceClass: v.priceClass,
+        vehicleCategory: v.vehicleCategory,
+        electric: v.electric,
+        estimatedPrice: estimate,
+      })),
     classes: [...classes.values()],
     models: [...models.values()],
     vehiclesInPool: all.length,

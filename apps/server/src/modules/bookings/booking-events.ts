@@ -11,7 +11,13 @@ import { findBookingRow } from './service.ts';
 export type BookingEventsQuery = z.infer<typeof ZBookingEventsQuery>;
 
 /** The §7 booking events: these five types, from the epoch to 2100, 10 per page. */
-export const BOOKING_EVENT_TYPES = ['BOOKING_EVENT', 'REMOTE_COMMAND', 'VEHICLE_STATUS', 'VEHICLE_ADMIN', 'PAYMENT_ACTION'] as const satisfies readonly EventType[];
+export const BOOKING_EVENT_TYPES = [
+  'BOOKING_EVENT',
+  'REMOTE_COMMAND',
+  'VEHICLE_STATUS',
+  'VEHICLE_ADMIN',
+  'PAYMENT_ACTION',
+] as const satisfies readonly EventType[];
 const BOOKING_EVENTS_FROM = '1970-01-01T00:00:00.000Z';
 const BOOKING_EVENTS_TO = '2100-01-01T00:00:00.000Z';
 

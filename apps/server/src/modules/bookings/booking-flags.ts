@@ -19,7 +19,19 @@ export async function checkoutBooking(db: Db, actor: Actor, rawBid: string, now 
 export async function reportTechnicalIssue(db: Db, actor: Actor, rawBid: string, description: string, now = new Date()): Promise<Booking> {
   return mutateBooking(db, actor, rawBid, now, async (tx, b) => {
     requireAbility(b, 'reportTechnicalIssue', now, 'technicalIssueAlreadyReported');
-    await patchBooking(tx, b.row.id, { technicalIssueReportedAt: now, technicalIssueReportedBy: actor.username, technicalIssueDescription: description }, now);
-    await bookingEvent(tx, actor, b, eventText('technicalIssueReported', { description }), { action: 'TECHNICAL_ISSUE', description }, { occurred: now });
+    await patchBooking(
+      tx,
+      b.row.id,
+      { technicalIssueReportedAt: now, technicalIssueReportedBy: actor.username, technicalIssueDescription: description },
+      now,
+    );
+    await bookingEvent(
+      tx,
+      actor,
+      b,
+      eventText('technicalIssueReported', { description }),
+      { action: 'TECHNICAL_ISSUE', description },
+      { occurred: now },
+    );
   });
 }

@@ -23,7 +23,12 @@ export const START_GRACE_MS = 5 * 60_000;
 
 /** A refused create or update: 400 listing every problem. */
 export const refused = (message: string, errors: ErrorItem[]) => new AppError(MESSAGE_IDS.validationList, 400, message, errors);
-export const item = (field: string, message: string, ruleName?: string): ErrorItem => ({ field, message, overridable: false, ...(ruleName ? { ruleName } : {}) });
+export const item = (field: string, message: string, ruleName?: string): ErrorItem => ({
+  field,
+  message,
+  overridable: false,
+  ...(ruleName ? { ruleName } : {}),
+});
 
 // ---- Loading ---------------------------------------------------------------------------------------------------
 
@@ -35,7 +40,11 @@ export async function fleetTimeZone(db: Db, fleet: string): Promise<string> {
 
 /** The contract when it is the operator's. */
 export async function fleetContract(db: Db, actor: Actor, contractId: number): Promise<ContractRow | null> {
-  const [row] = await db.select().from(contracts).where(and(eq(contracts.id, contractId), eq(contracts.fleetId, actor.fleet))).limit(1);
+  const [row] = await db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.id, contractId), eq(contracts.fleetId, actor.fleet)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -53,7 +62,10 @@ export async function userContract(db: Db, actor: Actor, userId: number, contrac
 /** The operator's pools among `ids`, by id. */
 export async function fleetPools(db: Db, actor: Actor, ids: number[]): Promise<Map<number, PoolRow>> {
   const unique = [...new Set(ids)];
-  const rows = await db.select().from(pools).where(and(inArray(pools.id, unique), eq(pools.fleetId, actor.fleet)));
+  const rows = await db
+    .select()
+    .from(pools)
+    .where(and(inArray(pools.id, unique), eq(pools.fleetId, actor.fleet)));
   return new Map(rows.map((p) => [p.id, p]));
 }
 

@@ -1,5 +1,13 @@
 import {
-  eventValue, eventMoney, eventText, ADMIN_FEE_ITEM, adminFeeOf, DEFAULT_ESTIMATED_DISTANCE_KM, roundMoney, type Currency, type PaymentStatus,
+  eventValue,
+  eventMoney,
+  eventText,
+  ADMIN_FEE_ITEM,
+  adminFeeOf,
+  DEFAULT_ESTIMATED_DISTANCE_KM,
+  roundMoney,
+  type Currency,
+  type PaymentStatus,
 } from '@fleetdesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -31,21 +39,24 @@ export async function ensureBookingPayment(tx: Db, actor: Actor, b: LockedBookin
   const existing = await lockMainBookingPayment(tx, b.row);
   if (existing) return { payment: existing, created: false };
   const { card } = await chooseUserCard(tx, actor.fleet, b.user?.id ?? null, now);
-  const [inserted] = await tx.insert(payments).values({
-    orderId: await freshOrderId(tx),
-    fleetId: actor.fleet,
-    bookingId: b.row.id,
-    userId: b.row.userId,
-    type: card ? 'CREDITCARD' : 'USER_INVOICE',
-    status: 'UNPAID',
-    target: 'BOOKING',
-    timestampType: 'CREATED_DATE',
-    timestamp: now,
-    currency: b.contract.currency,
-    paymentProvider: card ? 'sandbox' : 'invoice',
-    cardId: card?.id ?? null,
-    createdAt: now,
-  }).returning();
+  const [inserted] = await tx
+    .insert(payments)
+    .values({
+      orderId: await freshOrderId(tx),
+      fleetId: actor.fleet,
+      bookingId: b.row.id,
+      userId: b.row.userId,
+      type: card ? 'CREDITCARD' : 'USER_INVOICE',
+      status: 'UNPAID',
+      target: 'BOOKING',
+      timestampType: 'CREATED_DATE',
+      timestamp: now,
+      currency: b.contract.currency,
+      paymentProvider: card ? 'sandbox' : 'invoice',
+      cardId: card?.id ?? null,
+      createdAt: now,
+    })
+    .returning();
   if (!inserted) throw new Error('payment insert returned no row');
   return { payment: inserted, created: true };
 }
@@ -77,11 +88,14 @@ export async function addAdminFee(tx: Db, actor: Actor, b: LockedBooking, commen
     createdBy: actor.username,
     createdAt: now,
   });
-  await tx.update(payments).set({
-    totalPriceWithoutVat: sql`${payments.totalPriceWithoutVat} + ${priceWithoutVat}`,
-    totalVat: sql`${payments.totalVat} + ${vat}`,
-    totalPrice: sql`${payments.totalPrice} + ${totalPrice}`,
-  }).where(eq(payments.id, payment.id));
+  await tx
+    .update(payments)
+    .set({
+      totalPriceWithoutVat: sql`${payments.totalPriceWithoutVat} + ${priceWithoutVat}`,
+      totalVat: sql`${payments.totalVat} + ${vat}`,
+      totalPrice: sql`${payments.totalPrice} + ${totalPrice}`,
+    })
+    .where(eq(payments.id, payment.id));
   return { orderId: payment.orderId, priceWithoutVat, vat, totalPrice, currency: payment.currency, created };
 }
 
@@ -120,11 +134,25 @@ export async function applyFixedPrice(tx: Db, actor: Actor, b: LockedBooking, no
   const vat = lines.reduce((sum, x) => sum + ore(x.vat), 0);
   const totals = { totalPriceWithoutVat: without / 100, totalVat: vat / 100, totalPrice: (without + vat) / 100 };
   await tx.update(payments).set(totals).where(eq(payments.id, payment.id));
-  await bookingEvent(tx, actor, b, eventText('fixedPriceApplied', {
-    orderId: payment.orderId, withoutVat: eventMoney(l.priceWithoutVat, payment.currency), vat: eventMoney(l.vat, payment.currency), total: eventMoney(totals.totalPrice, payment.currency),
-  }), {
-    action: 'FIXED_PRICE_APPLIED', orderId: payment.orderId, fixedPrice: price, ...totals, currency: payment.currency,
-  }, { type: 'PAYMENT_ACTION', occurred: now });
+  await bookingEvent(
+    tx,
+    actor,
+    b,
+    eventText('fixedPriceApplied', {
+      orderId: payment.orderId,
+      withoutVat: eventMoney(l.priceWithoutVat, payment.currency),
+      vat: eventMoney(l.vat, payment.currency),
+      total: eventMoney(totals.totalPrice, payment.currency),
+    }),
+    {
+      action: 'FIXED_PRICE_APPLIED',
+      orderId: payment.orderId,
+      fixedPrice: price,
+      ...totals,
+      currency: payment.currency,
+    },
+    { type: 'PAYMENT_ACTION', occurred: now },
+  );
 }
 
 /**
@@ -134,14 +162,15 @@ export async function applyFixedPrice(tx: Db, actor: Actor, b: LockedBooking, no
  * fees) stays in; a booking without an estimate starts from the price of its old interval.
  */
 export function extendedEstimate(b: LockedBooking, newEnd: Date, timeZone: string, feeAdded: { priceWithoutVat: number; vat: number } | null) {
-  const priceOf = (end: Date) => priceBooking({
-    start: b.row.startTime,
-    end,
-    distanceKm: b.row.estimatedDistance ?? DEFAULT_ESTIMATED_DISTANCE_KM,
-    priceList: b.contract.priceList,
-    currency: b.contract.currency,
-    timeZone,
-  });
+  const priceOf = (end: Date) =>
+    priceBooking({
+      start: b.row.startTime,
+      end,
+      distanceKm: b.row.estimatedDistance ?? DEFAULT_ESTIMATED_DISTANCE_KM,
+      priceList: b.contract.priceList,
+      currency: b.contract.currency,
+      timeZone,
+    });
   const before = priceOf(b.row.endTime);
   const after = priceOf(newEnd);
   const baseWithoutVat = b.row.estimatedPriceWithoutVat ?? before.totalPriceWithoutVat;
@@ -157,7 +186,14 @@ export function extendedEstimate(b: LockedBooking, newEnd: Date, timeZone: strin
  * reservation (RESERVED or RESERVATION_FAILED) is made again for the new amount.
  */
 export async function syncBookingPayment(
-  tx: Db, actor: Actor, deps: { payments: PaymentProvider }, b: BookingRow, username: string | null, estimate: PriceResult, currency: Currency, now: Date,
+  tx: Db,
+  actor: Actor,
+  deps: { payments: PaymentProvider },
+  b: BookingRow,
+  username: string | null,
+  estimate: PriceResult,
+  currency: Currency,
+  now: Date,
 ): Promise<void> {
   // The main booking payment (mainBookingPayment), as the card, the abilities and the payment actions see it.
   const main = await lockMainBookingPayment(tx, b);
@@ -167,7 +203,11 @@ export async function syncBookingPayment(
   let status: PaymentStatus = main.status;
   let externalId = main.externalId;
   if (total <= 0) status = 'NO_CHARGE';
-  else if (main.type === 'CREDITCARD' && (main.status === 'RESERVED' || main.status === 'RESERVATION_FAILED' || main.status === 'NO_CHARGE') && main.cardId !== null) {
+  else if (
+    main.type === 'CREDITCARD' &&
+    (main.status === 'RESERVED' || main.status === 'RESERVATION_FAILED' || main.status === 'NO_CHARGE') &&
+    main.cardId !== null
+  ) {
     const [card] = await tx.select().from(registeredCards).where(eq(registeredCards.id, main.cardId)).limit(1);
     if (card) {
       const reservation = await deps.payments.reserve(card, total, currency, now);
@@ -176,13 +216,24 @@ export async function syncBookingPayment(
       externalId = reservation.externalId;
     }
   } else if (main.status === 'NO_CHARGE') status = 'UNPAID';
-  await tx.update(payments).set({
-    totalPriceWithoutVat: estimate.totalPriceWithoutVat, totalVat: estimate.totalVat, totalPrice: total, status, externalId,
-    reservationFailed: status === 'RESERVATION_FAILED',
-  }).where(eq(payments.id, main.id));
+  await tx
+    .update(payments)
+    .set({
+      totalPriceWithoutVat: estimate.totalPriceWithoutVat,
+      totalVat: estimate.totalVat,
+      totalPrice: total,
+      status,
+      externalId,
+      reservationFailed: status === 'RESERVATION_FAILED',
+    })
+    .where(eq(payments.id, main.id));
   await appendEvent(tx, actor, {
     type: 'PAYMENT_ACTION',
-    text: eventText('paymentFollowsEstimate', { orderId: main.orderId, amount: eventMoney(total, currency), status: eventValue('paymentStatus', status) }),
+    text: eventText('paymentFollowsEstimate', {
+      orderId: main.orderId,
+      amount: eventMoney(total, currency),
+      status: eventValue('paymentStatus', status),
+    }),
     bid: b.bid,
     affectedUsername: username,
     occurred: now,

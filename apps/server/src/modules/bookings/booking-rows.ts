@@ -39,7 +39,15 @@ export async function loadBookingRowsById(db: Db, actor: Actor, ids: readonly nu
   const needingAuth = await db
     .select({ bookingId: payments.bookingId, orderId: payments.orderId })
     .from(payments)
-    .where(and(inArray(payments.bookingId, rows.map((r) => r.b.id)), eq(payments.status, 'NEEDS_AUTHORIZATION')));
+    .where(
+      and(
+        inArray(
+          payments.bookingId,
+          rows.map((r) => r.b.id),
+        ),
+        eq(payments.status, 'NEEDS_AUTHORIZATION'),
+      ),
+    );
   const authByBooking = new Map<number, string[]>();
   for (const p of needingAuth) {
     if (p.bookingId === null) continue;

@@ -1,5 +1,11 @@
 import {
-  formatMessage, humanizeDuration, MESSAGES, parseIsoDuration, scheduleWindowOf, type BookingRule, type ZContractRulesResponse,
+  formatMessage,
+  humanizeDuration,
+  MESSAGES,
+  parseIsoDuration,
+  scheduleWindowOf,
+  type BookingRule,
+  type ZContractRulesResponse,
 } from '@fleetdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -26,44 +32,91 @@ export async function getContractRules(db: Db, actor: Actor, contractId: number,
   if (!contract) throw AppError.notFound();
   let onContract = true;
   if (poolId !== undefined) {
-    const [pool] = await db.select({ id: pools.id }).from(pools).where(and(eq(pools.id, poolId), eq(pools.fleetId, actor.fleet))).limit(1);
+    const [pool] = await db
+      .select({ id: pools.id })
+      .from(pools)
+      .where(and(eq(pools.id, poolId), eq(pools.fleetId, actor.fleet)))
+      .limit(1);
     if (!pool) throw AppError.notFound();
-    const [link] = await db.select({ poolId: poolContracts.poolId }).from(poolContracts)
-      .where(and(eq(poolContracts.poolId, poolId), eq(poolContracts.contractId, contractId))).limit(1);
+    const [link] = await db
+      .select({ poolId: poolContracts.poolId })
+      .from(poolContracts)
+      .where(and(eq(poolContracts.poolId, poolId), eq(poolContracts.contractId, contractId)))
+      .limit(1);
     onContract = link !== undefined;
   }
   const duration = (iso: string) => humanizeDuration(parseIsoDuration(iso));
   const rules: BookingRule[] = [];
   if (contract.minBookingDuration) {
-    rules.push({ ruleName: 'contract.minBookingDuration', description: `Minimum booking duration: ${duration(contract.minBookingDuration)}`, overridable: true, bookingRuleCause: 'MIN_DURATION' });
+    rules.push({
+      ruleName: 'contract.minBookingDuration',
+      description: `Minimum booking duration: ${duration(contract.minBookingDuration)}`,
+      overridable: true,
+      bookingRuleCause: 'MIN_DURATION',
+    });
   }
   if (contract.maxBookingDuration) {
-    rules.push({ ruleName: 'contract.maxBookingDuration', description: `Maximum booking duration: ${duration(contract.maxBookingDuration)}`, overridable: true, bookingRuleCause: 'MAX_DURATION' });
+    rules.push({
+      ruleName: 'contract.maxBookingDuration',
+      description: `Maximum booking duration: ${duration(contract.maxBookingDuration)}`,
+      overridable: true,
+      bookingRuleCause: 'MAX_DURATION',
+    });
   }
   contract.bookableRules.forEach((rule, index) => {
     const window = scheduleWindowOf(rule);
     const when = window ? ` on weekdays ${window.from}–${window.to}` : '';
     if (rule.minDuration) {
-      rules.push({ ruleName: `bookableRules[${index}].minDuration`, description: `Minimum booking duration${when}: ${duration(rule.minDuration)}`, overridable: true, bookingRuleCause: 'MIN_DURATION' });
+      rules.push({
+        ruleName: `bookableRules[${index}].minDuration`,
+        description: `Minimum booking duration${when}: ${duration(rule.minDuration)}`,
+        overridable: true,
+        bookingRuleCause: 'MIN_DURATION',
+      });
     }
     if (rule.maxDuration) {
-      rules.push({ ruleName: `bookableRules[${index}].maxDuration`, description: `Maximum booking duration${when}: ${duration(rule.maxDuration)}`, overridable: true, bookingRuleCause: 'MAX_DURATION' });
+      rules.push({
+        ruleName: `bookableRules[${index}].maxDuration`,
+        description: `Maximum booking duration${when}: ${duration(rule.maxDuration)}`,
+        overridable: true,
+        bookingRuleCause: 'MAX_DURATION',
+      });
     }
   });
   if (!contract.oneWayAllowed) {
-    rules.push({ ruleName: 'contract.oneWayAllowed', description: formatMessage('oneWayNotAllowed'), overridable: false, bookingRuleCause: 'ONE_WAY_NOT_ALLOWED' });
+    rules.push({
+      ruleName: 'contract.oneWayAllowed',
+      description: formatMessage('oneWayNotAllowed'),
+      overridable: false,
+      bookingRuleCause: 'ONE_WAY_NOT_ALLOWED',
+    });
   }
   if (contract.onlyOneBookingAtTheSameTimeAllowed) {
-    rules.push({ ruleName: 'contract.onlyOneBookingAtTheSameTimeAllowed', description: 'Only one booking at a time', overridable: true, bookingRuleCause: 'OVERLAPPING_BOOKING' });
+    rules.push({
+      ruleName: 'contract.onlyOneBookingAtTheSameTimeAllowed',
+      description: 'Only one booking at a time',
+      overridable: true,
+      bookingRuleCause: 'OVERLAPPING_BOOKING',
+    });
   }
   if (poolId === undefined || !contract.taxiFromPools.includes(poolId)) {
     rules.push({ ruleName: 'contract.taxiFromPools', description: MESSAGES.taxiNotFromPool, overridable: false, bookingRuleCause: 'TAXI_POOL' });
   }
   for (const entry of contract.metadataSpec) {
     if (!entry.required && entry.type === 'TEXT') continue;
-    const what = [entry.required ? 'required' : null, entry.type === 'INTEGER' ? 'a whole number' : null,
-      entry.type === 'CHOICE' && entry.choices?.length ? `one of: ${entry.choices.join(', ')}` : null].filter(Boolean).join(', ');
-    rules.push({ ruleName: `contract.metadataSpec.${entry.key}`, description: `${entry.label}: ${what}`, overridable: false, bookingRuleCause: 'METADATA' });
+    const what = [
+      entry.required ? 'required' : null,
+      entry.type === 'INTEGER' ? 'a whole number' : null,
+      entry.type === 'CHOICE' && entry.choices?.length ? `one of: ${entry.choices.join(', ')}` : null,
+    ]
+      .filter(Boolean)
+      .join(', ');
+    rules.push({
+      ruleName: `contract.metadataSpec.${entry.key}`,
+      description: `${entry.label}: ${what}`,
+      overridable: false,
+      bookingRuleCause: 'METADATA',
+    });
   }
   if (!onContract) {
     rules.push({ ruleName: 'POOL_ACCESS', description: MESSAGES.noPoolAccess, overridable: false, bookingRuleCause: 'POOL_ACCESS' });

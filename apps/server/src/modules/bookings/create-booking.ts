@@ -1,5 +1,18 @@
 import {
-  type EventTextPart, eventValue, eventMoney, eventText, adminFeeOf, CARD_ERROR_MESSAGES, MESSAGES, trimMetadata, type Booking, type BookingCreateRequest, type Currency, type ErrorItem, type PaymentStatus, type PaymentType,
+  type EventTextPart,
+  eventValue,
+  eventMoney,
+  eventText,
+  adminFeeOf,
+  CARD_ERROR_MESSAGES,
+  MESSAGES,
+  trimMetadata,
+  type Booking,
+  type BookingCreateRequest,
+  type Currency,
+  type ErrorItem,
+  type PaymentStatus,
+  type PaymentType,
 } from '@fleetdesk/contract';
 import type { Db } from '../../db/client.ts';
 import { bookings, payments } from '../../db/schema.ts';
@@ -10,7 +23,16 @@ import { chooseUserCard } from '../users/index.ts';
 import { findFleetUser } from '../users/index.ts';
 import { findFreeVehicle, noVehicleAvailable, withAllocationRetry, type VehicleRow } from './allocation.ts';
 import {
-  cleanNote, fleetPools, fleetTimeZone, item, ownLiveBookings, poolProblems, reachablePools, refused, START_GRACE_MS, userContract,
+  cleanNote,
+  fleetPools,
+  fleetTimeZone,
+  item,
+  ownLiveBookings,
+  poolProblems,
+  reachablePools,
+  refused,
+  START_GRACE_MS,
+  userContract,
 } from './booking-input.ts';
 import { price } from './estimate.ts';
 import { freshBid, freshOrderId } from './identifiers.ts';
@@ -50,7 +72,12 @@ export async function createBooking(db: Db, actor: Actor, deps: BookingDeps, req
   if (start.getTime() < now.getTime() - START_GRACE_MS) errors.push(item('startTime', MESSAGES.startInPast));
   const [contract, poolMap] = await Promise.all([userContract(db, actor, user.id, req.contractId), fleetPools(db, actor, [fromPoolId, toPoolId])]);
   if (!contract) errors.push(item('contractId', MESSAGES.contractNotOfUser));
-  errors.push(...poolProblems(poolMap, [['fromLocation', fromPoolId], ['toLocation', toPoolId]]));
+  errors.push(
+    ...poolProblems(poolMap, [
+      ['fromLocation', fromPoolId],
+      ['toLocation', toPoolId],
+    ]),
+  );
   const spec = poolMap.has(fromPoolId) ? await resolveSpec(db, actor, req.vehicleSpecification, fromPoolId) : null;
   if (spec && isErrorItem(spec)) errors.push(spec);
   if (errors.length || !contract || !spec || isErrorItem(spec)) throw failed(errors);
@@ -59,10 +86,20 @@ export async function createBooking(db: Db, actor: Actor, deps: BookingDeps, req
   const timeZone = await fleetTimeZone(db, actor.fleet);
   const [reachable, own] = await Promise.all([reachablePools(db, user.id, [fromPoolId, toPoolId]), ownLiveBookings(db, user.id, end, now)]);
   const withoutAccess = [...new Set([fromPoolId, toPoolId])].filter((id) => !reachable.has(id));
-  const accessItems = req.overridePoolAccess ? [] : withoutAccess.map((id) => item(id === fromPoolId ? 'fromLocation' : 'toLocation', MESSAGES.noPoolAccess, 'POOL_ACCESS'));
+  const accessItems = req.overridePoolAccess
+    ? []
+    : withoutAccess.map((id) => item(id === fromPoolId ? 'fromLocation' : 'toLocation', MESSAGES.noPoolAccess, 'POOL_ACCESS'));
   const metadata = trimMetadata(req.metadata);
   const violations = evaluateBookingRules({
-    contract, start, end, fromPoolId, toPoolId, timeZone, ownOverlappingBookings: own, taxiAcceptable: req.taxiAcceptable, metadata,
+    contract,
+    start,
+    end,
+    fromPoolId,
+    toPoolId,
+    timeZone,
+    ownOverlappingBookings: own,
+    taxiAcceptable: req.taxiAcceptable,
+    metadata,
   });
   const blocking = blockingViolations(violations, req.ignoreRules);
   if (accessItems.length || blocking.length) throw failed([...accessItems, ...violationsToErrorItems(blocking)]);
@@ -85,34 +122,37 @@ export async function createBooking(db: Db, actor: Actor, deps: BookingDeps, req
           if (!vehicle) throw noVehicleAvailable();
         }
         const newBid = await freshBid(tx);
-        const [row] = await tx.insert(bookings).values({
-          bid: newBid,
-          fleetId: actor.fleet,
-          userId: user.id,
-          contractId: contract.id,
-          state: 'INACTIVE',
-          startTime: start,
-          endTime: end,
-          fromPoolId,
-          toPoolId,
-          note: cleanNote(req.note),
-          estimatedDistance: req.estimatedDistance,
-          tripType: req.tripType,
-          rideShare: req.rideShare,
-          taxiAcceptable: req.taxiAcceptable,
-          specType: spec.specType,
-          specClassName: spec.specClassName,
-          specModelId: spec.specModelId,
-          specVehicleId: spec.specVehicleId,
-          vehicleCategory: spec.vehicleCategory,
-          allocationState: vehicle ? 'ALLOCATED' : 'NOT_ALLOCATED',
-          allocatedVehicleId: vehicle?.id ?? null,
-          allocateOnActivation,
-          metadata,
-          estimatedPriceWithoutVat: estimate.totalPriceWithoutVat,
-          estimatedVat: estimate.totalVat,
-          createdBy: actor.username,
-        }).returning();
+        const [row] = await tx
+          .insert(bookings)
+          .values({
+            bid: newBid,
+            fleetId: actor.fleet,
+            userId: user.id,
+            contractId: contract.id,
+            state: 'INACTIVE',
+            startTime: start,
+            endTime: end,
+            fromPoolId,
+            toPoolId,
+            note: cleanNote(req.note),
+            estimatedDistance: req.estimatedDistance,
+            tripType: req.tripType,
+            rideShare: req.rideShare,
+            taxiAcceptable: req.taxiAcceptable,
+            specType: spec.specType,
+            specClassName: spec.specClassName,
+            specModelId: spec.specModelId,
+            specVehicleId: spec.specVehicleId,
+            vehicleCategory: spec.vehicleCategory,
+            allocationState: vehicle ? 'ALLOCATED' : 'NOT_ALLOCATED',
+            allocatedVehicleId: vehicle?.id ?? null,
+            allocateOnActivation,
+            metadata,
+            estimatedPriceWithoutVat: estimate.totalPriceWithoutVat,
+            estimatedVat: estimate.totalVat,
+            createdBy: actor.username,
+          })
+          .returning();
         if (!row) throw new Error('booking insert returned nothing');
 
         // 5. The booking payment (BOK…): a card reservation, or an invoice to pay later.
@@ -155,8 +195,14 @@ export async function createBooking(db: Db, actor: Actor, deps: BookingDeps, req
           affectedUsername: user.username,
           occurred: now,
           properties: {
-            contractId: contract.id, fromPoolId, toPoolId, startTime: start.toISOString(), endTime: end.toISOString(),
-            vehicleSpecType: spec.specType, allocationState: row.allocationState, adminFeeAdded: req.adminFeeAdded && adminFeeOf(contract.priceList) !== null,
+            contractId: contract.id,
+            fromPoolId,
+            toPoolId,
+            startTime: start.toISOString(),
+            endTime: end.toISOString(),
+            vehicleSpecType: spec.specType,
+            allocationState: row.allocationState,
+            adminFeeAdded: req.adminFeeAdded && adminFeeOf(contract.priceList) !== null,
             ...(overridden.length ? { overriddenRules: overridden } : {}),
             ...(req.overridePoolAccess && withoutAccess.length ? { poolAccessOverridden: withoutAccess } : {}),
           },
@@ -167,7 +213,14 @@ export async function createBooking(db: Db, actor: Actor, deps: BookingDeps, req
           bid: row.bid,
           affectedUsername: user.username,
           occurred: now,
-          properties: { orderId, paymentType, status, amount: total, currency: contract.currency, ...(held.reservation ? { externalId: held.reservation.externalId } : {}) },
+          properties: {
+            orderId,
+            paymentType,
+            status,
+            amount: total,
+            currency: contract.currency,
+            ...(held.reservation ? { externalId: held.reservation.externalId } : {}),
+          },
         });
         return row.bid;
       });
@@ -181,7 +234,12 @@ export async function createBooking(db: Db, actor: Actor, deps: BookingDeps, req
 
 function paymentText(type: PaymentType, status: PaymentStatus, orderId: string, amount: number, currency: Currency): EventTextPart {
   if (type === 'CREDITCARD' && status !== 'NO_CHARGE') {
-    const id = status === 'RESERVED' ? 'cardReservationReserved' : status === 'NEEDS_AUTHORIZATION' ? 'cardReservationNeedsAuthorisation' : 'cardReservationFailed';
+    const id =
+      status === 'RESERVED'
+        ? 'cardReservationReserved'
+        : status === 'NEEDS_AUTHORIZATION'
+          ? 'cardReservationNeedsAuthorisation'
+          : 'cardReservationFailed';
     return eventText(id, { amount: eventMoney(amount, currency), orderId });
   }
   return eventText('paymentCreated', { orderId, paymentType: eventValue('paymentType', type), status: eventValue('paymentStatus', status) });

@@ -29,8 +29,13 @@ export interface PriceParams {
 export function price(p: PriceParams, field = 'endTime'): PriceResult {
   try {
     return priceBooking({
-      start: p.start, end: p.end, distanceKm: p.distanceKm, priceList: p.contract.priceList, currency: p.contract.currency,
-      timeZone: p.timeZone, includeAdminFee: p.includeAdminFee,
+      start: p.start,
+      end: p.end,
+      distanceKm: p.distanceKm,
+      priceList: p.contract.priceList,
+      currency: p.contract.currency,
+      timeZone: p.timeZone,
+      includeAdminFee: p.includeAdminFee,
     });
   } catch (err) {
     if (err instanceof RangeError) throw AppError.invalidInput([{ field, message: err.message }]);
@@ -53,7 +58,11 @@ export async function estimatePrice(db: Db, actor: Actor, req: PriceRequest): Pr
   if (!poolMap.has(req.fromLocation.poolId)) errors.push({ field: 'fromLocation', message: MESSAGES.poolNotFound });
   if (req.toLocation && !poolMap.has(req.toLocation.poolId)) errors.push({ field: 'toLocation', message: MESSAGES.poolNotFound });
   if (req.user) {
-    const [u] = await db.select({ fleetId: users.fleetId }).from(users).where(sql`lower(${users.username}) = lower(${req.user})`).limit(1);
+    const [u] = await db
+      .select({ fleetId: users.fleetId })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${req.user})`)
+      .limit(1);
     if (!u || u.fleetId !== actor.fleet) errors.push({ field: 'user', message: MESSAGES.userNotFound });
   }
   if (errors.length || !contract) throw AppError.invalidInput(errors);

@@ -1,4 +1,13 @@
-import { type EventTextPart, eventMoney, eventText, ADMIN_FEE_ITEM, formatLocalDateTime, MESSAGES, type Booking, type ZAdjustQuery } from '@fleetdesk/contract';
+import {
+  type EventTextPart,
+  eventMoney,
+  eventText,
+  ADMIN_FEE_ITEM,
+  formatLocalDateTime,
+  MESSAGES,
+  type Booking,
+  type ZAdjustQuery,
+} from '@fleetdesk/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { Actor } from '../auth/index.ts';
@@ -49,9 +58,20 @@ export async function adjustBooking(db: Db, actor: Actor, rawBid: string, q: Adj
         if (fee) {
           texts.push(eventText('adminFeeAddedPart', { amount: eventMoney(fee.totalPrice, fee.currency) }));
           properties.adminFee = { orderId: fee.orderId, amount: fee.totalPrice, currency: fee.currency };
-          await bookingEvent(tx, actor, b, eventText('adminFeeAdded', { amount: eventMoney(fee.totalPrice, fee.currency), orderId: fee.orderId }), {
-            orderId: fee.orderId, amount: fee.totalPrice, currency: fee.currency, itemName: ADMIN_FEE_ITEM, createdPayment: fee.created,
-          }, { type: 'PAYMENT_ACTION', occurred: now });
+          await bookingEvent(
+            tx,
+            actor,
+            b,
+            eventText('adminFeeAdded', { amount: eventMoney(fee.totalPrice, fee.currency), orderId: fee.orderId }),
+            {
+              orderId: fee.orderId,
+              amount: fee.totalPrice,
+              currency: fee.currency,
+              itemName: ADMIN_FEE_ITEM,
+              createdPayment: fee.created,
+            },
+            { type: 'PAYMENT_ACTION', occurred: now },
+          );
         } else {
           properties.adminFee = null;
         }

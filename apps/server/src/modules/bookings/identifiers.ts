@@ -23,8 +23,14 @@ export const freshBid = (tx: Db) =>
 
 /** A new booking payment order id: 'BOK' + 10 digits (the demo's are 7 digits, so they never collide). */
 export const freshOrderId = (tx: Db) =>
-  freshIdentifier('BOK', async (orderId) => (await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).limit(1)).length > 0);
+  freshIdentifier(
+    'BOK',
+    async (orderId) => (await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).limit(1)).length > 0,
+  );
 
 /** A new event payment order id (fees added to a booking): 'EVE' + 10 digits (the demo's are 7 digits). */
 export const freshEventOrderId = (tx: Db) =>
-  freshIdentifier('EVE', async (orderId) => (await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).limit(1)).length > 0);
+  freshIdentifier(
+    'EVE',
+    async (orderId) => (await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).limit(1)).length > 0,
+  );

@@ -1,5 +1,14 @@
 import {
-  type EventTextPart, eventText, formatMessage, MESSAGE_IDS, MESSAGES, type Booking, type BookingAbilityKey, type EventType, type FuelType, type MessageKey,
+  type EventTextPart,
+  eventText,
+  formatMessage,
+  MESSAGE_IDS,
+  MESSAGES,
+  type Booking,
+  type BookingAbilityKey,
+  type EventType,
+  type FuelType,
+  type MessageKey,
 } from '@fleetdesk/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -38,7 +47,8 @@ export const notSupported = (action: 'Activate' | 'Deactivate' | 'Force end') =>
   new AppError(MESSAGE_IDS.notSupported, 400, formatMessage('actionNotSupported', { action }), [{ messageId: reason, message: MESSAGES[reason] }]);
 /** Any other refusal because of the booking's state: 409 with the reason's text. */
 export const conflict = (message: string = MESSAGES.conflict) => new AppError(MESSAGE_IDS.conflict, 409, message);
-export const conflictFor = (reason: MessageKey) => new AppError(MESSAGE_IDS.conflict, 409, MESSAGES[reason], [{ messageId: reason, message: MESSAGES[reason] }]);
+export const conflictFor = (reason: MessageKey) =>
+  new AppError(MESSAGE_IDS.conflict, 409, MESSAGES[reason], [{ messageId: reason, message: MESSAGES[reason] }]);
 export const invalid = (field: string, message: string) => AppError.invalidInput([{ field, message }]);
 
 // ---------- Locking and facts ----------
@@ -53,7 +63,12 @@ export interface LockedBooking {
 
 /** Locks the actor's booking row (by its normalized bid) for the rest of the transaction; none → 404. */
 export async function lockBookingRow(tx: Db, actor: Actor, bid: string): Promise<BookingRow> {
-  const [row] = await tx.select().from(bookings).where(and(eq(bookings.bid, bid), eq(bookings.fleetId, actor.fleet))).limit(1).for('update');
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.bid, bid), eq(bookings.fleetId, actor.fleet)))
+    .limit(1)
+    .for('update');
   if (!row) throw bookingNotFound();
   return row;
 }
@@ -65,7 +80,11 @@ async function requestedFuelType(tx: Db, row: BookingRow): Promise<FuelType | nu
     return bookedFuelType(v, null);
   }
   if (row.specType === 'MODEL' && row.specModelId !== null) {
-    const [m] = await tx.select({ primaryFuelType: vehicleModels.primaryFuelType }).from(vehicleModels).where(eq(vehicleModels.id, row.specModelId)).limit(1);
+    const [m] = await tx
+      .select({ primaryFuelType: vehicleModels.primaryFuelType })
+      .from(vehicleModels)
+      .where(eq(vehicleModels.id, row.specModelId))
+      .limit(1);
     return bookedFuelType(null, m);
   }
   return null;
@@ -85,7 +104,14 @@ export async function lockBooking(tx: Db, actor: Actor, rawBid: string): Promise
   if (!contract) throw new Error(`booking ${row.bid} refers to a missing contract ${row.contractId}`);
   const user = userRows[0] ?? null;
   const vehicle = vehicleRows[0] ?? null;
-  const facts = bookingMenuFactsOf(row, contract, user, bookingPayments, poolRows[0] ?? null, vehicle?.primaryFuelType ?? (await requestedFuelType(tx, row)));
+  const facts = bookingMenuFactsOf(
+    row,
+    contract,
+    user,
+    bookingPayments,
+    poolRows[0] ?? null,
+    vehicle?.primaryFuelType ?? (await requestedFuelType(tx, row)),
+  );
   return { row, user, contract, vehicle, facts };
 }
 
@@ -97,14 +123,27 @@ export async function lockMainBookingPayment(tx: Db, booking: Pick<BookingRow, '
   const rows = await tx
     .select()
     .from(payments)
-    .where(and(eq(payments.bookingId, booking.id), eq(payments.target, 'BOOKING'), isNull(payments.parentPaymentId), eq(payments.fleetId, booking.fleetId)))
+    .where(
+      and(
+        eq(payments.bookingId, booking.id),
+        eq(payments.target, 'BOOKING'),
+        isNull(payments.parentPaymentId),
+        eq(payments.fleetId, booking.fleetId),
+      ),
+    )
     .orderBy(asc(payments.id))
     .for('update');
   return mainBookingPayment(rows);
 }
 
 /** Runs `work` in one transaction on the locked booking, then returns the fresh booking. */
-export async function mutateBooking(db: Db, actor: Actor, rawBid: string, now: Date, work: (tx: Db, b: LockedBooking) => Promise<void>): Promise<Booking> {
+export async function mutateBooking(
+  db: Db,
+  actor: Actor,
+  rawBid: string,
+  now: Date,
+  work: (tx: Db, b: LockedBooking) => Promise<void>,
+): Promise<Booking> {
   const bid = normalizeBid(rawBid);
   await db.transaction(async (tx) => work(tx, await lockBooking(tx, actor, bid)));
   return getBooking(db, actor, bid, now);
@@ -113,7 +152,10 @@ export async function mutateBooking(db: Db, actor: Actor, rawBid: string, now: D
 /** Writes `patch` (and updatedAt) to the booking row; `onExclusion` maps a double allocation of the vehicle. */
 export async function patchBooking(tx: Db, id: number, patch: BookingPatch, now: Date, onExclusion?: () => AppError): Promise<void> {
   try {
-    await tx.update(bookings).set({ ...patch, updatedAt: now }).where(eq(bookings.id, id));
+    await tx
+      .update(bookings)
+      .set({ ...patch, updatedAt: now })
+      .where(eq(bookings.id, id));
   } catch (err) {
     if (onExclusion && isExclusionViolation(err)) throw onExclusion();
     throw err;
@@ -122,7 +164,11 @@ export async function patchBooking(tx: Db, id: number, patch: BookingPatch, now:
 
 /** Appends the booking's event (BOOKING_EVENT unless `o.type` says otherwise) with its vehicle and customer. */
 export async function bookingEvent(
-  tx: Db, actor: Actor, b: LockedBooking, text: EventTextPart | readonly EventTextPart[], properties: Record<string, unknown>,
+  tx: Db,
+  actor: Actor,
+  b: LockedBooking,
+  text: EventTextPart | readonly EventTextPart[],
+  properties: Record<string, unknown>,
   o: { type?: EventType; vehicle?: VehicleRow | null; occurred?: Date } = {},
 ): Promise<void> {
   const vehicle = o.vehicle === undefined ? b.vehicle : o.vehicle;
@@ -142,13 +188,20 @@ function dropUndefined(o: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** The text, followed by ": reason" when staff gave one. */
-export const withReason = (text: EventTextPart, reason: string | undefined): EventTextPart[] => (reason ? [text, eventText('withReason', { reason })] : [text]);
+export const withReason = (text: EventTextPart, reason: string | undefined): EventTextPart[] =>
+  reason ? [text, eventText('withReason', { reason })] : [text];
 
 /**
  * Refuses `key` for the reason the booking's abilities give (abilities.ts), or `fallback` when the action does not
  * apply to the booking at all.
  */
-export function requireAbility(b: LockedBooking, key: BookingAbilityKey, now: Date, fallback: MessageKey, refuse: (reason: MessageKey) => AppError = conflictFor): void {
+export function requireAbility(
+  b: LockedBooking,
+  key: BookingAbilityKey,
+  now: Date,
+  fallback: MessageKey,
+  refuse: (reason: MessageKey) => AppError = conflictFor,
+): void {
   const reason = bookingRefusal(key, b.facts, now, fallback);
   if (reason) throw refuse(reason);
 }

@@ -1,6 +1,4 @@
-import {
-  eventText, checkMetadata, formatMessage, MESSAGE_IDS, MESSAGES, type ErrorItem, type MetadataSpecEntry,
-} from '@fleetdesk/contract';
+import { eventText, checkMetadata, formatMessage, MESSAGE_IDS, MESSAGES, type ErrorItem, type MetadataSpecEntry } from '@fleetdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contracts } from '../../db/schema.ts';
@@ -31,7 +29,8 @@ function validateMetadataSpec(spec: readonly MetadataSpecEntry[]): ErrorItem[] {
     else if (seen.has(key)) errors.push({ field: `metadataSpec.${i}.key`, message: `The key ${key} is listed twice` });
     seen.add(key);
     if (!e.label.trim()) errors.push({ field: `metadataSpec.${i}.label`, message: MESSAGES.required });
-    if (e.type === 'CHOICE' && !(e.choices ?? []).some((c) => c.trim() !== '')) errors.push({ field: `metadataSpec.${i}.choices`, message: 'A choice field needs choices' });
+    if (e.type === 'CHOICE' && !(e.choices ?? []).some((c) => c.trim() !== ''))
+      errors.push({ field: `metadataSpec.${i}.choices`, message: 'A choice field needs choices' });
   });
   return errors;
 }
@@ -40,20 +39,43 @@ function validateMetadataSpec(spec: readonly MetadataSpecEntry[]): ErrorItem[] {
  * PUT /api/bookings/{bid}/metadataSpec: replaces the metadata spec of the booking's contract. It changes the
  * contract of every booking on it, so only ADMIN staff may do it (403 otherwise).
  */
-export async function updateBookingMetadataSpec(db: Db, session: RequestSession, rawBid: string, spec: MetadataSpecEntry[], now = new Date()): Promise<MetadataSpecEntry[]> {
+export async function updateBookingMetadataSpec(
+  db: Db,
+  session: RequestSession,
+  rawBid: string,
+  spec: MetadataSpecEntry[],
+  now = new Date(),
+): Promise<MetadataSpecEntry[]> {
   if (session.role !== 'ADMIN') throw AppError.forbidden();
   const errors = validateMetadataSpec(spec);
   if (errors.length) throw new AppError(MESSAGE_IDS.validationList, 400, MESSAGES.validationFailed, errors);
-  const cleaned = spec.map((e) => ({ ...e, key: e.key.trim(), choices: e.type === 'CHOICE' ? (e.choices ?? []).map((c) => c.trim()).filter(Boolean) : e.choices }));
+  const cleaned = spec.map((e) => ({
+    ...e,
+    key: e.key.trim(),
+    choices: e.type === 'CHOICE' ? (e.choices ?? []).map((c) => c.trim()).filter(Boolean) : e.choices,
+  }));
   const bid = normalizeBid(rawBid);
   await db.transaction(async (tx) => {
     const b = await lockBooking(tx, session, bid);
-    await tx.update(contracts).set({ metadataSpec: cleaned }).where(and(eq(contracts.id, b.contract.id), eq(contracts.fleetId, session.fleet)));
-    await bookingEvent(tx, session, b, cleaned.length
-      ? eventText('metadataSpecUpdated', { contract: b.contract.name, fields: cleaned.map((e) => e.key).join(', ') })
-      : eventText('metadataSpecUpdatedNoFields', { contract: b.contract.name }), {
-      action: 'METADATA_SPEC_UPDATED', contractId: b.contract.id, previous: b.contract.metadataSpec, metadataSpec: cleaned,
-    }, { occurred: now });
+    await tx
+      .update(contracts)
+      .set({ metadataSpec: cleaned })
+      .where(and(eq(contracts.id, b.contract.id), eq(contracts.fleetId, session.fleet)));
+    await bookingEvent(
+      tx,
+      session,
+      b,
+      cleaned.length
+        ? eventText('metadataSpecUpdated', { contract: b.contract.name, fields: cleaned.map((e) => e.key).join(', ') })
+        : eventText('metadataSpecUpdatedNoFields', { contract: b.contract.name }),
+      {
+        action: 'METADATA_SPEC_UPDATED',
+        contractId: b.contract.id,
+        previous: b.contract.metadataSpec,
+        metadataSpec: cleaned,
+      },
+      { occurred: now },
+    );
   });
   return cleaned;
 }
@@ -67,7 +89,13 @@ export async function getBookingMetadata(db: Db, actor: Actor, rawBid: string): 
  * PUT /api/bookings/{bid}/metadata: checked against the contract's spec with the one metadata rule (checkMetadata, as
  * creation, update and the booking form): 400 with one item per field. Values are trimmed; blank ones are dropped.
  */
-export async function updateBookingMetadata(db: Db, actor: Actor, rawBid: string, input: Record<string, string>, now = new Date()): Promise<Record<string, string>> {
+export async function updateBookingMetadata(
+  db: Db,
+  actor: Actor,
+  rawBid: string,
+  input: Record<string, string>,
+  now = new Date(),
+): Promise<Record<string, string>> {
   const bid = normalizeBid(rawBid);
   return db.transaction(async (tx) => {
     const b = await lockBooking(tx, actor, bid);
@@ -75,7 +103,14 @@ export async function updateBookingMetadata(db: Db, actor: Actor, rawBid: string
     const errors: ErrorItem[] = problems.map((p) => ({ field: p.field, message: `${p.label}: ${formatMessage(p.message, p.params)}` }));
     if (errors.length) throw new AppError(MESSAGE_IDS.validationList, 400, MESSAGES.validationFailed, errors);
     await patchBooking(tx, b.row.id, { metadata }, now);
-    await bookingEvent(tx, actor, b, eventText('metadataUpdated'), { action: 'METADATA_UPDATED', previous: b.row.metadata, metadata }, { occurred: now });
+    await bookingEvent(
+      tx,
+      actor,
+      b,
+      eventText('metadataUpdated'),
+      { action: 'METADATA_UPDATED', previous: b.row.metadata, metadata },
+      { occurred: now },
+    );
     return metadata;
   });
 }

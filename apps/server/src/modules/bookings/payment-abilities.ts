@@ -1,6 +1,18 @@
 import {
-  ALLOWED, MESSAGE_IDS, MESSAGES, NOT_APPLICABLE, notAllowed, PAYMENT_ABILITY_KEYS, paymentSwitchTarget,
-  type Ability, type MessageKey, type PaymentAbilities, type PaymentAbilityKey, type PaymentStatus, type PaymentTarget, type PaymentType,
+  ALLOWED,
+  MESSAGE_IDS,
+  MESSAGES,
+  NOT_APPLICABLE,
+  notAllowed,
+  PAYMENT_ABILITY_KEYS,
+  paymentSwitchTarget,
+  type Ability,
+  type MessageKey,
+  type PaymentAbilities,
+  type PaymentAbilityKey,
+  type PaymentStatus,
+  type PaymentTarget,
+  type PaymentType,
 } from '@fleetdesk/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';

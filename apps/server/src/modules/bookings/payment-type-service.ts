@@ -1,5 +1,14 @@
 import {
-  eventValue, eventText, CARD_ERROR_MESSAGES, MESSAGE_IDS, MESSAGES, PAYMENT_EXCEPTION_PREFIX, type Booking, type CardErrorCode, type PaymentStatus, type PaymentType,
+  eventValue,
+  eventText,
+  CARD_ERROR_MESSAGES,
+  MESSAGE_IDS,
+  MESSAGES,
+  PAYMENT_EXCEPTION_PREFIX,
+  type Booking,
+  type CardErrorCode,
+  type PaymentStatus,
+  type PaymentType,
 } from '@fleetdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -62,11 +71,20 @@ async function usableCard(tx: Db, fleet: string, userId: number | null, now: Dat
 function refuseSwitch(p: PaymentRow, to: PaymentType): void {
   if (p.type === 'INVOICE' && to !== 'CREDITCARD') throw conflict(MESSAGES.companyInvoiceTypeFixed);
   if (to === 'INVOICE') throw conflict(MESSAGES.paymentSwitchCardInvoiceOnly);
-  assertPaymentAllowed('switchType', { orderId: p.orderId, type: p.type, status: p.status, target: p.target, hasValidCard: true }, MESSAGES.paymentSwitchCardInvoiceOnly);
+  assertPaymentAllowed(
+    'switchType',
+    { orderId: p.orderId, type: p.type, status: p.status, target: p.target, hasValidCard: true },
+    MESSAGES.paymentSwitchCardInvoiceOnly,
+  );
 }
 
 export async function setBookingPaymentType(
-  db: Db, actor: Actor, rawBid: string, paymentType: PaymentType, deps: PaymentTypeDeps, now = new Date(),
+  db: Db,
+  actor: Actor,
+  rawBid: string,
+  paymentType: PaymentType,
+  deps: PaymentTypeDeps,
+  now = new Date(),
 ): Promise<Booking> {
   const bid = normalizeBid(rawBid);
   /** Reservation made in the transaction: released again if the transaction fails. */
@@ -90,11 +108,20 @@ export async function setBookingPaymentType(
         const card = await usableCard(tx, actor.fleet, booking.userId, now);
         made = await deps.payments.reserve(card, main.totalPrice, main.currency, now);
         if (made.status === 'RESERVATION_FAILED') throw cardProblem('card_declined', 400, MESSAGES.reservationFailed);
-        patch = { type: 'CREDITCARD', status: made.status, paymentProvider: deps.payments.name, externalId: made.externalId, reservationFailed: false, failureCode: null, cardId: card.id };
+        patch = {
+          type: 'CREDITCARD',
+          status: made.status,
+          paymentProvider: deps.payments.name,
+          externalId: made.externalId,
+          reservationFailed: false,
+          failureCode: null,
+          cardId: card.id,
+        };
       }
       await tx.update(payments).set(patch).where(eq(payments.id, main.id));
 
-      const [user] = booking.userId !== null ? await tx.select({ username: users.username }).from(users).where(eq(users.id, booking.userId)).limit(1) : [];
+      const [user] =
+        booking.userId !== null ? await tx.select({ username: users.username }).from(users).where(eq(users.id, booking.userId)).limit(1) : [];
       await appendEvent(tx, actor, {
         type: 'PAYMENT_ACTION',
         text: eventText('bookingPaymentTypeChanged', { from: eventValue('paymentTypeCode', from), to: eventValue('paymentTypeCode', paymentType) }),
@@ -102,7 +129,11 @@ export async function setBookingPaymentType(
         affectedUsername: user?.username ?? null,
         occurred: now,
         properties: {
-          from, to: paymentType, orderId: main.orderId, previousStatus: main.status, status: patch.status,
+          from,
+          to: paymentType,
+          orderId: main.orderId,
+          previousStatus: main.status,
+          status: patch.status,
           ...(patch.externalId ? { externalId: patch.externalId } : {}),
           ...(toRelease ? { releasedExternalId: toRelease } : {}),
         },

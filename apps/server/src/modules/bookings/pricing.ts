@@ -1,6 +1,15 @@
 import {
-  adminFeeOf, fromOre, instantOfWallTime, isoWeekday, roundHalfAway, roundMoney, toOre, wallTimeOf,
-  type Currency, type PriceEstimate, type PriceListEntry,
+  adminFeeOf,
+  fromOre,
+  instantOfWallTime,
+  isoWeekday,
+  roundHalfAway,
+  roundMoney,
+  toOre,
+  wallTimeOf,
+  type Currency,
+  type PriceEstimate,
+  type PriceListEntry,
 } from '@fleetdesk/contract';
 
 /**
@@ -68,9 +77,15 @@ export const WEEKEND_WINDOW = { startWeekday: 5, startHour: 15, endDaysAfterStar
 
 /** Order of the lines in a result. */
 const LINE_ORDER: readonly string[] = [
-  'PER_YEAR', 'PER_WEEK', 'PER_WEEKEND', 'PER_DAY', 'PER_HOUR',
+  'PER_YEAR',
+  'PER_WEEK',
+  'PER_WEEKEND',
+  'PER_DAY',
+  'PER_HOUR',
   ...Array.from({ length: STEP_LEVELS }, (_, i) => `STEP_${i}`),
-  'PER_KM', 'START_UP_FEE', 'ADMIN_BOOKING_FEE',
+  'PER_KM',
+  'START_UP_FEE',
+  'ADMIN_BOOKING_FEE',
 ];
 
 // ---- Price list ------------------------------------------------------------------------------------------------
@@ -122,7 +137,10 @@ function liesInWeekend(start: Date, end: Date, timeZone: string): boolean {
 
 // ---- Time cover ------------------------------------------------------------------------------------------------
 
-interface Unit { name: string; cost: number }
+interface Unit {
+  name: string;
+  cost: number;
+}
 
 /** What each started hour costs by the hour: STEP levels when the list holds some, else PER_HOUR; null when neither. */
 function hourlyPricing(prices: Map<string, number>): ((hourIndex: number) => Unit) | null {
@@ -189,7 +207,7 @@ function coverHours(hours: number, prices: Map<string, number>): Map<string, num
 
   const counts = new Map<string, number>();
   const add = (name: string) => counts.set(name, (counts.get(name) ?? 0) + 1);
-  for (let i = hours; i > 0; ) {
+  for (let i = hours; i > 0;) {
     const pick = choice[i] ?? -2;
     if (pick === -1 && hourly) {
       add(hourly(i - 1).name);

@@ -4,9 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { fleets, paymentEvents, payments, pools } from '../../db/schema.ts';
 import { enqueueMail } from '../../integrations/mail/mailer.ts';
 import type { Actor } from '../auth/index.ts';
-import {
-  bookingEvent, conflictFor, fleetOf, lockBooking, patchBooking, requireAbility, type LockedBooking,
-} from './locked-booking.ts';
+import { bookingEvent, conflictFor, fleetOf, lockBooking, patchBooking, requireAbility, type LockedBooking } from './locked-booking.ts';
 import { money } from './pricing.ts';
 import { normalizeBid } from './service.ts';
 
@@ -31,7 +29,10 @@ export async function sendBookingReceipt(db: Db, actor: Actor, rawBid: string, n
 async function receiptText(tx: Db, b: LockedBooking, fleet: typeof fleets.$inferSelect): Promise<string> {
   const r = b.row;
   const tz = fleet.timeZone;
-  const poolRows = await tx.select().from(pools).where(inArray(pools.id, [r.fromPoolId, r.toPoolId]));
+  const poolRows = await tx
+    .select()
+    .from(pools)
+    .where(inArray(pools.id, [r.fromPoolId, r.toPoolId]));
   const poolText = (id: number) => {
     const p = poolRows.find((x) => x.id === id);
     return p ? `${p.name}, ${p.city}` : '–';
@@ -40,7 +41,16 @@ async function receiptText(tx: Db, b: LockedBooking, fleet: typeof fleets.$infer
   const main = bookingPayments.find((p) => p.target === 'BOOKING' && p.parentPaymentId === null);
   const ordered = main ? [main, ...bookingPayments.filter((p) => p !== main)] : bookingPayments;
   const lines = ordered.length
-    ? await tx.select().from(paymentEvents).where(inArray(paymentEvents.paymentId, ordered.map((p) => p.id))).orderBy(asc(paymentEvents.id))
+    ? await tx
+        .select()
+        .from(paymentEvents)
+        .where(
+          inArray(
+            paymentEvents.paymentId,
+            ordered.map((p) => p.id),
+          ),
+        )
+        .orderBy(asc(paymentEvents.id))
     : [];
 
   const u = b.user;
@@ -61,7 +71,9 @@ async function receiptText(tx: Db, b: LockedBooking, fleet: typeof fleets.$infer
   for (const p of ordered) {
     out.push(`Order ${p.orderId} (${p.type}, ${p.status})`);
     for (const l of lines.filter((x) => x.paymentId === p.id)) {
-      out.push(`  ${l.itemDisplayText}: ${l.unitAmount} × ${l.unitCost.toFixed(2)} = ${money(l.priceWithoutVat, p.currency)} + VAT ${money(l.vat, p.currency)} = ${money(l.totalPrice, p.currency)}`);
+      out.push(
+        `  ${l.itemDisplayText}: ${l.unitAmount} × ${l.unitCost.toFixed(2)} = ${money(l.priceWithoutVat, p.currency)} + VAT ${money(l.vat, p.currency)} = ${money(l.totalPrice, p.currency)}`,
+      );
     }
     out.push(`  Total without VAT: ${money(p.totalPriceWithoutVat, p.currency)}`);
     out.push(`  VAT: ${money(p.totalVat, p.currency)}`);

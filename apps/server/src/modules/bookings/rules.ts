@@ -1,6 +1,14 @@
 import {
-  checkMetadata, evaluateBookingLength, formatMessage, humanizeDuration,
-  type BookableRule, type BookingLengthViolation, type BookingRule, type ErrorItem, type MetadataSpecEntry, type OptionalService,
+  checkMetadata,
+  evaluateBookingLength,
+  formatMessage,
+  humanizeDuration,
+  type BookableRule,
+  type BookingLengthViolation,
+  type BookingRule,
+  type ErrorItem,
+  type MetadataSpecEntry,
+  type OptionalService,
 } from '@fleetdesk/contract';
 
 /**
@@ -76,9 +84,10 @@ function lengthViolation(v: BookingLengthViolation): RuleViolation {
   const duration = humanizeDuration(v.durationMs);
   const message = formatMessage(min ? 'bookingTooShort' : 'bookingTooLong', { duration });
   const window = v.window;
-  const expandedMessage = window === null
-    ? message
-    : formatMessage(min ? 'bookingTooShortScheduled' : 'bookingTooLongScheduled', { duration, from: window.from, to: window.to });
+  const expandedMessage =
+    window === null
+      ? message
+      : formatMessage(min ? 'bookingTooShortScheduled' : 'bookingTooLongScheduled', { duration, from: window.from, to: window.to });
   const when = window === null ? '' : ` on weekdays ${window.from}–${window.to}`;
   return {
     kind: v.kind,
@@ -100,7 +109,9 @@ function metadataViolations(spec: readonly MetadataSpecEntry[], metadata: Bookin
     return {
       kind: 'METADATA',
       ruleName: `contract.metadataSpec.${p.key}`,
-      description: entry ? `${entry.label}: ${entry.required ? 'required ' : ''}${entry.type.toLowerCase()} field` : `${p.key}: not in the metadata spec`,
+      description: entry
+        ? `${entry.label}: ${entry.required ? 'required ' : ''}${entry.type.toLowerCase()} field`
+        : `${p.key}: not in the metadata spec`,
       overridable: false,
       bookingRuleCause: 'METADATA',
       message,
@@ -127,8 +138,14 @@ export function evaluateBookingRules(input: BookingRuleInput): RuleViolation[] {
   if (!contract.oneWayAllowed && input.toPoolId !== null && input.toPoolId !== input.fromPoolId) {
     const message = formatMessage('oneWayNotAllowed');
     violations.push({
-      kind: 'ONE_WAY_NOT_ALLOWED', ruleName: 'contract.oneWayAllowed', description: 'One-way bookings are not allowed',
-      overridable: false, bookingRuleCause: 'ONE_WAY_NOT_ALLOWED', message, expandedMessage: message, field: 'toLocation',
+      kind: 'ONE_WAY_NOT_ALLOWED',
+      ruleName: 'contract.oneWayAllowed',
+      description: 'One-way bookings are not allowed',
+      overridable: false,
+      bookingRuleCause: 'ONE_WAY_NOT_ALLOWED',
+      message,
+      expandedMessage: message,
+      field: 'toLocation',
     });
   }
 
@@ -139,9 +156,14 @@ export function evaluateBookingRules(input: BookingRuleInput): RuleViolation[] {
     for (const booking of overlapping) {
       const message = formatMessage('bookingsOverlap', { bid: booking.bid });
       violations.push({
-        kind: 'OVERLAPPING_BOOKING', ruleName: 'contract.onlyOneBookingAtTheSameTimeAllowed',
-        description: 'Only one booking at a time', overridable: true, bookingRuleCause: 'OVERLAPPING_BOOKING',
-        message, expandedMessage: message, overlappingBid: booking.bid,
+        kind: 'OVERLAPPING_BOOKING',
+        ruleName: 'contract.onlyOneBookingAtTheSameTimeAllowed',
+        description: 'Only one booking at a time',
+        overridable: true,
+        bookingRuleCause: 'OVERLAPPING_BOOKING',
+        message,
+        expandedMessage: message,
+        overlappingBid: booking.bid,
       });
     }
   }
@@ -149,8 +171,14 @@ export function evaluateBookingRules(input: BookingRuleInput): RuleViolation[] {
   if (input.taxiAcceptable === 'ENABLED' && !contract.taxiFromPools.includes(input.fromPoolId)) {
     const message = formatMessage('taxiNotFromPool');
     violations.push({
-      kind: 'TAXI_POOL', ruleName: 'contract.taxiFromPools', description: "Taxi only from the contract's taxi pools",
-      overridable: false, bookingRuleCause: 'TAXI_POOL', message, expandedMessage: message, field: 'taxiAcceptable',
+      kind: 'TAXI_POOL',
+      ruleName: 'contract.taxiFromPools',
+      description: "Taxi only from the contract's taxi pools",
+      overridable: false,
+      bookingRuleCause: 'TAXI_POOL',
+      message,
+      expandedMessage: message,
+      field: 'taxiAcceptable',
     });
   }
 
@@ -173,8 +201,7 @@ export function violationsToErrorItems(violations: readonly RuleViolation[]): Er
 }
 
 /** True when there is something to override and all of it may be overridden: the client then offers §4's override step. */
-export const allOverridable = (violations: readonly RuleViolation[]): boolean =>
-  violations.length > 0 && violations.every((v) => v.overridable);
+export const allOverridable = (violations: readonly RuleViolation[]): boolean => violations.length > 0 && violations.every((v) => v.overridable);
 
 /** What still blocks the booking: everything, or with the Override / ignore-rules tick only the non-overridable rules. */
 export const blockingViolations = (violations: readonly RuleViolation[], override: boolean): RuleViolation[] =>

@@ -1,5 +1,13 @@
 import {
-  adminFeeOf, BID_PATTERN, MESSAGE_IDS, roundMoney, ZCardErrorCode, type Booking, type FuelType, type Payment, type VehicleSpecification,
+  adminFeeOf,
+  BID_PATTERN,
+  MESSAGE_IDS,
+  roundMoney,
+  ZCardErrorCode,
+  type Booking,
+  type FuelType,
+  type Payment,
+  type VehicleSpecification,
 } from '@fleetdesk/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -29,7 +37,11 @@ export function normalizeBid(rawBid: string): string {
 /** Finds a booking of the actor's operator by bid (upper-cased); another operator's answers 404. */
 export async function findBookingRow(db: Db, actor: Actor, rawBid: string): Promise<BookingRow> {
   const bid = normalizeBid(rawBid);
-  const [row] = await db.select().from(bookings).where(and(eq(bookings.bid, bid), eq(bookings.fleetId, actor.fleet))).limit(1);
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.bid, bid), eq(bookings.fleetId, actor.fleet)))
+    .limit(1);
   if (!row) throw bookingNotFound();
   return row;
 }
@@ -48,7 +60,12 @@ export function mainBookingPayment<P extends Pick<PaymentRow, 'id' | 'target' | 
  * (`hasValidCard`: the customer has a registered card that has not expired).
  */
 export function toPayment(
-  p: PaymentRow, events: (typeof paymentEvents.$inferSelect)[], children: PaymentRow[], username: string | null, bid: string | null, hasValidCard: boolean,
+  p: PaymentRow,
+  events: (typeof paymentEvents.$inferSelect)[],
+  children: PaymentRow[],
+  username: string | null,
+  bid: string | null,
+  hasValidCard: boolean,
 ): Payment {
   return {
     orderId: p.orderId,
@@ -110,12 +127,17 @@ export function bookingFactsOf(b: BookingRow, contract: ContractRow, user: UserR
 
 /** The fuel of what a booking is for (BookingMenuFacts.vehicleFuelType): the vehicle's, else the requested model's. */
 export const bookedFuelType = (
-  vehicle: { primaryFuelType: FuelType } | null | undefined, model: { primaryFuelType: FuelType } | null | undefined,
+  vehicle: { primaryFuelType: FuelType } | null | undefined,
+  model: { primaryFuelType: FuelType } | null | undefined,
 ): FuelType | null => vehicle?.primaryFuelType ?? model?.primaryFuelType ?? null;
 
 /** The booking menu's facts (abilities.ts): the state machine's, the payment's, the pick-up pool's and the vehicle's fuel. */
 export function bookingMenuFactsOf(
-  b: BookingRow, contract: ContractRow, user: UserRow | null, bookingPayments: readonly PaymentRow[], fromPool: Pick<PoolRow, 'wattWorldStationName'> | null,
+  b: BookingRow,
+  contract: ContractRow,
+  user: UserRow | null,
+  bookingPayments: readonly PaymentRow[],
+  fromPool: Pick<PoolRow, 'wattWorldStationName'> | null,
   vehicleFuelType: FuelType | null,
 ): BookingMenuFacts {
   const main = mainBookingPayment(bookingPayments);
@@ -135,7 +157,10 @@ export function bookingMenuFactsOf(
 export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new Date()): Promise<Booking> {
   const b = await findBookingRow(db, actor, rawBid);
   const [poolRows, userRows, contractRows, bookingPayments] = await Promise.all([
-    db.select().from(pools).where(inArray(pools.id, [b.fromPoolId, b.toPoolId])),
+    db
+      .select()
+      .from(pools)
+      .where(inArray(pools.id, [b.fromPoolId, b.toPoolId])),
     b.userId ? db.select().from(users).where(eq(users.id, b.userId)).limit(1) : Promise.resolve([]),
     db.select().from(contracts).where(eq(contracts.id, b.contractId)).limit(1),
     db.select().from(payments).where(eq(payments.bookingId, b.id)),
@@ -168,13 +193,22 @@ export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new
       vehicleCategory: b.vehicleCategory,
     };
   } else if (b.specType === 'VEHICLE' && specVehicle) {
-    specification = { type: 'VEHICLE', vehicle: { vin: specVehicle.vin, longPresentation: specVehicle.longPresentation }, vehicleCategory: b.vehicleCategory };
+    specification = {
+      type: 'VEHICLE',
+      vehicle: { vin: specVehicle.vin, longPresentation: specVehicle.longPresentation },
+      vehicleCategory: b.vehicleCategory,
+    };
   } else {
     specification = { type: 'CLASS', className: b.specClassName ?? model?.priceClass ?? '', vehicleCategory: b.vehicleCategory };
   }
 
   const facts = bookingMenuFactsOf(
-    b, contract, user, bookingPayments, poolRows.find((r) => r.id === b.fromPoolId) ?? null, bookedFuelType(allocated ?? specVehicle, b.specType === 'MODEL' ? model : undefined),
+    b,
+    contract,
+    user,
+    bookingPayments,
+    poolRows.find((r) => r.id === b.fromPoolId) ?? null,
+    bookedFuelType(allocated ?? specVehicle, b.specType === 'MODEL' ? model : undefined),
   );
   const actions = computeActions(facts, now);
   const adjusted =
@@ -185,7 +219,8 @@ export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new
           adjustedDistance: b.adjustedDistance,
           adjustedBookingType: b.adjustedBookingType,
           dataQuality: b.dataQuality,
-          originalUsageTime: b.originalUsageStart || b.originalUsageEnd ? { start: isoOrNull(b.originalUsageStart), end: isoOrNull(b.originalUsageEnd) } : null,
+          originalUsageTime:
+            b.originalUsageStart || b.originalUsageEnd ? { start: isoOrNull(b.originalUsageStart), end: isoOrNull(b.originalUsageEnd) } : null,
           originalTotalDistance: b.originalTotalDistance,
           originalBookingType: b.originalBookingType,
         }
@@ -214,7 +249,9 @@ export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new
     taxiAcceptable: b.taxiAcceptable,
     vehicleAllocation: {
       state: b.allocationState,
-      vehicle: allocated ? { vin: allocated.vin, longPresentation: allocated.longPresentation, registrationNumber: allocated.registrationNumber } : null,
+      vehicle: allocated
+        ? { vin: allocated.vin, longPresentation: allocated.longPresentation, registrationNumber: allocated.registrationNumber }
+        : null,
       specification,
     },
     checkoutRequired: b.checkoutRequired,
@@ -224,7 +261,14 @@ export async function getBooking(db: Db, actor: Actor, rawBid: string, now = new
     paymentsRequiringAuthorization: facts.paymentsRequiringAuthorization.slice(),
     metadata: b.metadata,
     payment: main
-      ? toPayment(main, events, bookingPayments.filter((p) => p.parentPaymentId === main.id).sort((x, y) => x.id - y.id), user?.username ?? null, b.bid, hasValidCard)
+      ? toPayment(
+          main,
+          events,
+          bookingPayments.filter((p) => p.parentPaymentId === main.id).sort((x, y) => x.id - y.id),
+          user?.username ?? null,
+          b.bid,
+          hasValidCard,
+        )
       : null,
     // A fixed price (without VAT) replaces the computed estimate while it is set (docs/decisions/0022-billing.md).
     estimatedPriceWithoutVat: b.fixedPrice !== null ? b.fixedPrice : b.estimatedPriceWithoutVat,

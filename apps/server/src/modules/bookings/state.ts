@@ -1,6 +1,12 @@
 import {
-  isLightVehicleCategory, type AllocationState, type BookingAction, type BookingDisplayState, type BookingState,
-  type MessageKey, type OptionalService, type VehicleCategory,
+  isLightVehicleCategory,
+  type AllocationState,
+  type BookingAction,
+  type BookingDisplayState,
+  type BookingState,
+  type MessageKey,
+  type OptionalService,
+  type VehicleCategory,
 } from '@fleetdesk/contract';
 
 /**
@@ -36,13 +42,7 @@ export interface BookingFacts {
 
 /** What staff can do to a booking; each maps to one transition. */
 export type BookingCommand =
-  | 'ACTIVATE'
-  | 'DEACTIVATE'
-  | 'DEACTIVATE_UNCHECKED'
-  | 'FORCE_END'
-  | 'CANCEL'
-  | 'REPLACE_WITH_TAXI'
-  | 'REPLACE_WITH_RIDESHARE';
+  'ACTIVATE' | 'DEACTIVATE' | 'DEACTIVATE_UNCHECKED' | 'FORCE_END' | 'CANCEL' | 'REPLACE_WITH_TAXI' | 'REPLACE_WITH_RIDESHARE';
 
 const TRANSITIONS: Record<BookingState, Partial<Record<BookingCommand, BookingState>>> = {
   INACTIVE: {
@@ -123,8 +123,7 @@ export function rideshareRefusal(b: Pick<BookingFacts, 'state' | 'rideShare'>): 
 /** FORCE_END (§4 booking menu): a live booking that can be activated or deactivated, or whose start has passed. */
 export function forceEndRefusal(b: BookingFacts, now: Date): MessageKey | null {
   if (isHistoric(b.state)) return 'forceEndNotYet';
-  const transitionAllowed =
-    activateRefusal(b, now) === null || deactivateRefusal(b, false) === null || deactivateRefusal(b, true) === null;
+  const transitionAllowed = activateRefusal(b, now) === null || deactivateRefusal(b, false) === null || deactivateRefusal(b, true) === null;
   return transitionAllowed || b.start.getTime() < now.getTime() ? null : 'forceEndNotYet';
 }
 

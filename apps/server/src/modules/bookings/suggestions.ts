@@ -24,8 +24,14 @@ export async function listSuggestions(db: Db, actor: Actor, username: string): P
   const [rows, own] = await Promise.all([
     db
       .select({
-        contractId: bookings.contractId, fromPoolId: bookings.fromPoolId, toPoolId: bookings.toPoolId, specType: bookings.specType,
-        className: bookings.specClassName, modelId: bookings.specModelId, vehicleModelId: vehicles.modelId, startTime: bookings.startTime,
+        contractId: bookings.contractId,
+        fromPoolId: bookings.fromPoolId,
+        toPoolId: bookings.toPoolId,
+        specType: bookings.specType,
+        className: bookings.specClassName,
+        modelId: bookings.specModelId,
+        vehicleModelId: vehicles.modelId,
+        startTime: bookings.startTime,
       })
       .from(bookings)
       .leftJoin(vehicles, eq(vehicles.id, bookings.specVehicleId))
@@ -37,7 +43,14 @@ export async function listSuggestions(db: Db, actor: Actor, username: string): P
   const contractIds = new Set(own.map((c) => c.contractId));
   const poolIds = [...new Set(rows.flatMap((r) => [r.fromPoolId, r.toPoolId]))];
   const enabled = poolIds.length
-    ? new Set((await db.select({ id: pools.id }).from(pools).where(and(inArray(pools.id, poolIds), eq(pools.disabled, false)))).map((p) => p.id))
+    ? new Set(
+        (
+          await db
+            .select({ id: pools.id })
+            .from(pools)
+            .where(and(inArray(pools.id, poolIds), eq(pools.disabled, false)))
+        ).map((p) => p.id),
+      )
     : new Set<number>();
   const seen = new Set<string>();
   const out: SuggestionsResponse = [];

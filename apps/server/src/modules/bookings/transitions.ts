@@ -1,5 +1,13 @@
 import {
-  type EventTextId, eventText, formatLocalDateTime, forceEndUsageProblems, MESSAGES, type Booking, type BookingAbilityKey, type ForceDeactivateQuery, type MessageKey,
+  type EventTextId,
+  eventText,
+  formatLocalDateTime,
+  forceEndUsageProblems,
+  MESSAGES,
+  type Booking,
+  type BookingAbilityKey,
+  type ForceDeactivateQuery,
+  type MessageKey,
 } from '@fleetdesk/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -8,8 +16,18 @@ import type { Actor } from '../auth/index.ts';
 import { findFreeVehicle, type AllocationSpec } from './allocation.ts';
 import { applyFixedPrice } from './booking-ledger.ts';
 import {
-  bookingEvent, conflict, fleetOf, invalid, mutateBooking, notSupported, patchBooking, requireAbility, stateAfter, withReason,
-  type BookingPatch, type BookingRow,
+  bookingEvent,
+  conflict,
+  fleetOf,
+  invalid,
+  mutateBooking,
+  notSupported,
+  patchBooking,
+  requireAbility,
+  stateAfter,
+  withReason,
+  type BookingPatch,
+  type BookingRow,
 } from './locked-booking.ts';
 import { normalizeBid } from './service.ts';
 import { allocatesOnActivation, commandRefusal, type BookingCommand } from './state.ts';
@@ -58,22 +76,41 @@ export async function activateBooking(db: Db, actor: Actor, rawBid: string, o: {
     if (b.row.allocatedVehicleId === null && allocatesOnActivation(b.facts)) {
       const spec = allocationSpecOf(b.row);
       const start = new Date(Math.min(now.getTime(), b.row.startTime.getTime()));
-      vehicle = spec ? await findFreeVehicle(tx, actor.fleet, { poolId: b.row.fromPoolId, spec, start, end: b.row.endTime, excludeBookingId: b.row.id, now }) : null;
+      vehicle = spec
+        ? await findFreeVehicle(tx, actor.fleet, { poolId: b.row.fromPoolId, spec, start, end: b.row.endTime, excludeBookingId: b.row.id, now })
+        : null;
       if (!vehicle) throw conflict(NO_FREE_VEHICLE);
       patch.allocatedVehicleId = vehicle.id;
       patch.allocationState = 'ALLOCATED';
       allocated = true;
     }
     await patchBooking(tx, b.row.id, patch, now, () => conflict(NO_FREE_VEHICLE));
-    const text = allocated && vehicle ? eventText('bookingActivatedBySupportOn', { vehicle: vehicle.longPresentation }) : eventText('bookingActivatedBySupport');
-    await bookingEvent(tx, actor, b, withReason(text, o.reason), {
-      action: 'ACTIVATED', public: true, reason: o.reason, allocatedOnActivation: allocated || undefined,
-    }, { vehicle, occurred: now });
+    const text =
+      allocated && vehicle ? eventText('bookingActivatedBySupportOn', { vehicle: vehicle.longPresentation }) : eventText('bookingActivatedBySupport');
+    await bookingEvent(
+      tx,
+      actor,
+      b,
+      withReason(text, o.reason),
+      {
+        action: 'ACTIVATED',
+        public: true,
+        reason: o.reason,
+        allocatedOnActivation: allocated || undefined,
+      },
+      { vehicle, occurred: now },
+    );
   });
 }
 
 /** POST /api/bookings/{bid}/deactivate {unchecked}: ACTIVE → FINISHED with usage end now and the measured distance. */
-export async function deactivateBooking(db: Db, actor: Actor, rawBid: string, o: { unchecked: boolean; reason?: string }, now = new Date()): Promise<Booking> {
+export async function deactivateBooking(
+  db: Db,
+  actor: Actor,
+  rawBid: string,
+  o: { unchecked: boolean; reason?: string },
+  now = new Date(),
+): Promise<Booking> {
   const command: BookingCommand = o.unchecked ? 'DEACTIVATE_UNCHECKED' : 'DEACTIVATE';
   return mutateBooking(db, actor, rawBid, now, async (tx, b) => {
     requireAbility(b, 'deactivate', now, 'deactivateOnlyActive', notSupported('Deactivate'));
@@ -82,9 +119,20 @@ export async function deactivateBooking(db: Db, actor: Actor, rawBid: string, o:
     const distance = await measuredDistance(tx, actor.fleet, b.row.bid);
     await patchBooking(tx, b.row.id, { state: stateAfter(b, command), usageEnd: now, distance }, now);
     const text = eventText(o.unchecked ? 'bookingDeactivatedBySupportUnchecked' : 'bookingDeactivatedBySupport');
-    await bookingEvent(tx, actor, b, withReason(text, o.reason), {
-      action: 'DEACTIVATED', public: true, unchecked: o.unchecked, distance, reason: o.reason,
-    }, { occurred: now });
+    await bookingEvent(
+      tx,
+      actor,
+      b,
+      withReason(text, o.reason),
+      {
+        action: 'DEACTIVATED',
+        public: true,
+        unchecked: o.unchecked,
+        distance,
+        reason: o.reason,
+      },
+      { occurred: now },
+    );
     await applyFixedPrice(tx, actor, b, now);
   });
 }
@@ -107,22 +155,41 @@ export async function forceDeactivateBooking(db: Db, actor: Actor, rawBid: strin
   return mutateBooking(db, actor, bid, now, async (tx, b) => {
     requireAbility(b, 'forceEnd', now, 'forceEndNotYet', notSupported('Force end'));
     const distance = usage ? (q.distance ?? (await measuredDistance(tx, actor.fleet, b.row.bid))) : 0;
-    await patchBooking(tx, b.row.id, {
-      state: stateAfter(b, 'FORCE_END'),
-      usageStart: usage?.start ?? null,
-      usageEnd: usage?.end ?? null,
-      distance,
-    }, now);
+    await patchBooking(
+      tx,
+      b.row.id,
+      {
+        state: stateAfter(b, 'FORCE_END'),
+        usageStart: usage?.start ?? null,
+        usageEnd: usage?.end ?? null,
+        distance,
+      },
+      now,
+    );
     const fleet = await fleetOf(tx, actor);
     const text = usage
       ? eventText(distance !== null ? 'bookingForceEndedUsedDistance' : 'bookingForceEndedUsed', {
-        start: formatLocalDateTime(usage.start, fleet.timeZone), end: formatLocalDateTime(usage.end, fleet.timeZone), distance,
-      })
+          start: formatLocalDateTime(usage.start, fleet.timeZone),
+          end: formatLocalDateTime(usage.end, fleet.timeZone),
+          distance,
+        })
       : eventText('bookingForceEndedNotUsed');
-    await bookingEvent(tx, actor, b, withReason(text, q.reason), {
-      action: 'FORCE_ENDED', public: true, reason: q.reason, wasNotUsed: q.wasNotUsed,
-      usageStart: usage?.start.toISOString() ?? null, usageEnd: usage?.end.toISOString() ?? null, distance,
-    }, { occurred: now });
+    await bookingEvent(
+      tx,
+      actor,
+      b,
+      withReason(text, q.reason),
+      {
+        action: 'FORCE_ENDED',
+        public: true,
+        reason: q.reason,
+        wasNotUsed: q.wasNotUsed,
+        usageStart: usage?.start.toISOString() ?? null,
+        usageEnd: usage?.end.toISOString() ?? null,
+        distance,
+      },
+      { occurred: now },
+    );
     await applyFixedPrice(tx, actor, b, now);
   });
 }
@@ -133,24 +200,74 @@ export async function forceDeactivateBooking(db: Db, actor: Actor, rawBid: strin
 export async function cancelBooking(db: Db, actor: Actor, rawBid: string, o: { reason?: string } = {}, now = new Date()): Promise<Booking> {
   return mutateBooking(db, actor, rawBid, now, async (tx, b) => {
     requireAbility(b, 'cancel', now, 'cannotCancel');
-    await patchBooking(tx, b.row.id, { state: stateAfter(b, 'CANCEL'), cancelledAt: now, cancelledBy: actor.username, cancelReason: o.reason ?? null }, now);
-    await bookingEvent(tx, actor, b, withReason(eventText('bookingCancelledBySupport'), o.reason), { action: 'CANCELLED', public: true, reason: o.reason }, { occurred: now });
+    await patchBooking(
+      tx,
+      b.row.id,
+      { state: stateAfter(b, 'CANCEL'), cancelledAt: now, cancelledBy: actor.username, cancelReason: o.reason ?? null },
+      now,
+    );
+    await bookingEvent(
+      tx,
+      actor,
+      b,
+      withReason(eventText('bookingCancelledBySupport'), o.reason),
+      { action: 'CANCELLED', public: true, reason: o.reason },
+      { occurred: now },
+    );
   });
 }
 
 const REPLACEMENTS = {
-  TAXI: { command: 'REPLACE_WITH_TAXI', ability: 'replaceWithTaxi', text: 'bookingReplacedWithTaxi', action: 'REPLACED_WITH_TAXI', refused: 'cannotReplaceWithTaxi' },
-  RIDESHARE: { command: 'REPLACE_WITH_RIDESHARE', ability: 'replaceWithRideshare', text: 'bookingReplacedWithRideshare', action: 'REPLACED_WITH_RIDESHARE', refused: 'cannotReplaceWithRideshare' },
-} as const satisfies Record<'TAXI' | 'RIDESHARE', { command: BookingCommand; ability: BookingAbilityKey; text: EventTextId; action: string; refused: MessageKey }>;
+  TAXI: {
+    command: 'REPLACE_WITH_TAXI',
+    ability: 'replaceWithTaxi',
+    text: 'bookingReplacedWithTaxi',
+    action: 'REPLACED_WITH_TAXI',
+    refused: 'cannotReplaceWithTaxi',
+  },
+  RIDESHARE: {
+    command: 'REPLACE_WITH_RIDESHARE',
+    ability: 'replaceWithRideshare',
+    text: 'bookingReplacedWithRideshare',
+    action: 'REPLACED_WITH_RIDESHARE',
+    refused: 'cannotReplaceWithRideshare',
+  },
+} as const satisfies Record<
+  'TAXI' | 'RIDESHARE',
+  { command: BookingCommand; ability: BookingAbilityKey; text: EventTextId; action: string; refused: MessageKey }
+>;
 
 /** POST /api/bookings/{bid}/replace-with-taxi and /replace-with-rideshare: CANCELLED, replaced by TAXI or RIDESHARE. */
-export async function replaceBooking(db: Db, actor: Actor, rawBid: string, by: 'TAXI' | 'RIDESHARE', o: { reason?: string } = {}, now = new Date()): Promise<Booking> {
+export async function replaceBooking(
+  db: Db,
+  actor: Actor,
+  rawBid: string,
+  by: 'TAXI' | 'RIDESHARE',
+  o: { reason?: string } = {},
+  now = new Date(),
+): Promise<Booking> {
   const r = REPLACEMENTS[by];
   return mutateBooking(db, actor, rawBid, now, async (tx, b) => {
     requireAbility(b, r.ability, now, r.refused);
-    await patchBooking(tx, b.row.id, {
-      state: stateAfter(b, r.command), cancelledAt: now, cancelledBy: actor.username, cancelReason: o.reason ?? null, replacedBy: by,
-    }, now);
-    await bookingEvent(tx, actor, b, withReason(eventText(r.text), o.reason), { action: r.action, public: true, replacedBy: by, reason: o.reason }, { occurred: now });
+    await patchBooking(
+      tx,
+      b.row.id,
+      {
+        state: stateAfter(b, r.command),
+        cancelledAt: now,
+        cancelledBy: actor.username,
+        cancelReason: o.reason ?? null,
+        replacedBy: by,
+      },
+      now,
+    );
+    await bookingEvent(
+      tx,
+      actor,
+      b,
+      withReason(eventText(r.text), o.reason),
+      { action: r.action, public: true, replacedBy: by, reason: o.reason },
+      { occurred: now },
+    );
   });
 }

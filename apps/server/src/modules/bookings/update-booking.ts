@@ -1,5 +1,12 @@
 import {
-  eventText, DEFAULT_ESTIMATED_DISTANCE_KM, MESSAGE_IDS, MESSAGES, trimMetadata, type Booking, type BookingUpdateRequest, type ErrorItem,
+  eventText,
+  DEFAULT_ESTIMATED_DISTANCE_KM,
+  MESSAGE_IDS,
+  MESSAGES,
+  trimMetadata,
+  type Booking,
+  type BookingUpdateRequest,
+  type ErrorItem,
 } from '@fleetdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -9,7 +16,17 @@ import type { Actor } from '../auth/index.ts';
 import { appendEvent } from '../events/index.ts';
 import { findFreeVehicle, noVehicleAvailable, withAllocationRetry } from './allocation.ts';
 import {
-  cleanNote, fleetContract, fleetPools, fleetTimeZone, item, ownLiveBookings, poolProblems, reachablePools, refused, START_GRACE_MS, userContract,
+  cleanNote,
+  fleetContract,
+  fleetPools,
+  fleetTimeZone,
+  item,
+  ownLiveBookings,
+  poolProblems,
+  reachablePools,
+  refused,
+  START_GRACE_MS,
+  userContract,
 } from './booking-input.ts';
 import { syncBookingPayment } from './booking-ledger.ts';
 import type { BookingDeps } from './create-booking.ts';
@@ -36,7 +53,12 @@ type ContractRow = typeof contracts.$inferSelect;
  * its own allocation never counting against itself.
  */
 export async function updateBooking(
-  db: Db, actor: Actor, deps: BookingDeps, rawBid: string, req: BookingUpdateRequest, now = new Date(),
+  db: Db,
+  actor: Actor,
+  deps: BookingDeps,
+  rawBid: string,
+  req: BookingUpdateRequest,
+  now = new Date(),
 ): Promise<Booking> {
   const b = await findBookingRow(db, actor, rawBid);
   if (!isEditable(b.state)) throw new AppError(MESSAGE_IDS.conflict, 409, MESSAGES.notEditable);
@@ -94,10 +116,13 @@ export async function updateBooking(
   }
   errors.push(...validateStartEnd(next.start, next.end).map((e) => ({ ...e, overridable: false })));
   const graceStart = now.getTime() - START_GRACE_MS;
-  if (!started && changed.startTime && next.start.getTime() < Math.min(b.startTime.getTime(), graceStart)) errors.push(item('startTime', MESSAGES.startInPast));
+  if (!started && changed.startTime && next.start.getTime() < Math.min(b.startTime.getTime(), graceStart))
+    errors.push(item('startTime', MESSAGES.startInPast));
   if (changed.endTime && next.end.getTime() < graceStart) errors.push(item('endTime', MESSAGES.endInPast));
   const contract = changed.contractId
-    ? user ? await userContract(db, actor, user.id, next.contractId) : null
+    ? user
+      ? await userContract(db, actor, user.id, next.contractId)
+      : null
     : await fleetContract(db, actor, next.contractId);
   if (!contract) errors.push(item('contractId', MESSAGES.contractNotOfUser));
   const movedPools: [string, number][] = [];
@@ -113,11 +138,21 @@ export async function updateBooking(
   const timeZone = await fleetTimeZone(db, actor.fleet);
   const accessItems: ErrorItem[] = [];
   if (user && movedPools.length && !req.overridePoolAccess) {
-    const reachable = await reachablePools(db, user.id, movedPools.map(([, id]) => id));
+    const reachable = await reachablePools(
+      db,
+      user.id,
+      movedPools.map(([, id]) => id),
+    );
     for (const [field, id] of movedPools) if (!reachable.has(id)) accessItems.push(item(field, MESSAGES.noPoolAccess, 'POOL_ACCESS'));
   }
-  const ruleInputsChanged = changed.contractId || changed.startTime || changed.endTime || changed.fromLocation || changed.toLocation
-    || changed.taxiAcceptable || changed.metadata;
+  const ruleInputsChanged =
+    changed.contractId ||
+    changed.startTime ||
+    changed.endTime ||
+    changed.fromLocation ||
+    changed.toLocation ||
+    changed.taxiAcceptable ||
+    changed.metadata;
   let violations: RuleViolation[] = [];
   if (ruleInputsChanged) {
     const own = user ? await ownLiveBookings(db, user.id, next.end, now) : [];
@@ -125,8 +160,16 @@ export async function updateBooking(
     // spec has dropped since does not block an unrelated change).
     const metadata = req.metadata === undefined ? specKeysOnly(next.metadata, contract.metadataSpec) : next.metadata;
     violations = evaluateBookingRules({
-      contract, start: next.start, end: next.end, fromPoolId: next.fromPoolId, toPoolId: next.toPoolId, timeZone,
-      ownOverlappingBookings: own, excludeBid: b.bid, taxiAcceptable: next.taxiAcceptable, metadata,
+      contract,
+      start: next.start,
+      end: next.end,
+      fromPoolId: next.fromPoolId,
+      toPoolId: next.toPoolId,
+      timeZone,
+      ownOverlappingBookings: own,
+      excludeBid: b.bid,
+      taxiAcceptable: next.taxiAcceptable,
+      metadata,
     });
   }
   const blocking = blockingViolations(violations, req.ignoreRules);
@@ -138,12 +181,21 @@ export async function updateBooking(
   if (priceChanged) {
     const base = await bookingContract(db, b);
     const hadAdminFee = base !== null && adminFeeIncluded(b, base, timeZone);
-    estimate = price({ contract, start: next.start, end: next.end, distanceKm: next.estimatedDistance ?? DEFAULT_ESTIMATED_DISTANCE_KM, timeZone, includeAdminFee: hadAdminFee });
+    estimate = price({
+      contract,
+      start: next.start,
+      end: next.end,
+      distanceKm: next.estimatedDistance ?? DEFAULT_ESTIMATED_DISTANCE_KM,
+      timeZone,
+      includeAdminFee: hadAdminFee,
+    });
   }
   // A new specification decides afresh (light class or model: on activation); otherwise the booking keeps its way.
   const allocateOnActivation = changed.vehicleSpecification ? allocatesLater(spec, false) : b.allocateOnActivation;
   const reallocate = !started && (changed.startTime || changed.endTime || changed.fromLocation || changed.vehicleSpecification);
-  const changedFields = Object.entries(changed).filter(([, v]) => v).map(([k]) => k);
+  const changedFields = Object.entries(changed)
+    .filter(([, v]) => v)
+    .map(([k]) => k);
 
   await withAllocationRetry(() =>
     db.transaction(async (tx) => {
@@ -153,10 +205,27 @@ export async function updateBooking(
       if (reallocate) {
         vehicleId = null;
         if (!allocateOnActivation) {
-          const keep = b.allocatedVehicleId !== null && !changed.fromLocation && !changed.vehicleSpecification
-            ? await findFreeVehicle(tx, actor.fleet, { poolId: next.fromPoolId, spec: { type: 'VEHICLE', vehicleId: b.allocatedVehicleId }, start: next.start, end: next.end, excludeBookingId: b.id, now })
-            : null;
-          const vehicle = keep ?? await findFreeVehicle(tx, actor.fleet, { poolId: next.fromPoolId, spec: spec.allocation, start: next.start, end: next.end, excludeBookingId: b.id, now });
+          const keep =
+            b.allocatedVehicleId !== null && !changed.fromLocation && !changed.vehicleSpecification
+              ? await findFreeVehicle(tx, actor.fleet, {
+                  poolId: next.fromPoolId,
+                  spec: { type: 'VEHICLE', vehicleId: b.allocatedVehicleId },
+                  start: next.start,
+                  end: next.end,
+                  excludeBookingId: b.id,
+                  now,
+                })
+              : null;
+          const vehicle =
+            keep ??
+            (await findFreeVehicle(tx, actor.fleet, {
+              poolId: next.fromPoolId,
+              spec: spec.allocation,
+              start: next.start,
+              end: next.end,
+              excludeBookingId: b.id,
+              now,
+            }));
           if (!vehicle) throw noVehicleAvailable();
           vehicleId = vehicle.id;
           vin = vehicle.vin;
@@ -165,29 +234,32 @@ export async function updateBooking(
       if (vin === null && vehicleId !== null) {
         vin = (await tx.select({ vin: vehicles.vin }).from(vehicles).where(eq(vehicles.id, vehicleId)).limit(1))[0]?.vin ?? null;
       }
-      await tx.update(bookings).set({
-        contractId: next.contractId,
-        startTime: next.start,
-        endTime: next.end,
-        fromPoolId: next.fromPoolId,
-        toPoolId: next.toPoolId,
-        estimatedDistance: next.estimatedDistance,
-        tripType: next.tripType,
-        note: next.note,
-        rideShare: next.rideShare,
-        taxiAcceptable: next.taxiAcceptable,
-        metadata: next.metadata,
-        specType: spec.specType,
-        specClassName: spec.specClassName,
-        specModelId: spec.specModelId,
-        specVehicleId: spec.specVehicleId,
-        vehicleCategory: spec.vehicleCategory,
-        allocateOnActivation,
-        allocationState: vehicleId === null ? 'NOT_ALLOCATED' : 'ALLOCATED',
-        allocatedVehicleId: vehicleId,
-        ...(estimate ? { estimatedPriceWithoutVat: estimate.totalPriceWithoutVat, estimatedVat: estimate.totalVat } : {}),
-        updatedAt: now,
-      }).where(eq(bookings.id, b.id));
+      await tx
+        .update(bookings)
+        .set({
+          contractId: next.contractId,
+          startTime: next.start,
+          endTime: next.end,
+          fromPoolId: next.fromPoolId,
+          toPoolId: next.toPoolId,
+          estimatedDistance: next.estimatedDistance,
+          tripType: next.tripType,
+          note: next.note,
+          rideShare: next.rideShare,
+          taxiAcceptable: next.taxiAcceptable,
+          metadata: next.metadata,
+          specType: spec.specType,
+          specClassName: spec.specClassName,
+          specModelId: spec.specModelId,
+          specVehicleId: spec.specVehicleId,
+          vehicleCategory: spec.vehicleCategory,
+          allocateOnActivation,
+          allocationState: vehicleId === null ? 'NOT_ALLOCATED' : 'ALLOCATED',
+          allocatedVehicleId: vehicleId,
+          ...(estimate ? { estimatedPriceWithoutVat: estimate.totalPriceWithoutVat, estimatedVat: estimate.totalVat } : {}),
+          updatedAt: now,
+        })
+        .where(eq(bookings.id, b.id));
 
       if (estimate) await syncBookingPayment(tx, actor, deps, b, user?.username ?? null, estimate, contract.currency, now);
 

@@ -1,6 +1,11 @@
 import {
-  bookingListHighlights, startOfLocalDay, USER_BOOKINGS_DEFAULT_STATES, USER_BOOKINGS_MAX_RESULTS, type Booking,
-  type UserBookingsListItem, type UserBookingsQuery,
+  bookingListHighlights,
+  startOfLocalDay,
+  USER_BOOKINGS_DEFAULT_STATES,
+  USER_BOOKINGS_MAX_RESULTS,
+  type Booking,
+  type UserBookingsListItem,
+  type UserBookingsQuery,
 } from '@fleetdesk/contract';
 import { and, asc, count, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -60,7 +65,11 @@ export function defaultUserBookingsPeriod(now: Date, timeZone: string): { start:
  * (bookingListHighlights of the contract), so a page shows the marks of the list, not of the page.
  */
 export async function listUserBookings(
-  db: Db, actor: Actor, username: string, q: UserBookingsQuery, now = new Date(),
+  db: Db,
+  actor: Actor,
+  username: string,
+  q: UserBookingsQuery,
+  now = new Date(),
 ): Promise<{ bookings: UserBookingsListItem[]; total: number }> {
   const user = await findFleetUser(db, actor, username);
   let start = q.startDate ? new Date(q.startDate) : null;

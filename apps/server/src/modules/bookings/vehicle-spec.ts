@@ -1,6 +1,11 @@
 import {
-  formatMessage, isLightVehicleCategory, MESSAGES,
-  type ErrorItem, type VehicleCategory, type VehicleSpecRequest, type VehicleSpecType,
+  formatMessage,
+  isLightVehicleCategory,
+  MESSAGES,
+  type ErrorItem,
+  type VehicleCategory,
+  type VehicleSpecRequest,
+  type VehicleSpecType,
 } from '@fleetdesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -30,29 +35,54 @@ export async function resolveSpec(db: Db, actor: Actor, spec: VehicleSpecRequest
   const field = 'vehicleSpecification';
   switch (spec.type) {
     case 'VEHICLE': {
-      const [v] = await db.select().from(vehicles).where(and(eq(vehicles.vin, spec.vin.trim()), eq(vehicles.fleetId, actor.fleet))).limit(1);
+      const [v] = await db
+        .select()
+        .from(vehicles)
+        .where(and(eq(vehicles.vin, spec.vin.trim()), eq(vehicles.fleetId, actor.fleet)))
+        .limit(1);
       if (!v) return item(field, MESSAGES.vehicleNotFound);
       if (v.poolId !== fromPoolId || v.hidden) return item(field, MESSAGES.vehicleMissingFromPool);
       return {
-        specType: 'VEHICLE', specClassName: null, specModelId: null, specVehicleId: v.id, vehicleCategory: v.vehicleCategory,
+        specType: 'VEHICLE',
+        specClassName: null,
+        specModelId: null,
+        specVehicleId: v.id,
+        vehicleCategory: v.vehicleCategory,
         allocation: { type: 'VEHICLE', vehicleId: v.id },
       };
     }
     case 'MODEL': {
-      const [m] = await db.select().from(vehicleModels).where(and(eq(vehicleModels.id, spec.modelId), eq(vehicleModels.fleetId, actor.fleet))).limit(1);
+      const [m] = await db
+        .select()
+        .from(vehicleModels)
+        .where(and(eq(vehicleModels.id, spec.modelId), eq(vehicleModels.fleetId, actor.fleet)))
+        .limit(1);
       if (!m) return item(field, MESSAGES.unknownVehicleModel);
       return {
-        specType: 'MODEL', specClassName: null, specModelId: m.id, specVehicleId: null, vehicleCategory: m.vehicleCategory,
+        specType: 'MODEL',
+        specClassName: null,
+        specModelId: m.id,
+        specVehicleId: null,
+        vehicleCategory: m.vehicleCategory,
         allocation: { type: 'MODEL', modelId: m.id },
       };
     }
     case 'CLASS': {
       const where = [eq(vehicleModels.fleetId, actor.fleet), eq(vehicleModels.priceClass, spec.className)];
       if (spec.vehicleCategory) where.push(eq(vehicleModels.vehicleCategory, spec.vehicleCategory));
-      const [m] = await db.select({ category: vehicleModels.vehicleCategory }).from(vehicleModels).where(and(...where)).orderBy(asc(vehicleModels.id)).limit(1);
+      const [m] = await db
+        .select({ category: vehicleModels.vehicleCategory })
+        .from(vehicleModels)
+        .where(and(...where))
+        .orderBy(asc(vehicleModels.id))
+        .limit(1);
       if (!m) return item(field, formatMessage('unknownVehicleClass', { className: spec.className }));
       return {
-        specType: 'CLASS', specClassName: spec.className, specModelId: null, specVehicleId: null, vehicleCategory: m.category,
+        specType: 'CLASS',
+        specClassName: spec.className,
+        specModelId: null,
+        specVehicleId: null,
+        vehicleCategory: m.category,
         allocation: { type: 'CLASS', className: spec.className, vehicleCategory: m.category },
       };
     }
@@ -64,12 +94,18 @@ export const isErrorItem = (x: ResolvedSpec | ErrorItem): x is ErrorItem => 'mes
 /** The booking's current specification, to compare with a requested one. */
 export function specOf(b: BookingRow): ResolvedSpec {
   const allocation: AllocationSpec =
-    b.specType === 'VEHICLE' && b.specVehicleId !== null ? { type: 'VEHICLE', vehicleId: b.specVehicleId }
-      : b.specType === 'MODEL' && b.specModelId !== null ? { type: 'MODEL', modelId: b.specModelId }
+    b.specType === 'VEHICLE' && b.specVehicleId !== null
+      ? { type: 'VEHICLE', vehicleId: b.specVehicleId }
+      : b.specType === 'MODEL' && b.specModelId !== null
+        ? { type: 'MODEL', modelId: b.specModelId }
         : { type: 'CLASS', className: b.specClassName ?? '', vehicleCategory: b.vehicleCategory };
   return {
-    specType: b.specType, specClassName: b.specClassName, specModelId: b.specModelId, specVehicleId: b.specVehicleId,
-    vehicleCategory: b.vehicleCategory, allocation,
+    specType: b.specType,
+    specClassName: b.specClassName,
+    specModelId: b.specModelId,
+    specVehicleId: b.specVehicleId,
+    vehicleCategory: b.vehicleCategory,
+    allocation,
   };
 }
 
@@ -89,8 +125,11 @@ export async function isCurrentSpec(db: Db, b: BookingRow, spec: VehicleSpecRequ
 }
 
 export const sameSpec = (a: ResolvedSpec, b: ResolvedSpec) =>
-  a.specType === b.specType && a.specClassName === b.specClassName && a.specModelId === b.specModelId
-  && a.specVehicleId === b.specVehicleId && a.vehicleCategory === b.vehicleCategory;
+  a.specType === b.specType &&
+  a.specClassName === b.specClassName &&
+  a.specModelId === b.specModelId &&
+  a.specVehicleId === b.specVehicleId &&
+  a.vehicleCategory === b.vehicleCategory;
 
 /** Light vehicles booked by class or model are picked on the spot: allocated when the booking is activated. */
 export const allocatesLater = (spec: ResolvedSpec, bookingFlag: boolean) =>

@@ -30,7 +30,10 @@ export interface ParsedCsv {
 
 /** A problem with the file as a whole: answered as a 400 with these items. */
 export class CsvFileError extends Error {
-  constructor(message: string, readonly errors: ErrorItem[] = []) {
+  constructor(
+    message: string,
+    readonly errors: ErrorItem[] = [],
+  ) {
     super(message);
     this.name = 'CsvFileError';
   }
@@ -78,11 +81,20 @@ function sepLine(text: string): { delimiter: Delimiter; length: number } | null 
 export function splitRecords(text: string, delimiter: Delimiter, firstLine = 1): CsvRecord[] {
   let rows: { record: string[]; info: { lines: number } }[];
   try {
-    rows = parse(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false, info: true, bom: false }) as unknown as typeof rows;
+    rows = parse(text, {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      info: true,
+      bom: false,
+    }) as unknown as typeof rows;
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? firstLine;
     const fileLine = line + firstLine - 1;
-    throw new CsvFileError(`Line ${fileLine}: ${(error as Error).message}`, [{ line: fileLine, message: 'The line cannot be read as CSV (a quoted field that is not closed?)' }]);
+    throw new CsvFileError(`Line ${fileLine}: ${(error as Error).message}`, [
+      { line: fileLine, message: 'The line cannot be read as CSV (a quoted field that is not closed?)' },
+    ]);
   }
   const records: CsvRecord[] = [];
   let nextStart = firstLine;

@@ -20,7 +20,10 @@ export interface BatchUpload {
 }
 
 export const notMultipart = () =>
-  AppError.invalidInput([{ field: BATCH_FILE_FIELD, message: MESSAGES.csvOnly }], 'The users file must be sent as multipart/form-data with the file part "file"');
+  AppError.invalidInput(
+    [{ field: BATCH_FILE_FIELD, message: MESSAGES.csvOnly }],
+    'The users file must be sent as multipart/form-data with the file part "file"',
+  );
 
 const unreadableForm = (detail: string) => AppError.invalidInput([], `The form data could not be read: ${detail}`);
 const tooLarge = () =>

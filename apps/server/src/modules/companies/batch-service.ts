@@ -1,5 +1,17 @@
 import {
-  eventText, EVENT_TYPE_GROUP, formatMessage, MESSAGE_IDS, MESSAGES, ZBatchUserLine, ZIntIdParam, type BatchColumn, type BatchCreateResponse, type BatchFailedLine, type BatchUserLine, type CompanyType, type UserCategory,
+  eventText,
+  EVENT_TYPE_GROUP,
+  formatMessage,
+  MESSAGE_IDS,
+  MESSAGES,
+  ZBatchUserLine,
+  ZIntIdParam,
+  type BatchColumn,
+  type BatchCreateResponse,
+  type BatchFailedLine,
+  type BatchUserLine,
+  type CompanyType,
+  type UserCategory,
 } from '@fleetdesk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -74,7 +86,11 @@ function spreadsheetHints(raw: Partial<Record<BatchColumn, string>>, fleetCountr
     hints.push({
       field: 'zipCode',
       message: formatMessage('zipLostLeadingZero', {
-        zip, digits: zip.length, country: COUNTRY_NAMES[country] ?? country, expected, suggestion: zip.padStart(expected, '0'),
+        zip,
+        digits: zip.length,
+        country: COUNTRY_NAMES[country] ?? country,
+        expected,
+        suggestion: zip.padStart(expected, '0'),
       }),
     });
   }
@@ -123,7 +139,8 @@ function checkLines(parsed: ParsedCsv, columns: (BatchColumn | null)[], top: Com
   });
 }
 
-const lineMessage = (errors: { field: string; message: string }[]) => errors.map((e) => (e.field === 'line' ? e.message : `${e.field}: ${e.message}`)).join('; ');
+const lineMessage = (errors: { field: string; message: string }[]) =>
+  errors.map((e) => (e.field === 'line' ? e.message : `${e.field}: ${e.message}`)).join('; ');
 
 export async function createUserBatch(
   db: Db,
@@ -142,7 +159,10 @@ export async function createUserBatch(
   }
   const top = await findFleetCompany(db, session, companyId.data);
   if (top.parentId !== null) {
-    throw AppError.invalidInput([{ field: 'companyId', message: 'Batch import is offered for top-level companies only' }], 'Batch import is offered for top-level companies only');
+    throw AppError.invalidInput(
+      [{ field: 'companyId', message: 'Batch import is offered for top-level companies only' }],
+      'Batch import is offered for top-level companies only',
+    );
   }
 
   let parsed: ParsedCsv;
@@ -158,7 +178,11 @@ export async function createUserBatch(
   const fleetCompanies = await loadFleetCompanies(db, session.fleet);
   const subtreeSet = new Set(subtreeIds(fleetCompanies, top.id));
   const subtree = fleetCompanies.filter((c) => subtreeSet.has(c.id));
-  const [fleet] = await db.select({ defaultLanguage: fleets.defaultLanguage, country: fleets.country }).from(fleets).where(eq(fleets.id, session.fleet)).limit(1);
+  const [fleet] = await db
+    .select({ defaultLanguage: fleets.defaultLanguage, country: fleets.country })
+    .from(fleets)
+    .where(eq(fleets.id, session.fleet))
+    .limit(1);
   const lines = checkLines(parsed, columns, top, subtree, fleet?.country ?? '');
 
   // User names: unique case-insensitively within the file (the first line keeps it) and among all users (the
@@ -184,7 +208,9 @@ export async function createUserBatch(
     }
   }
 
-  const valid = lines.filter((l): l is CheckedLine & { value: BatchUserLine; company: CompanyRow } => l.errors.length === 0 && l.value !== null && l.company !== null);
+  const valid = lines.filter(
+    (l): l is CheckedLine & { value: BatchUserLine; company: CompanyRow } => l.errors.length === 0 && l.value !== null && l.company !== null,
+  );
   const failed = lines.filter((l) => l.errors.length > 0);
 
   const now = new Date();
@@ -193,32 +219,34 @@ export async function createUserBatch(
       if (valid.length > 0) {
         const created = await tx
           .insert(users)
-          .values(valid.map(({ value: v, company }) => ({
-            fleetId: session.fleet,
-            username: v.username,
-            role: 'CUSTOMER' as const,
-            passwordHash: null,
-            needsToSetPassword: true,
-            givenName: v.givenName,
-            familyName: v.familyName,
-            emailAddress: v.emailAddress ?? null,
-            mobilePhone: v.mobilePhone,
-            language: v.language ?? fleet?.defaultLanguage ?? 'en-GB',
-            streetAddress: v.streetAddress ?? null,
-            zipCode: v.zipCode ?? null,
-            city: v.city ?? null,
-            countryCode: v.countryCode ?? null,
-            customerNumber: v.customerNumber ?? null,
-            campaignCode: v.campaignCode ?? null,
-            note: v.note ?? null,
-            pinCode: v.pinCode ?? null,
-            rfid: v.rfid ?? null,
-            companyId: company.id,
-            userCategory: userCategoryOf(company.type),
-            status: BATCH_USER_STATUS,
-            applyDate: now,
-            lastStatusChangeDate: now,
-          })))
+          .values(
+            valid.map(({ value: v, company }) => ({
+              fleetId: session.fleet,
+              username: v.username,
+              role: 'CUSTOMER' as const,
+              passwordHash: null,
+              needsToSetPassword: true,
+              givenName: v.givenName,
+              familyName: v.familyName,
+              emailAddress: v.emailAddress ?? null,
+              mobilePhone: v.mobilePhone,
+              language: v.language ?? fleet?.defaultLanguage ?? 'en-GB',
+              streetAddress: v.streetAddress ?? null,
+              zipCode: v.zipCode ?? null,
+              city: v.city ?? null,
+              countryCode: v.countryCode ?? null,
+              customerNumber: v.customerNumber ?? null,
+              campaignCode: v.campaignCode ?? null,
+              note: v.note ?? null,
+              pinCode: v.pinCode ?? null,
+              rfid: v.rfid ?? null,
+              companyId: company.id,
+              userCategory: userCategoryOf(company.type),
+              status: BATCH_USER_STATUS,
+              applyDate: now,
+              lastStatusChangeDate: now,
+            })),
+          )
           .returning({ id: users.id, username: users.username });
         // The contracts of the top-level company (company contracts hang there; a consumer company's is the private one).
         const companyContracts = await tx
@@ -226,22 +254,29 @@ export async function createUserBatch(
           .from(contracts)
           .where(and(eq(contracts.fleetId, session.fleet), eq(contracts.companyId, top.id)));
         // Suspicious registrations (§3): the new users' e-mail and phone against every operator's customers.
-        await refreshDuplicateFlags(tx, created.map((u) => u.id));
+        await refreshDuplicateFlags(
+          tx,
+          created.map((u) => u.id),
+        );
         const links = created.flatMap((u) => companyContracts.map((c) => ({ userId: u.id, contractId: c.id })));
         for (let i = 0; i < links.length; i += 1000) await tx.insert(userContracts).values(links.slice(i, i + 1000));
         const companyName = new Map(valid.map((l) => [l.username.toLowerCase(), l.company.name]));
         const received = new Date(Math.max(Date.now(), now.getTime()));
-        await tx.insert(events).values(created.map((u) => ({
-          fleetId: session.fleet,
-          occurred: now,
-          received,
-          actingUsername: session.username,
-          affectedUsername: u.username,
-          type: 'USER_ACTION' as const,
-          typeGroup: EVENT_TYPE_GROUP.USER_ACTION,
-          ...eventTextColumns(eventText('userBatchCreated', { username: u.username, company: companyName.get(u.username.toLowerCase()) ?? top.name })),
-          properties: { action: 'BATCH_CREATED', companyId: top.id, fileName: upload.filename },
-        })));
+        await tx.insert(events).values(
+          created.map((u) => ({
+            fleetId: session.fleet,
+            occurred: now,
+            received,
+            actingUsername: session.username,
+            affectedUsername: u.username,
+            type: 'USER_ACTION' as const,
+            typeGroup: EVENT_TYPE_GROUP.USER_ACTION,
+            ...eventTextColumns(
+              eventText('userBatchCreated', { username: u.username, company: companyName.get(u.username.toLowerCase()) ?? top.name }),
+            ),
+            properties: { action: 'BATCH_CREATED', companyId: top.id, fileName: upload.filename },
+          })),
+        );
       }
       await appendEvent(tx, session, {
         type: 'USER_ACTION',
@@ -256,14 +291,25 @@ export async function createUserBatch(
     throw error;
   }
 
-  const notCreatedUsers: BatchFailedLine[] = failed.map((l) => ({ line: l.record.line, username: l.username, message: lineMessage(l.errors), errors: l.errors }));
+  const notCreatedUsers: BatchFailedLine[] = failed.map((l) => ({
+    line: l.record.line,
+    username: l.username,
+    message: lineMessage(l.errors),
+    errors: l.errors,
+  }));
   const base = upload.filename.replace(/\.csv$/i, '') || 'users';
   return {
     createdCount: valid.length,
     failedCount: failed.length,
     createdUsers: valid.map((l) => ({ line: l.record.line, username: l.value.username })),
     notCreatedUsers,
-    remaningUsersFileBytes: failed.length > 0 ? remainingCsv(parsed, failed.map((l) => ({ record: l.record, message: lineMessage(l.errors) }))).toString('base64') : null,
+    remaningUsersFileBytes:
+      failed.length > 0
+        ? remainingCsv(
+            parsed,
+            failed.map((l) => ({ record: l.record, message: lineMessage(l.errors) })),
+          ).toString('base64')
+        : null,
     remainingUsersFileName: failed.length > 0 ? `${base}-remaining.csv` : null,
     fileEncoding: parsed.encoding,
   };

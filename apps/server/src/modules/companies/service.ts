@@ -1,5 +1,14 @@
 import {
-  eventText, MESSAGE_IDS, type CompanyDetail, type CompanyNode, type CompanyUpdate, type CompanyUsersQuery, type CompanyUsersResponse, type CompanyUsersSortField, type FleetByUsernameResponse, type TopLevelCompany,
+  eventText,
+  MESSAGE_IDS,
+  type CompanyDetail,
+  type CompanyNode,
+  type CompanyUpdate,
+  type CompanyUsersQuery,
+  type CompanyUsersResponse,
+  type CompanyUsersSortField,
+  type FleetByUsernameResponse,
+  type TopLevelCompany,
 } from '@fleetdesk/contract';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -95,7 +104,11 @@ export async function listTopLevelCompanies(db: Db, actor: Actor): Promise<TopLe
 
 /** The operator's company by id, else 404. */
 export async function findFleetCompany(db: Db, actor: Actor, id: number): Promise<CompanyRow> {
-  const [row] = await db.select().from(companies).where(and(eq(companies.id, id), eq(companies.fleetId, actor.fleet))).limit(1);
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, id), eq(companies.fleetId, actor.fleet)))
+    .limit(1);
   if (!row) throw companyNotFound();
   return row;
 }
@@ -159,12 +172,20 @@ export async function updateCompany(db: Db, session: RequestSession, id: number,
       const clashes = await tx
         .select({ id: companies.id, name: companies.name, emailDomains: companies.emailDomains })
         .from(companies)
-        .where(and(eq(companies.fleetId, session.fleet), sql`${companies.id} <> ${id}`, sql`${companies.emailDomains} && ${sql.param(input.emailDomains)}::text[]`));
+        .where(
+          and(
+            eq(companies.fleetId, session.fleet),
+            sql`${companies.id} <> ${id}`,
+            sql`${companies.emailDomains} && ${sql.param(input.emailDomains)}::text[]`,
+          ),
+        );
       const errors = clashes.flatMap((c) =>
-        c.emailDomains.filter((d) => input.emailDomains.includes(d)).map((d) => ({
-          field: `emailDomains.${input.emailDomains.indexOf(d)}`,
-          message: `The e-mail domain ${d} is already connected to ${c.name}`,
-        })),
+        c.emailDomains
+          .filter((d) => input.emailDomains.includes(d))
+          .map((d) => ({
+            field: `emailDomains.${input.emailDomains.indexOf(d)}`,
+            message: `The e-mail domain ${d} is already connected to ${c.name}`,
+          })),
       );
       if (errors.length > 0) throw new AppError(MESSAGE_IDS.conflict, 409, errors[0]!.message, errors);
     }
@@ -221,8 +242,12 @@ export async function listCompanyUsers(db: Db, actor: Actor, id: number, q: Comp
       const phone = word.replace(/[\s\-().]/g, '');
       where.push(
         or(
-          ilike(users.username, like), ilike(users.givenName, like), ilike(users.familyName, like), ilike(users.emailAddress, like),
-          ilike(users.customerNumber, like), ...(phone ? [ilike(users.mobilePhone, `%${escapeLike(phone)}%`)] : []),
+          ilike(users.username, like),
+          ilike(users.givenName, like),
+          ilike(users.familyName, like),
+          ilike(users.emailAddress, like),
+          ilike(users.customerNumber, like),
+          ...(phone ? [ilike(users.mobilePhone, `%${escapeLike(phone)}%`)] : []),
         )!,
       );
     }
@@ -239,9 +264,17 @@ export async function listCompanyUsers(db: Db, actor: Actor, id: number, q: Comp
   const [page, [total]] = await Promise.all([
     db
       .select({
-        username: users.username, givenName: users.givenName, familyName: users.familyName, emailAddress: users.emailAddress,
-        mobilePhone: users.mobilePhone, customerNumber: users.customerNumber, status: users.status, applyDate: users.applyDate,
-        lastStatusChangeDate: users.lastStatusChangeDate, companyId: companies.id, companyName: companies.name,
+        username: users.username,
+        givenName: users.givenName,
+        familyName: users.familyName,
+        emailAddress: users.emailAddress,
+        mobilePhone: users.mobilePhone,
+        customerNumber: users.customerNumber,
+        status: users.status,
+        applyDate: users.applyDate,
+        lastStatusChangeDate: users.lastStatusChangeDate,
+        companyId: companies.id,
+        companyName: companies.name,
       })
       .from(users)
       .innerJoin(companies, eq(companies.id, users.companyId))

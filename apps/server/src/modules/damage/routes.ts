@@ -13,36 +13,48 @@ const PHOTO_CACHE_CONTROL = 'private, max-age=3600';
 export function registerDamageRoutes(app: App, { db, config }: AppContext) {
   const storage = createFileStorage(config);
 
-  app.get('/api/damage/by-vin/:vin', {
-    schema: {
-      tags: ['damage'],
-      summary: "The vehicle's damage: unfixed before fixed, then newest first (includeFixed=false: unfixed only)",
-      params: ZVinParams,
-      querystring: ZDamageListQuery,
-      response: { 200: ZDamageListResponse, ...errors },
+  app.get(
+    '/api/damage/by-vin/:vin',
+    {
+      schema: {
+        tags: ['damage'],
+        summary: "The vehicle's damage: unfixed before fixed, then newest first (includeFixed=false: unfixed only)",
+        params: ZVinParams,
+        querystring: ZDamageListQuery,
+        response: { 200: ZDamageListResponse, ...errors },
+      },
     },
-  }, async (request) => listDamage(db, requireSession(request), request.params.vin, request.query.includeFixed));
+    async (request) => listDamage(db, requireSession(request), request.params.vin, request.query.includeFixed),
+  );
 
-  app.post('/api/damage/:id/fix', {
-    schema: {
-      tags: ['damage'],
-      summary: 'Mark a damage as fixed (409 when it already is)',
-      params: ZDamageParams,
-      response: { 200: ZDamage, ...errors, 409: ZErrorEnvelope },
+  app.post(
+    '/api/damage/:id/fix',
+    {
+      schema: {
+        tags: ['damage'],
+        summary: 'Mark a damage as fixed (409 when it already is)',
+        params: ZDamageParams,
+        response: { 200: ZDamage, ...errors, 409: ZErrorEnvelope },
+      },
     },
-  }, async (request) => fixDamage(db, requireSession(request), request.params.id));
+    async (request) => fixDamage(db, requireSession(request), request.params.id),
+  );
 
-  app.delete('/api/damage/:id', {
-    schema: {
-      tags: ['damage'],
-      summary: 'Delete a damage and its photo',
-      params: ZDamageParams,
-      response: { 204: z.null(), ...errors },
+  app.delete(
+    '/api/damage/:id',
+    {
+      schema: {
+        tags: ['damage'],
+        summary: 'Delete a damage and its photo',
+        params: ZDamageParams,
+        response: { 204: z.null(), ...errors },
+      },
     },
-  }, async (request, reply) => {
-    await deleteDamage(db, storage, requireSession(request), request.params.id, request.log);
-    return reply.status(204).send(null);
-  });
+    async (request, reply) => {
+      await deleteDamage(db, storage, requireSession(request), request.params.id, request.log);
+      return reply.status(204).send(null);
+    },
+  );
 
   // The upload in its own scope: only this route parses multipart, and any other body is a 400 (not 415).
   void app.register(async (scope: App) => {
@@ -50,19 +62,23 @@ export function registerDamageRoutes(app: App, { db, config }: AppContext) {
     await scope.register(fastifyMultipart, { limits: REPORT_FORM_LIMITS });
     scope.addContentTypeParser('*', (_request, _payload, done) => done(notMultipart(), undefined));
 
-    scope.post('/api/damage/by-vin/:vin', {
-      schema: {
-        tags: ['damage'],
-        summary: 'Report damage: multipart/form-data with description_operator, description_en (1–80 characters each) and the file part image',
-        consumes: ['multipart/form-data'],
-        multipartBody: ZDamageReportForm,
-        params: ZVinParams,
-        response: { 201: ZDamage, ...errors },
+    scope.post(
+      '/api/damage/by-vin/:vin',
+      {
+        schema: {
+          tags: ['damage'],
+          summary: 'Report damage: multipart/form-data with description_operator, description_en (1–80 characters each) and the file part image',
+          consumes: ['multipart/form-data'],
+          multipartBody: ZDamageReportForm,
+          params: ZVinParams,
+          response: { 201: ZDamage, ...errors },
+        },
       },
-    }, async (request, reply) => {
-      const damage = await reportDamage(db, storage, requireSession(request), request.params.vin, () => parseDamageReport(request));
-      return reply.status(201).send(damage);
-    });
+      async (request, reply) => {
+        const damage = await reportDamage(db, storage, requireSession(request), request.params.vin, () => parseDamageReport(request));
+        return reply.status(201).send(damage);
+      },
+    );
   });
 
   // The photos as bytes (the web fetches them with the session header); cacheable by the browser only.
@@ -72,18 +88,22 @@ export function registerDamageRoutes(app: App, { db, config }: AppContext) {
       return payload;
     });
     for (const variant of ['image', 'thumbnail'] as const satisfies readonly PhotoVariant[]) {
-      scope.get(`/api/damage/:id/${variant}`, {
-        schema: {
-          tags: ['damage'],
-          summary: variant === 'image' ? 'The damage photo (JPEG)' : 'The damage thumbnail (JPEG, 320 px wide)',
-          params: ZDamageParams,
-          produces: ['image/jpeg'],
-          response: { 200: z.instanceof(Buffer).describe('The JPEG bytes (image/jpeg)'), ...errors },
+      scope.get(
+        `/api/damage/:id/${variant}`,
+        {
+          schema: {
+            tags: ['damage'],
+            summary: variant === 'image' ? 'The damage photo (JPEG)' : 'The damage thumbnail (JPEG, 320 px wide)',
+            params: ZDamageParams,
+            produces: ['image/jpeg'],
+            response: { 200: z.instanceof(Buffer).describe('The JPEG bytes (image/jpeg)'), ...errors },
+          },
         },
-      }, async (request, reply) => {
-        const photo = await readDamagePhoto(db, storage, requireSession(request), request.params.id, variant);
-        return reply.type(photo.contentType).send(photo.data);
-      });
+        async (request, reply) => {
+          const photo = await readDamagePhoto(db, storage, requireSession(request), request.params.id, variant);
+          return reply.type(photo.contentType).send(photo.data);
+        },
+      );
     }
   });
 }

@@ -151,10 +151,19 @@ export async function fixDamage(db: Db, actor: Actor, id: number): Promise<Damag
 }
 
 /** DELETE /api/damage/{id}: removes the damage (with its event) and then its stored files. */
-export async function deleteDamage(db: Db, storage: FileStorage, actor: Actor, id: number, log?: { warn(obj: object, msg: string): void }): Promise<void> {
+export async function deleteDamage(
+  db: Db,
+  storage: FileStorage,
+  actor: Actor,
+  id: number,
+  log?: { warn(obj: object, msg: string): void },
+): Promise<void> {
   const { damage, vin } = await findFleetDamage(db, actor, id);
   const removed = await db.transaction(async (tx) => {
-    const [row] = await tx.delete(damages).where(and(eq(damages.id, damage.id), eq(damages.fleetId, actor.fleet))).returning();
+    const [row] = await tx
+      .delete(damages)
+      .where(and(eq(damages.id, damage.id), eq(damages.fleetId, actor.fleet)))
+      .returning();
     if (!row) throw damageNotFound();
     await appendEvent(tx, actor, {
       type: 'VEHICLE_ADMIN',
@@ -174,7 +183,13 @@ export async function deleteDamage(db: Db, storage: FileStorage, actor: Actor, i
 }
 
 /** GET /api/damage/{id}/image|thumbnail: the stored bytes and their content type; 404 when there is no photo. */
-export async function readDamagePhoto(db: Db, storage: FileStorage, actor: Actor, id: number, variant: PhotoVariant): Promise<{ data: Buffer; contentType: string }> {
+export async function readDamagePhoto(
+  db: Db,
+  storage: FileStorage,
+  actor: Actor,
+  id: number,
+  variant: PhotoVariant,
+): Promise<{ data: Buffer; contentType: string }> {
   const { damage } = await findFleetDamage(db, actor, id);
   const key = variant === 'image' ? damage.imageKey : damage.thumbnailKey;
   if (!key) throw damageNotFound();

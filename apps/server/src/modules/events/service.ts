@@ -1,5 +1,13 @@
 import {
-  englishEventText, startOfLocalDay, EVENT_TYPE_GROUP, type EventTextPart, MESSAGE_IDS, type EventLogEntry, type EventSearchQuery, type EventSearchResponse, type EventType,
+  englishEventText,
+  startOfLocalDay,
+  EVENT_TYPE_GROUP,
+  type EventTextPart,
+  MESSAGE_IDS,
+  type EventLogEntry,
+  type EventSearchQuery,
+  type EventSearchResponse,
+  type EventType,
 } from '@fleetdesk/contract';
 import { and, desc, asc, eq, gte, inArray, lt, lte, or, sql, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -178,7 +186,11 @@ async function lastEventId(db: Db, fleet: string): Promise<number> {
  * (the period, cursor and order of a plain search do not apply: a new event is new whenever it occurred).
  */
 async function followEvents(
-  db: Db, actor: Actor, q: EventSearchQuery, s: { bid: string | undefined; user: string | undefined }, afterId: number,
+  db: Db,
+  actor: Actor,
+  q: EventSearchQuery,
+  s: { bid: string | undefined; user: string | undefined },
+  afterId: number,
 ): Promise<EventSearchResponse> {
   const rows = await db
     .select()

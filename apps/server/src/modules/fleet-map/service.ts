@@ -9,7 +9,13 @@ import type { Actor } from '../auth/index.ts';
  * (docs/decisions/0032-operations-api.md). Three queries whatever the fleet size: vehicles with model, status and pool;
  * the vehicles with a TRIGGERED alarm; the vehicles an ACTIVE booking holds.
  */
-export function fleetMapStatus(v: { alarm: boolean; booked: boolean; fuelType: FuelType; fuelLevel: number | null; charging: boolean | null }): FleetMapStatus {
+export function fleetMapStatus(v: {
+  alarm: boolean;
+  booked: boolean;
+  fuelType: FuelType;
+  fuelLevel: number | null;
+  charging: boolean | null;
+}): FleetMapStatus {
   if (v.alarm) return 'ALARM';
   if (v.fuelType === 'BATTERY' && v.fuelLevel !== null && batteryColour(v.fuelLevel, v.charging) === 'red') return 'LOW_BATTERY';
   if (v.booked) return 'BOOKED';
@@ -25,10 +31,20 @@ export async function getFleetMap(db: Db, actor: Actor, q: { hidden: boolean }, 
   const [rows, alarmed, held] = await Promise.all([
     db
       .select({
-        id: vehicles.id, vin: vehicles.vin, registrationNumber: vehicles.registrationNumber, vehicleCategory: vehicles.vehicleCategory,
-        fuelType: vehicles.primaryFuelType, poolId: vehicles.poolId, modelName: vehicleModels.modelName,
-        lat: vehicleStatus.lat, lon: vehicleStatus.lon, updated: vehicleStatus.updatedAt, fuelLevel: vehicleStatus.fuelLevel,
-        charging: vehicleStatus.isRefueling, poolLat: pools.lat, poolLon: pools.lon,
+        id: vehicles.id,
+        vin: vehicles.vin,
+        registrationNumber: vehicles.registrationNumber,
+        vehicleCategory: vehicles.vehicleCategory,
+        fuelType: vehicles.primaryFuelType,
+        poolId: vehicles.poolId,
+        modelName: vehicleModels.modelName,
+        lat: vehicleStatus.lat,
+        lon: vehicleStatus.lon,
+        updated: vehicleStatus.updatedAt,
+        fuelLevel: vehicleStatus.fuelLevel,
+        charging: vehicleStatus.isRefueling,
+        poolLat: pools.lat,
+        poolLon: pools.lon,
       })
       .from(vehicles)
       .innerJoin(vehicleModels, eq(vehicleModels.id, vehicles.modelId))
@@ -51,7 +67,13 @@ export async function getFleetMap(db: Db, actor: Actor, q: { hidden: boolean }, 
   for (const b of held) if (b.vehicleId !== null && !bidOf.has(b.vehicleId)) bidOf.set(b.vehicleId, b.bid);
   const counts: Record<FleetMapStatus, number> = { ALARM: 0, LOW_BATTERY: 0, BOOKED: 0, AVAILABLE: 0 };
   const out = rows.map((r): FleetMapVehicle => {
-    const status = fleetMapStatus({ alarm: withAlarm.has(r.id), booked: bidOf.has(r.id), fuelType: r.fuelType, fuelLevel: r.fuelLevel, charging: r.charging });
+    const status = fleetMapStatus({
+      alarm: withAlarm.has(r.id),
+      booked: bidOf.has(r.id),
+      fuelType: r.fuelType,
+      fuelLevel: r.fuelLevel,
+      charging: r.charging,
+    });
     counts[status]++;
     const own = r.lat !== null && r.lon !== null;
     const fromPool = !own && r.poolLat !== null && r.poolLon !== null;

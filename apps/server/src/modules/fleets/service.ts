@@ -10,5 +10,12 @@ export async function getFleet(db: Db, actor: Actor, fleet: string): Promise<Fle
   if (fleet !== actor.fleet) throw AppError.notFound(MESSAGE_IDS.fleetNotFound);
   const [row] = await db.select().from(fleets).where(eq(fleets.id, fleet)).limit(1);
   if (!row) throw AppError.notFound(MESSAGE_IDS.fleetNotFound);
-  return { fleet: row.id, name: row.name, country: row.country, currency: row.currency, DefaultLanguage: row.defaultLanguage, timeZone: row.timeZone };
+  return {
+    fleet: row.id,
+    name: row.name,
+    country: row.country,
+    currency: row.currency,
+    DefaultLanguage: row.defaultLanguage,
+    timeZone: row.timeZone,
+  };
 }

@@ -6,9 +6,7 @@ import { committedMigrations, pendingMigrations, type CommittedMigration } from 
 /** How long /api/ready waits for the database before it says "not ready". */
 export const READINESS_TIMEOUT_MS = 2_000;
 
-export type Readiness =
-  | { ready: true; migrations: number }
-  | { ready: false; errors: ErrorItem[]; cause?: unknown };
+export type Readiness = { ready: true; migrations: number } | { ready: false; errors: ErrorItem[]; cause?: unknown };
 
 const missing = (check: ReadinessCheck, message: string): ErrorItem => ({ field: check, message });
 
@@ -33,10 +31,13 @@ function withinTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
 export async function checkReadiness(db: Db, timeoutMs: number = READINESS_TIMEOUT_MS): Promise<Readiness> {
   let pending: string[];
   try {
-    pending = await withinTimeout((async () => {
-      await db.execute(sql`select 1`);
-      return pendingMigrations(db, committed());
-    })(), timeoutMs);
+    pending = await withinTimeout(
+      (async () => {
+        await db.execute(sql`select 1`);
+        return pendingMigrations(db, committed());
+      })(),
+      timeoutMs,
+    );
   } catch (cause) {
     return { ready: false, errors: [DATABASE_NOT_ANSWERING], cause };
   }

@@ -14,23 +14,39 @@ const tags = ['health'];
  */
 export function registerHealthRoutes(app: FastifyInstance, readiness: () => Promise<Readiness>) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.get('/api/health', {
-    config: { public: true, probe: true },
-    schema: { tags, summary: 'Liveness: the server process answers (does not touch the database)', security: [], response: { 200: ZHealthResponse } },
-  }, async () => ({ status: 'ok' as const }));
-
-  typed.get('/api/ready', {
-    config: { public: true, probe: true },
-    schema: {
-      tags,
-      summary: 'Readiness: 200 when the database answers and every committed migration is applied; else 503 naming what is missing',
-      security: [],
-      response: { 200: ZReadyResponse, 503: ZErrorEnvelope },
+  typed.get(
+    '/api/health',
+    {
+      config: { public: true, probe: true },
+      schema: {
+        tags,
+        summary: 'Liveness: the server process answers (does not touch the database)',
+        security: [],
+        response: { 200: ZHealthResponse },
+      },
     },
-  }, async (request, reply) => {
-    const state = await readiness();
-    if (state.ready) return { status: 'ready' as const, migrations: state.migrations };
-    request.log.warn({ missing: state.errors.map((e) => e.field), ...(state.cause ? { cause: describeDatabaseError(state.cause) } : {}) }, 'not ready');
-    return reply.status(503).send(unavailableEnvelope(state.errors));
-  });
+    async () => ({ status: 'ok' as const }),
+  );
+
+  typed.get(
+    '/api/ready',
+    {
+      config: { public: true, probe: true },
+      schema: {
+        tags,
+        summary: 'Readiness: 200 when the database answers and every committed migration is applied; else 503 naming what is missing',
+        security: [],
+        response: { 200: ZReadyResponse, 503: ZErrorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const state = await readiness();
+      if (state.ready) return { status: 'ready' as const, migrations: state.migrations };
+      request.log.warn(
+        { missing: state.errors.map((e) => e.field), ...(state.cause ? { cause: describeDatabaseError(state.cause) } : {}) },
+        'not ready',
+      );
+      return reply.status(503).send(unavailableEnvelope(state.errors));
+    },
+  );
 }

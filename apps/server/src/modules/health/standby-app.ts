@@ -13,7 +13,11 @@ import { registerHealthRoutes } from './routes.ts';
  * else (the SPA) a plain 503. It owns the listening socket; `serverFactory` lets server.ts hand requests over to the
  * full app once the database is ready, without closing the port.
  */
-export async function buildStandbyApp(config: Config, logger: FastifyBaseLogger, serverFactory?: FastifyServerOptions['serverFactory']): Promise<FastifyInstance> {
+export async function buildStandbyApp(
+  config: Config,
+  logger: FastifyBaseLogger,
+  serverFactory?: FastifyServerOptions['serverFactory'],
+): Promise<FastifyInstance> {
   const app = Fastify({ ...fastifyServerOptions(config, logger), ...(serverFactory ? { serverFactory } : {}) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -28,8 +28,16 @@ export async function getUserDuplicates(db: Db, actor: Actor, username: string):
 
   const rows = await db
     .select({
-      fleetId: users.fleetId, fleetName: fleets.name, username: users.username, givenName: users.givenName, familyName: users.familyName,
-      emailAddress: users.emailAddress, mobilePhone: users.mobilePhone, identityNumber: users.identityNumber, status: users.status, applyDate: users.applyDate,
+      fleetId: users.fleetId,
+      fleetName: fleets.name,
+      username: users.username,
+      givenName: users.givenName,
+      familyName: users.familyName,
+      emailAddress: users.emailAddress,
+      mobilePhone: users.mobilePhone,
+      identityNumber: users.identityNumber,
+      status: users.status,
+      applyDate: users.applyDate,
     })
     .from(users)
     .innerJoin(fleets, eq(fleets.id, users.fleetId))
@@ -43,8 +51,13 @@ export async function getUserDuplicates(db: Db, actor: Actor, username: string):
     ownerMap[r.fleetName] = (ownerMap[r.fleetName] ?? 0) + 1;
     if (r.fleetId !== actor.fleet) continue;
     userDuplicates.push({
-      username: r.username, givenName: r.givenName, familyName: r.familyName, emailAddress: r.emailAddress, mobilePhone: r.mobilePhone,
-      status: r.status, applyDate: r.applyDate?.toISOString() ?? null,
+      username: r.username,
+      givenName: r.givenName,
+      familyName: r.familyName,
+      emailAddress: r.emailAddress,
+      mobilePhone: r.mobilePhone,
+      status: r.status,
+      applyDate: r.applyDate?.toISOString() ?? null,
       duplicateEmail: email !== null && r.emailAddress?.toLowerCase() === email,
       duplicatePhone: phone !== null && r.mobilePhone === phone,
       duplicateIdentityNumber: idNumber !== null && r.identityNumber === idNumber,
@@ -61,17 +74,28 @@ export async function listSuspiciousUsers(db: Db, actor: Actor, q: SuspiciousUse
     or(eq(users.duplicateEmail, true), eq(users.duplicatePhone, true), eq(users.duplicateIdentityNumber, true)),
   );
   const [rows, [counted]] = await Promise.all([
-    db.select({
-      username: users.username, givenName: users.givenName, familyName: users.familyName, emailAddress: users.emailAddress,
-      mobilePhone: users.mobilePhone, status: users.status, applyDate: users.applyDate, duplicateEmail: users.duplicateEmail,
-      duplicatePhone: users.duplicatePhone, duplicateIdentityNumber: users.duplicateIdentityNumber,
-    })
+    db
+      .select({
+        username: users.username,
+        givenName: users.givenName,
+        familyName: users.familyName,
+        emailAddress: users.emailAddress,
+        mobilePhone: users.mobilePhone,
+        status: users.status,
+        applyDate: users.applyDate,
+        duplicateEmail: users.duplicateEmail,
+        duplicatePhone: users.duplicatePhone,
+        duplicateIdentityNumber: users.duplicateIdentityNumber,
+      })
       .from(users)
       .where(where)
       .orderBy(sql`${users.applyDate} DESC NULLS LAST`, asc(users.username))
       .limit(q.pageSize + 1)
       .offset(q.page * q.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
   ]);
   return {
     results: rows.slice(0, q.pageSize).map((r) => ({ ...r, applyDate: r.applyDate?.toISOString() ?? null })),

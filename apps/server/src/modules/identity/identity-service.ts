@@ -1,4 +1,11 @@
-import { eventValue, eventText, normalizeIdentityNumber, type IdentityNumberResponse, type SetIdentityRequest, type UserDetail } from '@fleetdesk/contract';
+import {
+  eventValue,
+  eventText,
+  normalizeIdentityNumber,
+  type IdentityNumberResponse,
+  type SetIdentityRequest,
+  type UserDetail,
+} from '@fleetdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -38,7 +45,14 @@ export async function revealIdentityNumber(db: Db, actor: Actor, username: strin
  * validated by the contract (format and check digits, message on identificationNumber) and stored normalized;
  * the duplicate flags of the user and of former and new twins are refreshed in the same transaction.
  */
-export async function setIdentity(db: Db, actor: Actor, username: string, body: SetIdentityRequest, settings: UserViewSettings, now = new Date()): Promise<UserDetail> {
+export async function setIdentity(
+  db: Db,
+  actor: Actor,
+  username: string,
+  body: SetIdentityRequest,
+  settings: UserViewSettings,
+  now = new Date(),
+): Promise<UserDetail> {
   const row = await db.transaction(async (tx) => {
     const user = await findCustomer(tx, actor, username);
     const identityNumber = normalizeIdentityNumber(body.country, body.identificationNumber);
@@ -63,7 +77,13 @@ export async function setIdentity(db: Db, actor: Actor, username: string, body: 
       type: 'USER_ACTION',
       affectedUsername: user.username,
       text: identitySetText(body.country, user.identityMethod && user.identityMethod !== 'MANUAL' ? user.identityMethod : null, changed),
-      properties: { action: 'IDENTITY_SET', identityCountry: body.country, identityMethod: 'MANUAL', previousMethod: user.identityMethod, numberChanged: changed },
+      properties: {
+        action: 'IDENTITY_SET',
+        identityCountry: body.country,
+        identityMethod: 'MANUAL',
+        previousMethod: user.identityMethod,
+        numberChanged: changed,
+      },
       occurred: now,
     });
     const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).limit(1);

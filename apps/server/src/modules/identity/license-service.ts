@@ -1,5 +1,17 @@
 import {
-  eventValue, eventText, formatMessage, isValidIdentityNumber, LICENSE_REGISTRY_COUNTRIES, MESSAGES, normalizeIdentityNumber, type LicenseCheck, type LicenseCheckResult, type LicenseState, type LicenseStatusResponse, type ValidateLicenseRequest, type ValidateLicenseResponse,
+  eventValue,
+  eventText,
+  formatMessage,
+  isValidIdentityNumber,
+  LICENSE_REGISTRY_COUNTRIES,
+  MESSAGES,
+  normalizeIdentityNumber,
+  type LicenseCheck,
+  type LicenseCheckResult,
+  type LicenseState,
+  type LicenseStatusResponse,
+  type ValidateLicenseRequest,
+  type ValidateLicenseResponse,
 } from '@fleetdesk/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -35,12 +47,22 @@ function lookupNumber(user: UserRow, country: LicenseRegistryCountry, given: str
   throw AppError.invalidInput([{ field: 'identificationNumber', message: MESSAGES.required }]);
 }
 
-async function askRegister(verifier: LicenseVerifier, country: LicenseRegistryCountry, identityNumber: string, validUntil: string | null, today: string): Promise<LicenseVerdict> {
+async function askRegister(
+  verifier: LicenseVerifier,
+  country: LicenseRegistryCountry,
+  identityNumber: string,
+  validUntil: string | null,
+  today: string,
+): Promise<LicenseVerdict> {
   try {
     return await verifier.verify({ country, identityNumber, validUntil, today }, AbortSignal.timeout(LICENSE_REGISTER_TIMEOUT_MS));
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-    return { result: 'ERROR', verifier: REGISTRY_NAME[country], reason: timedOut ? 'The licence register did not answer in time' : 'The licence register could not be reached' };
+    return {
+      result: 'ERROR',
+      verifier: REGISTRY_NAME[country],
+      reason: timedOut ? 'The licence register did not answer in time' : 'The licence register could not be reached',
+    };
   }
 }
 
@@ -51,7 +73,12 @@ async function askRegister(verifier: LicenseVerifier, country: LicenseRegistryCo
  * a USER_ACTION event, in one transaction. REJECTED and ERROR answer 200 with the §8 message.
  */
 export async function validateLicense(
-  db: Db, actor: Actor, verifier: LicenseVerifier, username: string, body: ValidateLicenseRequest, now = new Date(),
+  db: Db,
+  actor: Actor,
+  verifier: LicenseVerifier,
+  username: string,
+  body: ValidateLicenseRequest,
+  now = new Date(),
 ): Promise<ValidateLicenseResponse> {
   const user = await findCustomer(db, actor, username);
   const today = now.toISOString().slice(0, 10);
@@ -73,32 +100,50 @@ export async function validateLicense(
     if (!current) throw AppError.notFound(); // deleted meanwhile
     const { state, verified } = stateAfter(verdict.result, current);
     await tx.insert(licenseChecks).values({
-      fleetId: current.fleetId, userId: current.id, country: body.country, validUntil, result: verdict.result, state,
-      verifier: verdict.verifier, message: verdict.reason, checkedBy: actor.username, checkedAt: now,
+      fleetId: current.fleetId,
+      userId: current.id,
+      country: body.country,
+      validUntil,
+      result: verdict.result,
+      state,
+      verifier: verdict.verifier,
+      message: verdict.reason,
+      checkedBy: actor.username,
+      checkedAt: now,
     });
     const keepsOld = verdict.result === 'ERROR' && current.verifiedDriversLicense;
-    await tx.update(users).set({
-      licenseState: state,
-      verifiedDriversLicense: verified,
-      licenseVerifier: keepsOld ? current.licenseVerifier : verdict.verifier,
-      licenseCheckedAt: keepsOld ? current.licenseCheckedAt : now,
-      licenseCountry: keepsOld ? current.licenseCountry : body.country,
-      licenseValidUntil: keepsOld ? current.licenseValidUntil : validUntil,
-      updatedAt: now,
-    }).where(eq(users.id, current.id));
+    await tx
+      .update(users)
+      .set({
+        licenseState: state,
+        verifiedDriversLicense: verified,
+        licenseVerifier: keepsOld ? current.licenseVerifier : verdict.verifier,
+        licenseCheckedAt: keepsOld ? current.licenseCheckedAt : now,
+        licenseCountry: keepsOld ? current.licenseCountry : body.country,
+        licenseValidUntil: keepsOld ? current.licenseValidUntil : validUntil,
+        updatedAt: now,
+      })
+      .where(eq(users.id, current.id));
     const how = isRegistryCountry(body.country) ? verdict.verifier : 'manual';
     await appendEvent(tx, actor, {
       type: 'USER_ACTION',
       affectedUsername: current.username,
       text: eventText(verdict.reason ? 'licenceCheckReason' : 'licenceCheck', {
-        country: body.country, verifier: eventValue('verifier', how), result: eventValue('licenceResult', verdict.result), reason: verdict.reason ?? undefined,
+        country: body.country,
+        verifier: eventValue('verifier', how),
+        result: eventValue('licenceResult', verdict.result),
+        reason: verdict.reason ?? undefined,
       }),
       properties: { action: 'LICENSE_CHECK', country: body.country, validUntil, result: verdict.result, state, verifier: verdict.verifier },
       occurred: now,
     });
     return {
       result: verdict.result,
-      status: { state, verifier: keepsOld ? current.licenseVerifier : verdict.verifier, timestamp: (keepsOld ? current.licenseCheckedAt : now)?.toISOString() ?? null },
+      status: {
+        state,
+        verifier: keepsOld ? current.licenseVerifier : verdict.verifier,
+        timestamp: (keepsOld ? current.licenseCheckedAt : now)?.toISOString() ?? null,
+      },
       verifiedDriversLicense: verified,
       message: verdict.result === 'SUCCESS' ? null : formatMessage('licenseNotVerified', { user: current.username }),
       reason: verdict.reason,
@@ -109,13 +154,22 @@ export async function validateLicense(
 /** GET /api/users/{username}/license/checks: the user's checks, newest first (at most 100). */
 export async function listLicenseChecks(db: Db, actor: Actor, username: string): Promise<LicenseCheck[]> {
   const user = await findCustomer(db, actor, username);
-  const rows = await db.select().from(licenseChecks)
+  const rows = await db
+    .select()
+    .from(licenseChecks)
     .where(and(eq(licenseChecks.userId, user.id), eq(licenseChecks.fleetId, actor.fleet)))
     .orderBy(desc(licenseChecks.checkedAt), desc(licenseChecks.id))
     .limit(100);
   return rows.map((r) => ({
-    id: r.id, country: r.country, validUntil: r.validUntil, result: r.result as LicenseCheckResult, state: r.state as LicenseState,
-    verifier: r.verifier, reason: r.message, checkedBy: r.checkedBy, checkedAt: r.checkedAt.toISOString(),
+    id: r.id,
+    country: r.country,
+    validUntil: r.validUntil,
+    result: r.result as LicenseCheckResult,
+    state: r.state as LicenseState,
+    verifier: r.verifier,
+    reason: r.message,
+    checkedBy: r.checkedBy,
+    checkedAt: r.checkedAt.toISOString(),
   }));
 }
 
@@ -126,7 +180,16 @@ export async function licenseStatusFor(db: Db, actor: Actor, usernames: string[]
   const rows = await db
     .select({ username: users.username, state: users.licenseState, verifier: users.licenseVerifier, checkedAt: users.licenseCheckedAt })
     .from(users)
-    .where(and(eq(users.fleetId, actor.fleet), eq(users.role, 'CUSTOMER'), sql`lower(${users.username}) IN (${sql.join(lowered.map((u) => sql`${u}`), sql`, `)})`));
+    .where(
+      and(
+        eq(users.fleetId, actor.fleet),
+        eq(users.role, 'CUSTOMER'),
+        sql`lower(${users.username}) IN (${sql.join(
+          lowered.map((u) => sql`${u}`),
+          sql`, `,
+        )})`,
+      ),
+    );
   const map: LicenseStatusResponse = {};
   for (const r of rows) map[r.username] = { state: r.state, verifier: r.verifier, timestamp: r.checkedAt?.toISOString() ?? null };
   return map;

@@ -15,7 +15,11 @@ export const userNotFound = () => AppError.notFound(MESSAGE_IDS.userNotFound, 'u
 export async function findCustomer(db: Db, actor: Actor, username: string): Promise<UserRow> {
   const name = username.trim();
   if (!name) throw userNotFound();
-  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${name})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${name})`)
+    .limit(1);
   if (!row || row.fleetId !== actor.fleet || row.role !== 'CUSTOMER') throw userNotFound();
   return row;
 }

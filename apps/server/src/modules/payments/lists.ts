@@ -1,6 +1,12 @@
 import {
-  PAYMENT_HISTORY_MONTHS, type PaymentListRow, type PaymentMethodsResponse, type PaymentStatus, type PaymentsResponse, type UserPaymentsResponse,
-  type ZPaymentsQuery, type ZUserPaymentsQuery,
+  PAYMENT_HISTORY_MONTHS,
+  type PaymentListRow,
+  type PaymentMethodsResponse,
+  type PaymentStatus,
+  type PaymentsResponse,
+  type UserPaymentsResponse,
+  type ZPaymentsQuery,
+  type ZUserPaymentsQuery,
 } from '@fleetdesk/contract';
 import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -30,7 +36,11 @@ export function monthsBefore(now: Date, months: number): Date {
  * PAYMENT_HISTORY_MONTHS months up to now), newest first, and the outstanding payments of any date per currency.
  */
 export async function listUserPayments(
-  db: Db, actor: Actor, username: string, q: z.infer<typeof ZUserPaymentsQuery>, now = new Date(),
+  db: Db,
+  actor: Actor,
+  username: string,
+  q: z.infer<typeof ZUserPaymentsQuery>,
+  now = new Date(),
 ): Promise<UserPaymentsResponse> {
   const user = await findFleetUser(db, actor, username);
   const end = q.endDate ? new Date(q.endDate) : now;
@@ -38,26 +48,41 @@ export async function listUserPayments(
   if (start > end) throw AppError.invalidInput([{ field: 'startDate', message: 'The start date must not be after the end date' }]);
   const mine = and(eq(payments.userId, user.id), eq(payments.fleetId, actor.fleet));
   const [rows, outstanding] = await Promise.all([
-    db.select().from(payments).where(and(mine, gte(payments.timestamp, start), lte(payments.timestamp, end)))
+    db
+      .select()
+      .from(payments)
+      .where(and(mine, gte(payments.timestamp, start), lte(payments.timestamp, end)))
       .orderBy(desc(payments.timestamp), desc(payments.id)),
-    db.select({
-      currency: payments.currency,
-      n: sql<number>`count(*)::int`,
-      total: sql<string>`coalesce(sum(${payments.totalPrice}), 0)::text`,
-    }).from(payments).where(and(mine, inArray(payments.status, [...OUTSTANDING_STATUSES]))).groupBy(payments.currency).orderBy(payments.currency),
+    db
+      .select({
+        currency: payments.currency,
+        n: sql<number>`count(*)::int`,
+        total: sql<string>`coalesce(sum(${payments.totalPrice}), 0)::text`,
+      })
+      .from(payments)
+      .where(and(mine, inArray(payments.status, [...OUTSTANDING_STATUSES])))
+      .groupBy(payments.currency)
+      .orderBy(payments.currency),
   ]);
   return {
     startDate: start.toISOString(),
     endDate: end.toISOString(),
     payments: await loadPayments(db, rows),
-    outstandingPayments: outstanding.map((o) => ({ numberOfPayments: o.n, totalCost: Math.round(Number(o.total) * 100) / 100, currencyCode: o.currency })),
+    outstandingPayments: outstanding.map((o) => ({
+      numberOfPayments: o.n,
+      totalCost: Math.round(Number(o.total) * 100) / 100,
+      currencyCode: o.currency,
+    })),
   };
 }
 
 /** GET /api/users/{username}/payments/methods: the registered cards, newest first. */
 export async function listPaymentMethods(db: Db, actor: Actor, username: string): Promise<PaymentMethodsResponse> {
   const user = await findFleetUser(db, actor, username);
-  const cards = await db.select().from(registeredCards).where(and(eq(registeredCards.userId, user.id), eq(registeredCards.fleetId, actor.fleet)))
+  const cards = await db
+    .select()
+    .from(registeredCards)
+    .where(and(eq(registeredCards.userId, user.id), eq(registeredCards.fleetId, actor.fleet)))
     .orderBy(desc(registeredCards.createdAt), desc(registeredCards.id));
   return { registeredCards: cards.map((c) => ({ id: String(c.id), cardTypeAndMaskedNumber: c.cardTypeAndMaskedNumber, expires: c.expires })) };
 }
@@ -67,7 +92,8 @@ const encodeCursor = (c: ListCursor) => Buffer.from(JSON.stringify(c)).toString(
 function decodeCursor(raw: string): ListCursor {
   try {
     const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<ListCursor>;
-    if (typeof c.t === 'string' && !Number.isNaN(Date.parse(c.t)) && typeof c.id === 'number' && Number.isSafeInteger(c.id)) return { t: c.t, id: c.id };
+    if (typeof c.t === 'string' && !Number.isNaN(Date.parse(c.t)) && typeof c.id === 'number' && Number.isSafeInteger(c.id))
+      return { t: c.t, id: c.id };
   } catch {
     // fall through
   }
@@ -86,8 +112,11 @@ export async function listPayments(db: Db, actor: Actor, q: z.infer<typeof ZPaym
   if (q.from) where.push(gte(payments.timestamp, new Date(q.from)));
   if (q.to) where.push(lte(payments.timestamp, new Date(q.to)));
   if (q.user) {
-    const [u] = await db.select({ id: users.id }).from(users)
-      .where(and(sql`lower(${users.username}) = lower(${q.user.trim()})`, eq(users.fleetId, actor.fleet))).limit(1);
+    const [u] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${q.user.trim()})`, eq(users.fleetId, actor.fleet)))
+      .limit(1);
     if (!u) return { results: [], moreResults: false, nextCursor: null };
     where.push(eq(payments.userId, u.id));
   }

@@ -1,4 +1,13 @@
-import { type EventTextPart, eventText, CARD_ERROR_MESSAGES, MESSAGE_IDS, PAYMENT_EXCEPTION_PREFIX, type CardErrorCode, type Payment, type PaymentStatus } from '@fleetdesk/contract';
+import {
+  type EventTextPart,
+  eventText,
+  CARD_ERROR_MESSAGES,
+  MESSAGE_IDS,
+  PAYMENT_EXCEPTION_PREFIX,
+  type CardErrorCode,
+  type Payment,
+  type PaymentStatus,
+} from '@fleetdesk/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, payments, registeredCards, users } from '../../db/schema.ts';
@@ -30,7 +39,8 @@ export const HELD: readonly PaymentStatus[] = ['RESERVED', 'NEEDS_AUTHORIZATION'
 export const paymentNotFound = () => AppError.notFound(MESSAGE_IDS.paymentNotFound, 'paymentNotFound');
 export const conflict = (message: string) => new AppError(MESSAGE_IDS.conflict, 409, message);
 /** §8: the id carries the card error code, which the client translates; the message is the canonical English one. */
-export const cardRefused = (code: CardErrorCode, httpCode = 400) => new AppError(`${PAYMENT_EXCEPTION_PREFIX}${code}`, httpCode, CARD_ERROR_MESSAGES[code]);
+export const cardRefused = (code: CardErrorCode, httpCode = 400) =>
+  new AppError(`${PAYMENT_EXCEPTION_PREFIX}${code}`, httpCode, CARD_ERROR_MESSAGES[code]);
 
 export const normalizeOrderId = (raw: string): string => {
   const id = raw.trim().toUpperCase();
@@ -39,7 +49,12 @@ export const normalizeOrderId = (raw: string): string => {
 };
 
 export async function lockPayment(tx: Db, actor: Actor, orderId: string): Promise<PaymentRow> {
-  const [row] = await tx.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.fleetId, actor.fleet))).limit(1).for('update');
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.fleetId, actor.fleet)))
+    .limit(1)
+    .for('update');
   if (!row) throw paymentNotFound();
   return row;
 }
@@ -48,7 +63,13 @@ export async function lockPayment(tx: Db, actor: Actor, orderId: string): Promis
  * The facts the payment abilities need (abilities.ts). The card check is left to the card code that follows a switch
  * to a card (it tells a missing card from an expired one), so it counts as present here.
  */
-export const factsOf = (p: PaymentRow): PaymentFacts => ({ orderId: p.orderId, type: p.type, status: p.status, target: p.target, hasValidCard: true });
+export const factsOf = (p: PaymentRow): PaymentFacts => ({
+  orderId: p.orderId,
+  type: p.type,
+  status: p.status,
+  target: p.target,
+  hasValidCard: true,
+});
 
 export async function bookingOf(tx: Db, p: PaymentRow): Promise<BookingRow | null> {
   if (p.bookingId === null) return null;
@@ -64,7 +85,13 @@ export async function usernameOf(tx: Db, userId: number | null): Promise<string 
 
 /** One PAYMENT_ACTION event: acting staff, bid, affected user, orderId, previous and new status. */
 export async function recordAction(
-  tx: Db, actor: Actor, p: PaymentRow, status: PaymentStatus, text: EventTextPart | EventTextPart[], now: Date, extra: Record<string, unknown> = {},
+  tx: Db,
+  actor: Actor,
+  p: PaymentRow,
+  status: PaymentStatus,
+  text: EventTextPart | EventTextPart[],
+  now: Date,
+  extra: Record<string, unknown> = {},
 ): Promise<void> {
   const booking = await bookingOf(tx, p);
   await appendEvent(tx, actor, {
@@ -77,7 +104,8 @@ export async function recordAction(
   });
 }
 
-export const withReason = (text: EventTextPart, reason: string | undefined): EventTextPart[] => (reason ? [text, eventText('withReason', { reason })] : [text]);
+export const withReason = (text: EventTextPart, reason: string | undefined): EventTextPart[] =>
+  reason ? [text, eventText('withReason', { reason })] : [text];
 
 export async function reload(tx: Db, id: number): Promise<Payment> {
   const [row] = await tx.select().from(payments).where(eq(payments.id, id)).limit(1);
@@ -86,11 +114,18 @@ export async function reload(tx: Db, id: number): Promise<Payment> {
   return payment!;
 }
 
-export const asCard = (c: CardRow): PaymentCard => ({ cardTypeAndMaskedNumber: c.cardTypeAndMaskedNumber, providerToken: c.providerToken, expires: c.expires });
+export const asCard = (c: CardRow): PaymentCard => ({
+  cardTypeAndMaskedNumber: c.cardTypeAndMaskedNumber,
+  providerToken: c.providerToken,
+  expires: c.expires,
+});
 
 export async function cardsOf(tx: Db, fleet: string, userId: number | null): Promise<CardRow[]> {
   if (userId === null) return [];
-  return tx.select().from(registeredCards).where(and(eq(registeredCards.userId, userId), eq(registeredCards.fleetId, fleet)))
+  return tx
+    .select()
+    .from(registeredCards)
+    .where(and(eq(registeredCards.userId, userId), eq(registeredCards.fleetId, fleet)))
     .orderBy(desc(registeredCards.createdAt), desc(registeredCards.id));
 }
 
@@ -115,10 +150,17 @@ export async function switchCard(tx: Db, fleet: string, userId: number | null, n
 export const chargesAtOnce = (p: PaymentRow, booking: BookingRow | null) =>
   p.target !== 'BOOKING' || booking === null || booking.state === 'FINISHED' || booking.state === 'CANCELLED';
 
-export type CardOutcome = { ok: true; status: 'PAID' | 'RESERVED' | 'NEEDS_AUTHORIZATION'; externalId: string } | { ok: false; code: CardErrorCode; externalId?: string };
+export type CardOutcome =
+  { ok: true; status: 'PAID' | 'RESERVED' | 'NEEDS_AUTHORIZATION'; externalId: string } | { ok: false; code: CardErrorCode; externalId?: string };
 
 export async function chargeOrReserve(
-  deps: PaymentDeps, card: CardRow, atOnce: boolean, amount: number, currency: PaymentRow['currency'], key: string, now: Date,
+  deps: PaymentDeps,
+  card: CardRow,
+  atOnce: boolean,
+  amount: number,
+  currency: PaymentRow['currency'],
+  key: string,
+  now: Date,
 ): Promise<CardOutcome> {
   if (atOnce) {
     const r = await deps.payments.charge(asCard(card), amount, currency, key, now);

@@ -20,17 +20,21 @@ export async function loadPayments(db: Db, rows: readonly PaymentRow[], now = ne
     db.select().from(paymentEvents).where(inArray(paymentEvents.paymentId, ids)).orderBy(asc(paymentEvents.id)),
     db.select().from(payments).where(inArray(payments.parentPaymentId, ids)).orderBy(asc(payments.id)),
     userIds.length ? db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, userIds)) : Promise.resolve([]),
-    bookingIds.length ? db.select({ id: bookings.id, bid: bookings.bid }).from(bookings).where(inArray(bookings.id, bookingIds)) : Promise.resolve([]),
+    bookingIds.length
+      ? db.select({ id: bookings.id, bid: bookings.bid }).from(bookings).where(inArray(bookings.id, bookingIds))
+      : Promise.resolve([]),
     usersWithValidCard(db, rows[0]!.fleetId, userIds, now),
   ]);
   const username = new Map(userRows.map((u) => [u.id, u.username]));
   const bid = new Map(bookingRows.map((b) => [b.id, b.bid]));
-  return rows.map((p) => toPayment(
-    p,
-    lines.filter((l) => l.paymentId === p.id),
-    children.filter((c) => c.parentPaymentId === p.id),
-    p.userId === null ? null : (username.get(p.userId) ?? null),
-    p.bookingId === null ? null : (bid.get(p.bookingId) ?? null),
-    p.userId !== null && withCard.has(p.userId),
-  ));
+  return rows.map((p) =>
+    toPayment(
+      p,
+      lines.filter((l) => l.paymentId === p.id),
+      children.filter((c) => c.parentPaymentId === p.id),
+      p.userId === null ? null : (username.get(p.userId) ?? null),
+      p.bookingId === null ? null : (bid.get(p.bookingId) ?? null),
+      p.userId !== null && withCard.has(p.userId),
+    ),
+  );
 }

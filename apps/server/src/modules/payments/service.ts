@@ -1,19 +1,47 @@
 import { randomUUID } from 'node:crypto';
-import { type EventTextId, eventValue, eventText, MESSAGE_IDS, MESSAGES, formatMessage, type CardErrorCode, type InvoiceStatus, type Payment, type PaymentType, type PaymentAbilityKey } from '@fleetdesk/contract';
+import {
+  type EventTextId,
+  eventValue,
+  eventText,
+  MESSAGES,
+  formatMessage,
+  type CardErrorCode,
+  type InvoiceStatus,
+  type Payment,
+  type PaymentType,
+  type PaymentAbilityKey,
+} from '@fleetdesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { paymentEvents, payments } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { payments } from '../../db/schema.ts';
 import { idempotent } from '../../http/idempotency.ts';
 import { type SandboxAuthorizationOutcome, type SandboxPaymentProvider } from '../../integrations/payments/sandbox.ts';
 import type { Actor } from '../auth/index.ts';
-import { lockBookingRow, lockMainBookingPayment } from '../bookings/index.ts';
 import { findBookingRow, mainBookingPayment } from '../bookings/index.ts';
-import { freshOrderId } from '../bookings/index.ts';
 import { setBookingPaymentType } from '../bookings/index.ts';
 import { loadPayments } from './payment-view.ts';
-import { bookingOf, type CardOutcome, cardRefused, chargeOrReserve, chargesAtOnce, conflict, factsOf, HELD, lockPayment, normalizeOrderId, paymentNotFound, recordAction, releaseQuietly, reload, retryCard, switchCard, withReason, type PaymentDeps } from './payment-support.ts';
+import {
+  bookingOf,
+  type CardOutcome,
+  cardRefused,
+  chargeOrReserve,
+  chargesAtOnce,
+  conflict,
+  factsOf,
+  HELD,
+  lockPayment,
+  normalizeOrderId,
+  paymentNotFound,
+  recordAction,
+  releaseQuietly,
+  reload,
+  retryCard,
+  switchCard,
+  withReason,
+  type PaymentDeps,
+} from './payment-support.ts';
 export type { PaymentDeps } from './payment-support.ts';
+export { replaceBookingPayment } from './replace-payment.ts';
 import { assertPaymentAllowed } from '../bookings/index.ts';
 
 /**
@@ -29,7 +57,11 @@ import { assertPaymentAllowed } from '../bookings/index.ts';
 /** GET /api/payments/{orderId} */
 export async function getPayment(db: Db, actor: Actor, rawOrderId: string): Promise<Payment> {
   const orderId = normalizeOrderId(rawOrderId);
-  const [row] = await db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.fleetId, actor.fleet))).limit(1);
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.fleetId, actor.fleet)))
+    .limit(1);
   if (!row) throw paymentNotFound();
   const [payment] = await loadPayments(db, [row]);
   return payment!;
@@ -38,7 +70,11 @@ export async function getPayment(db: Db, actor: Actor, rawOrderId: string): Prom
 /** GET /api/bookings/{bid}/payments: the booking payment (BOK) first, then the other orders (EVE, replaced BOKs), oldest first. */
 export async function listBookingPayments(db: Db, actor: Actor, rawBid: string): Promise<Payment[]> {
   const booking = await findBookingRow(db, actor, rawBid);
-  const rows = await db.select().from(payments).where(and(eq(payments.bookingId, booking.id), eq(payments.fleetId, actor.fleet))).orderBy(asc(payments.id));
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, booking.id), eq(payments.fleetId, actor.fleet)))
+    .orderBy(asc(payments.id));
   const main = mainBookingPayment(rows);
   return loadPayments(db, [...(main ? [main] : []), ...rows.filter((p) => p !== main)]);
 }
@@ -46,9 +82,15 @@ export async function listBookingPayments(db: Db, actor: Actor, rawBid: string):
 // ---------- §4 invoice status ----------
 
 /** The action each invoice status is set by (its rule in abilities.ts). */
-const INVOICE_ACTION: Record<InvoiceStatus, PaymentAbilityKey> = { INVOICE_SENT: 'markInvoiceSent', PAID: 'markInvoicePaid', UNPAID: 'markInvoiceUnpaid' };
+const INVOICE_ACTION: Record<InvoiceStatus, PaymentAbilityKey> = {
+  INVOICE_SENT: 'markInvoiceSent',
+  PAID: 'markInvoicePaid',
+  UNPAID: 'markInvoiceUnpaid',
+};
 const INVOICE_TEXT: Record<InvoiceStatus, EventTextId> = {
-  INVOICE_SENT: 'invoiceMarkedSent', PAID: 'invoiceMarkedPaid', UNPAID: 'invoiceMarkedUnpaid',
+  INVOICE_SENT: 'invoiceMarkedSent',
+  PAID: 'invoiceMarkedPaid',
+  UNPAID: 'invoiceMarkedUnpaid',
 };
 
 /** PUT /api/payments/{orderId}/status: USER_INVOICE only; UNPAID → INVOICE_SENT → PAID, INVOICE_SENT → UNPAID. */
@@ -56,12 +98,21 @@ export async function setInvoiceStatus(db: Db, actor: Actor, rawOrderId: string,
   const orderId = normalizeOrderId(rawOrderId);
   return db.transaction(async (tx) => {
     const p = await lockPayment(tx, actor, orderId);
-    assertPaymentAllowed(INVOICE_ACTION[status], factsOf(p),
-      p.type !== 'USER_INVOICE' ? MESSAGES.onlyUserInvoiceStatus : formatMessage('invoiceStatusNotAllowed', { from: p.status, to: status }));
-    const stamp = status === 'PAID' ? { timestampType: 'PAYMENT_DATE' as const, timestamp: now }
-      : status === 'INVOICE_SENT' ? { timestampType: 'INVOICE_DATE' as const, timestamp: now }
-      : { timestampType: 'CREATED_DATE' as const, timestamp: p.createdAt };
-    await tx.update(payments).set({ status, ...stamp }).where(eq(payments.id, p.id));
+    assertPaymentAllowed(
+      INVOICE_ACTION[status],
+      factsOf(p),
+      p.type !== 'USER_INVOICE' ? MESSAGES.onlyUserInvoiceStatus : formatMessage('invoiceStatusNotAllowed', { from: p.status, to: status }),
+    );
+    const stamp =
+      status === 'PAID'
+        ? { timestampType: 'PAYMENT_DATE' as const, timestamp: now }
+        : status === 'INVOICE_SENT'
+          ? { timestampType: 'INVOICE_DATE' as const, timestamp: now }
+          : { timestampType: 'CREATED_DATE' as const, timestamp: p.createdAt };
+    await tx
+      .update(payments)
+      .set({ status, ...stamp })
+      .where(eq(payments.id, p.id));
     await recordAction(tx, actor, p, status, eventText(INVOICE_TEXT[status], { orderId: p.orderId }), now);
     return reload(tx, p.id);
   });
@@ -77,7 +128,12 @@ type RetryResult = { payment: Payment } | { refused: CardErrorCode };
  * RESERVED or NEEDS_AUTHORIZATION). With an Idempotency-Key the first answer (or refusal) is replayed.
  */
 export async function retryPayment(
-  db: Db, actor: Actor, rawOrderId: string, key: string | undefined, deps: PaymentDeps, now = new Date(),
+  db: Db,
+  actor: Actor,
+  rawOrderId: string,
+  key: string | undefined,
+  deps: PaymentDeps,
+  now = new Date(),
 ): Promise<Payment> {
   const orderId = normalizeOrderId(rawOrderId);
   const providerKey = `${actor.fleet}:${orderId}:retry:${key ?? randomUUID()}`;
@@ -95,17 +151,36 @@ export async function retryPayment(
       // Kept: this transaction commits, and the 400 is thrown after it.
       await tx.update(payments).set({ failureCode: outcome.code, reservationFailed: true }).where(eq(payments.id, p.id));
       await recordAction(tx, actor, p, p.status, eventText('paymentRetriedRefused', { orderId: p.orderId, code: outcome.code }), now, {
-        failureCode: outcome.code, ...(outcome.externalId ? { externalId: outcome.externalId } : {}),
+        failureCode: outcome.code,
+        ...(outcome.externalId ? { externalId: outcome.externalId } : {}),
       });
       return { refused: outcome.code };
     }
-    await tx.update(payments).set({
-      status: outcome.status, externalId: outcome.externalId, paymentProvider: deps.payments.name, cardId: card!.id, reservationFailed: false, failureCode: null,
-      ...(outcome.status === 'PAID' ? { timestampType: 'PAYMENT_DATE' as const, timestamp: now } : {}),
-    }).where(eq(payments.id, p.id));
-    await recordAction(tx, actor, p, outcome.status, eventText('paymentRetried', { status: eventValue('paymentStatus', outcome.status), orderId: p.orderId }), now, {
-      externalId: outcome.externalId, amount, charged: atOnce,
-    });
+    await tx
+      .update(payments)
+      .set({
+        status: outcome.status,
+        externalId: outcome.externalId,
+        paymentProvider: deps.payments.name,
+        cardId: card!.id,
+        reservationFailed: false,
+        failureCode: null,
+        ...(outcome.status === 'PAID' ? { timestampType: 'PAYMENT_DATE' as const, timestamp: now } : {}),
+      })
+      .where(eq(payments.id, p.id));
+    await recordAction(
+      tx,
+      actor,
+      p,
+      outcome.status,
+      eventText('paymentRetried', { status: eventValue('paymentStatus', outcome.status), orderId: p.orderId }),
+      now,
+      {
+        externalId: outcome.externalId,
+        amount,
+        charged: atOnce,
+      },
+    );
     return { payment: await reload(tx, p.id) };
   });
   if ('refused' in result) throw cardRefused(result.refused);
@@ -115,7 +190,14 @@ export async function retryPayment(
 // ---------- release and cancel ----------
 
 /** POST /api/payments/{orderId}/release: an INVOICE payment not NO_CHARGE, or an ABANDONED CREDITCARD one → NO_CHARGE. */
-export async function releasePayment(db: Db, actor: Actor, rawOrderId: string, deps: PaymentDeps, reason?: string, now = new Date()): Promise<Payment> {
+export async function releasePayment(
+  db: Db,
+  actor: Actor,
+  rawOrderId: string,
+  deps: PaymentDeps,
+  reason?: string,
+  now = new Date(),
+): Promise<Payment> {
   const orderId = normalizeOrderId(rawOrderId);
   let held: string | null = null;
   const payment = await db.transaction(async (tx) => {
@@ -123,7 +205,15 @@ export async function releasePayment(db: Db, actor: Actor, rawOrderId: string, d
     assertPaymentAllowed('release', factsOf(p), MESSAGES.releaseNotAllowed);
     if (HELD.includes(p.status)) held = p.externalId;
     await tx.update(payments).set({ status: 'NO_CHARGE' }).where(eq(payments.id, p.id));
-    await recordAction(tx, actor, p, 'NO_CHARGE', withReason(eventText('paymentReleased', { orderId: p.orderId }), reason), now, reason ? { reason } : {});
+    await recordAction(
+      tx,
+      actor,
+      p,
+      'NO_CHARGE',
+      withReason(eventText('paymentReleased', { orderId: p.orderId }), reason),
+      now,
+      reason ? { reason } : {},
+    );
     return reload(tx, p.id);
   });
   await releaseQuietly(deps, held);
@@ -131,7 +221,14 @@ export async function releasePayment(db: Db, actor: Actor, rawOrderId: string, d
 }
 
 /** POST /api/payments/{orderId}/cancel: an event payment (EVE) that is not PAID → NO_CHARGE (NO_CHARGE again: unchanged). */
-export async function cancelEventPayment(db: Db, actor: Actor, rawOrderId: string, deps: PaymentDeps, reason?: string, now = new Date()): Promise<Payment> {
+export async function cancelEventPayment(
+  db: Db,
+  actor: Actor,
+  rawOrderId: string,
+  deps: PaymentDeps,
+  reason?: string,
+  now = new Date(),
+): Promise<Payment> {
   const orderId = normalizeOrderId(rawOrderId);
   let held: string | null = null;
   const payment = await db.transaction(async (tx) => {
@@ -139,7 +236,15 @@ export async function cancelEventPayment(db: Db, actor: Actor, rawOrderId: strin
     assertPaymentAllowed('cancelEventPayment', factsOf(p), MESSAGES.cancelEventPaymentNotAllowed);
     if (HELD.includes(p.status)) held = p.externalId;
     await tx.update(payments).set({ status: 'NO_CHARGE' }).where(eq(payments.id, p.id));
-    await recordAction(tx, actor, p, 'NO_CHARGE', withReason(eventText('eventPaymentCancelled', { orderId: p.orderId }), reason), now, reason ? { reason } : {});
+    await recordAction(
+      tx,
+      actor,
+      p,
+      'NO_CHARGE',
+      withReason(eventText('eventPaymentCancelled', { orderId: p.orderId }), reason),
+      now,
+      reason ? { reason } : {},
+    );
     return reload(tx, p.id);
   });
   await releaseQuietly(deps, held);
@@ -156,10 +261,19 @@ export async function cancelEventPayment(db: Db, actor: Actor, rawOrderId: strin
  * changes nothing); to USER_INVOICE makes it UNPAID and releases a held authorisation.
  */
 export async function setOrderPaymentType(
-  db: Db, actor: Actor, rawOrderId: string, paymentType: PaymentType, deps: PaymentDeps, now = new Date(),
+  db: Db,
+  actor: Actor,
+  rawOrderId: string,
+  paymentType: PaymentType,
+  deps: PaymentDeps,
+  now = new Date(),
 ): Promise<Payment> {
   const orderId = normalizeOrderId(rawOrderId);
-  const [found] = await db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.fleetId, actor.fleet))).limit(1);
+  const [found] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.fleetId, actor.fleet)))
+    .limit(1);
   if (!found) throw paymentNotFound();
   if (found.target === 'BOOKING' && found.parentPaymentId === null) {
     const booking = await bookingOf(db, found);
@@ -185,87 +299,46 @@ export async function setOrderPaymentType(
       const outcome = await chargeOrReserve(deps, card, true, p.totalPrice, p.currency, providerKey, now);
       if (!outcome.ok) throw cardRefused(outcome.code);
       patch = {
-        type: 'CREDITCARD', status: outcome.status, paymentProvider: deps.payments.name, externalId: outcome.externalId, cardId: card.id,
-        reservationFailed: false, failureCode: null, ...(outcome.status === 'PAID' ? { timestampType: 'PAYMENT_DATE' as const, timestamp: now } : {}),
+        type: 'CREDITCARD',
+        status: outcome.status,
+        paymentProvider: deps.payments.name,
+        externalId: outcome.externalId,
+        cardId: card.id,
+        reservationFailed: false,
+        failureCode: null,
+        ...(outcome.status === 'PAID' ? { timestampType: 'PAYMENT_DATE' as const, timestamp: now } : {}),
       };
     }
     await tx.update(payments).set(patch).where(eq(payments.id, p.id));
-    await recordAction(tx, actor, p, patch.status!, eventText('paymentTypeChanged', { from: eventValue('paymentTypeCode', from), to: eventValue('paymentTypeCode', paymentType), orderId: p.orderId }), now, { from, to: paymentType });
+    await recordAction(
+      tx,
+      actor,
+      p,
+      patch.status!,
+      eventText('paymentTypeChanged', {
+        from: eventValue('paymentTypeCode', from),
+        to: eventValue('paymentTypeCode', paymentType),
+        orderId: p.orderId,
+      }),
+      now,
+      { from, to: paymentType },
+    );
     return reload(tx, p.id);
   });
   await releaseQuietly(deps, held);
   return payment;
 }
 
-// ---------- replace ----------
-
-/**
- * POST /api/bookings/{bid}/payment/replace: a new BOK payment of `paymentType` with the same lines and totals; the
- * old one becomes NO_CHARGE (its reservation released) and stays as a record; the event orders move to the new one,
- * which mainBookingPayment picks as the booking payment (docs/decisions/0021-payments.md). A paid payment is not
- * replaced (409: credit it instead).
- */
-export async function replaceBookingPayment(
-  db: Db, actor: Actor, rawBid: string, paymentType: PaymentType, deps: PaymentDeps, now = new Date(),
-): Promise<Payment> {
-  const bid = (await findBookingRow(db, actor, rawBid)).bid;
-  let held: string | null = null;
-  let made: string | null = null;
-  const providerKey = `${actor.fleet}:${bid}:replace:${randomUUID()}`;
-  try {
-    const payment = await db.transaction(async (tx) => {
-      const booking = await lockBookingRow(tx, actor, bid);
-      const old = await lockMainBookingPayment(tx, booking);
-      if (!old) throw new AppError(MESSAGE_IDS.paymentNotFound, 404, MESSAGES.noPaymentToReplace);
-      assertPaymentAllowed('replace', factsOf(old), MESSAGES.paymentReplacePaid);
-
-      let fields: Partial<typeof payments.$inferInsert> = { status: 'UNPAID', paymentProvider: 'invoice', externalId: null, cardId: null };
-      if (paymentType === 'CREDITCARD') {
-        const card = await switchCard(tx, actor.fleet, booking.userId, now);
-        const outcome = await chargeOrReserve(deps, card, chargesAtOnce(old, booking), old.totalPrice, old.currency, providerKey, now);
-        if (!outcome.ok) {
-          made = outcome.externalId ?? null;
-          throw cardRefused(outcome.code);
-        }
-        if (outcome.status !== 'PAID') made = outcome.externalId;
-        fields = {
-          status: outcome.status, paymentProvider: deps.payments.name, externalId: outcome.externalId, cardId: card.id,
-          ...(outcome.status === 'PAID' ? { timestampType: 'PAYMENT_DATE' as const, timestamp: now } : {}),
-        };
-      }
-      const [created] = await tx.insert(payments).values({
-        orderId: await freshOrderId(tx), fleetId: actor.fleet, bookingId: booking.id, userId: old.userId, parentPaymentId: null, type: paymentType,
-        target: 'BOOKING', timestampType: 'CREATED_DATE', timestamp: now, totalPriceWithoutVat: old.totalPriceWithoutVat, totalVat: old.totalVat,
-        totalPrice: old.totalPrice, currency: old.currency, status: 'UNPAID', ...fields, createdAt: now,
-      }).returning();
-      const lines = await tx.select().from(paymentEvents).where(eq(paymentEvents.paymentId, old.id)).orderBy(asc(paymentEvents.id));
-      if (lines.length) {
-        await tx.insert(paymentEvents).values(lines.map(({ id: _id, paymentId: _p, createdAt: _c, ...l }) => ({ ...l, paymentId: created!.id, createdAt: now })));
-      }
-      // The event orders follow the new payment; the old one stays beside it as NO_CHARGE (mainBookingPayment skips it).
-      await tx.update(payments).set({ parentPaymentId: created!.id }).where(eq(payments.parentPaymentId, old.id));
-      await tx.update(payments).set({ status: 'NO_CHARGE' }).where(eq(payments.id, old.id));
-      if (HELD.includes(old.status)) held = old.externalId;
-      await recordAction(tx, actor, old, 'NO_CHARGE', eventText('paymentReplaced', {
-        orderId: old.orderId, newOrderId: created!.orderId, paymentType: eventValue('paymentTypeCode', paymentType), status: eventValue('paymentStatus', created!.status),
-      }), now, {
-        newOrderId: created!.orderId, newStatus: created!.status, newPaymentType: paymentType,
-      });
-      return reload(tx, created!.id);
-    });
-    await releaseQuietly(deps, held);
-    return payment;
-  } catch (err) {
-    await releaseQuietly(deps, made);
-    throw err;
-  }
-}
-
 // ---------- sandbox: the customer's authorisation ----------
 
 /** POST /api/sandbox/payments/{orderId}/authorize: NEEDS_AUTHORIZATION → RESERVED (AUTHORIZED) or ABANDONED. */
 export async function authorizeSandboxPayment(
-  db: Db, actor: Actor, rawOrderId: string, outcome: SandboxAuthorizationOutcome, sandbox: SandboxPaymentProvider, now = new Date(),
+  db: Db,
+  actor: Actor,
+  rawOrderId: string,
+  outcome: SandboxAuthorizationOutcome,
+  sandbox: SandboxPaymentProvider,
+  now = new Date(),
 ): Promise<Payment> {
   const orderId = normalizeOrderId(rawOrderId);
   return db.transaction(async (tx) => {
@@ -273,7 +346,15 @@ export async function authorizeSandboxPayment(
     if (p.status !== 'NEEDS_AUTHORIZATION') throw conflict(`The payment does not wait for authorisation (it is ${p.status})`);
     const { status } = await sandbox.authorize(p.externalId ?? `sandbox_pi_${p.orderId}`, outcome);
     await tx.update(payments).set({ status, reservationFailed: false, failureCode: null }).where(eq(payments.id, p.id));
-    await recordAction(tx, actor, p, status, eventText('cardAuthorisation', { orderId: p.orderId, status: eventValue('paymentStatus', status) }), now, { outcome });
+    await recordAction(
+      tx,
+      actor,
+      p,
+      status,
+      eventText('cardAuthorisation', { orderId: p.orderId, status: eventValue('paymentStatus', status) }),
+      now,
+      { outcome },
+    );
     return reload(tx, p.id);
   });
 }

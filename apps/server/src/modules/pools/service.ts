@@ -1,5 +1,23 @@
 import {
-  eventText, startOfLocalDay, MESSAGE_IDS, MESSAGES, POOL_BOOKINGS_DEFAULT_STATES, POOL_BOOKINGS_MAX_LIMIT, POOL_BOOKINGS_MAX_WINDOW_MS, POOL_BOOKINGS_UPCOMING_LIMIT, POOL_BOOKINGS_UPCOMING_STATES, POOL_UPCOMING_LOOKBACK_MS, type BookingState, type ErrorItem, type Pool, type PoolBookingRow, type PoolBookingsQuery, type PoolBookingsResponse, type PoolGroupsResponse, type PoolUpdateRequest, type PoolVehicle,
+  eventText,
+  startOfLocalDay,
+  MESSAGE_IDS,
+  MESSAGES,
+  POOL_BOOKINGS_DEFAULT_STATES,
+  POOL_BOOKINGS_MAX_LIMIT,
+  POOL_BOOKINGS_MAX_WINDOW_MS,
+  POOL_BOOKINGS_UPCOMING_LIMIT,
+  POOL_BOOKINGS_UPCOMING_STATES,
+  POOL_UPCOMING_LOOKBACK_MS,
+  type BookingState,
+  type ErrorItem,
+  type Pool,
+  type PoolBookingRow,
+  type PoolBookingsQuery,
+  type PoolBookingsResponse,
+  type PoolGroupsResponse,
+  type PoolUpdateRequest,
+  type PoolVehicle,
 } from '@fleetdesk/contract';
 import { and, asc, eq, gt, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -59,10 +77,24 @@ async function loadPools(db: Db, actor: Actor, ids?: readonly number[]): Promise
     .select({ poolId: poolContracts.poolId, contractId: poolContracts.contractId })
     .from(poolContracts)
     .innerJoin(contracts, eq(contracts.id, poolContracts.contractId))
-    .where(and(inArray(poolContracts.poolId, rows.map((r) => r.pool.id)), eq(contracts.fleetId, actor.fleet)));
+    .where(
+      and(
+        inArray(
+          poolContracts.poolId,
+          rows.map((r) => r.pool.id),
+        ),
+        eq(contracts.fleetId, actor.fleet),
+      ),
+    );
   const allowed = new Map<number, number[]>();
   for (const l of links) allowed.set(l.poolId, [...(allowed.get(l.poolId) ?? []), l.contractId]);
-  return rows.map((r) => toPool(r.pool, r.groupName ?? null, (allowed.get(r.pool.id) ?? []).sort((a, b) => a - b)));
+  return rows.map((r) =>
+    toPool(
+      r.pool,
+      r.groupName ?? null,
+      (allowed.get(r.pool.id) ?? []).sort((a, b) => a - b),
+    ),
+  );
 }
 
 /** GET /api/pools: every pool of the operator (disabled ones too), by city and name. */
@@ -72,12 +104,20 @@ export async function listPools(db: Db, actor: Actor): Promise<Pool[]> {
 
 /** GET /api/pools/groups: the operator's pool groups, id → name. */
 export async function listPoolGroups(db: Db, actor: Actor): Promise<PoolGroupsResponse> {
-  const rows = await db.select({ id: poolGroups.id, name: poolGroups.name }).from(poolGroups).where(eq(poolGroups.fleetId, actor.fleet)).orderBy(asc(poolGroups.id));
+  const rows = await db
+    .select({ id: poolGroups.id, name: poolGroups.name })
+    .from(poolGroups)
+    .where(eq(poolGroups.fleetId, actor.fleet))
+    .orderBy(asc(poolGroups.id));
   return Object.fromEntries(rows.map((r) => [String(r.id), r.name]));
 }
 
 async function findFleetPool(db: Db, actor: Actor, poolId: number): Promise<PoolRow> {
-  const [row] = await db.select().from(pools).where(and(eq(pools.id, poolId), eq(pools.fleetId, actor.fleet))).limit(1);
+  const [row] = await db
+    .select()
+    .from(pools)
+    .where(and(eq(pools.id, poolId), eq(pools.fleetId, actor.fleet)))
+    .limit(1);
   if (!row) throw poolNotFound();
   return row;
 }
@@ -106,23 +146,39 @@ const COLUMN_OF = {
  */
 export async function updatePool(db: Db, actor: Actor, poolId: number, req: PoolUpdateRequest): Promise<Pool> {
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(pools).where(and(eq(pools.id, poolId), eq(pools.fleetId, actor.fleet))).for('update').limit(1);
+    const [current] = await tx
+      .select()
+      .from(pools)
+      .where(and(eq(pools.id, poolId), eq(pools.fleetId, actor.fleet)))
+      .for('update')
+      .limit(1);
     if (!current) throw poolNotFound();
     const errors: ErrorItem[] = [];
     if (req.movedTo !== undefined && req.movedTo !== null) {
       if (req.movedTo === poolId) errors.push({ field: 'movedTo', message: 'A pool cannot be moved to itself' });
       else {
-        const [target] = await tx.select({ id: pools.id }).from(pools).where(and(eq(pools.id, req.movedTo), eq(pools.fleetId, actor.fleet))).limit(1);
+        const [target] = await tx
+          .select({ id: pools.id })
+          .from(pools)
+          .where(and(eq(pools.id, req.movedTo), eq(pools.fleetId, actor.fleet)))
+          .limit(1);
         if (!target) errors.push({ field: 'movedTo', message: MESSAGES.poolNotFound });
       }
     }
     if (req.poolGroupId !== undefined && req.poolGroupId !== null) {
-      const [group] = await tx.select({ id: poolGroups.id }).from(poolGroups).where(and(eq(poolGroups.id, req.poolGroupId), eq(poolGroups.fleetId, actor.fleet))).limit(1);
+      const [group] = await tx
+        .select({ id: poolGroups.id })
+        .from(poolGroups)
+        .where(and(eq(poolGroups.id, req.poolGroupId), eq(poolGroups.fleetId, actor.fleet)))
+        .limit(1);
       if (!group) errors.push({ field: 'poolGroupId', message: 'Pool group not found' });
     }
     const wantedContracts = req.allowedContracts ? [...new Set(req.allowedContracts)].sort((a, b) => a - b) : undefined;
     if (wantedContracts?.length) {
-      const found = await tx.select({ id: contracts.id }).from(contracts).where(and(inArray(contracts.id, wantedContracts), eq(contracts.fleetId, actor.fleet)));
+      const found = await tx
+        .select({ id: contracts.id })
+        .from(contracts)
+        .where(and(inArray(contracts.id, wantedContracts), eq(contracts.fleetId, actor.fleet)));
       const known = new Set(found.map((c) => c.id));
       const missing = wantedContracts.filter((id) => !known.has(id));
       if (missing.length) errors.push({ field: 'allowedContracts', message: `Contract not found: ${missing.join(', ')}` });
@@ -140,11 +196,13 @@ export async function updatePool(db: Db, actor: Actor, poolId: number, req: Pool
     if (Object.keys(set).length) await tx.update(pools).set(set).where(eq(pools.id, poolId));
 
     if (wantedContracts) {
-      const before = (await tx
-        .select({ contractId: poolContracts.contractId })
-        .from(poolContracts)
-        .innerJoin(contracts, eq(contracts.id, poolContracts.contractId))
-        .where(and(eq(poolContracts.poolId, poolId), eq(contracts.fleetId, actor.fleet))))
+      const before = (
+        await tx
+          .select({ contractId: poolContracts.contractId })
+          .from(poolContracts)
+          .innerJoin(contracts, eq(contracts.id, poolContracts.contractId))
+          .where(and(eq(poolContracts.poolId, poolId), eq(contracts.fleetId, actor.fleet)))
+      )
         .map((r) => r.contractId)
         .sort((a, b) => a - b);
       if (before.join(',') !== wantedContracts.join(',')) {
@@ -193,7 +251,10 @@ export function defaultPoolBookingsWindow(now: Date, timeZone: string): { start:
 
 /** The window, states and limit a pool bookings call applies (§9 defaults, overridden by what is given). */
 export async function resolvePoolBookingsWindow(
-  db: Db, actor: Actor, q: PoolBookingsQuery, now: Date,
+  db: Db,
+  actor: Actor,
+  q: PoolBookingsQuery,
+  now: Date,
 ): Promise<{ start: Date; end: Date | null; states: BookingState[]; limit: number }> {
   const given = (field: 'startDate' | 'endDate') => (q[field] ? new Date(q[field]) : null);
   let start = given('startDate');
@@ -209,7 +270,8 @@ export async function resolvePoolBookingsWindow(
   }
   if (start && end) {
     if (end <= start) throw AppError.invalidInput([{ field: 'endDate', message: 'Start has to be before end' }]);
-    if (end.getTime() - start.getTime() > POOL_BOOKINGS_MAX_WINDOW_MS) throw AppError.invalidInput([{ field: 'endDate', message: 'The window can be at most 62 days' }]);
+    if (end.getTime() - start.getTime() > POOL_BOOKINGS_MAX_WINDOW_MS)
+      throw AppError.invalidInput([{ field: 'endDate', message: 'The window can be at most 62 days' }]);
   }
   const states = q.state?.length ? [...new Set(q.state)] : [...(q.upcoming ? POOL_BOOKINGS_UPCOMING_STATES : POOL_BOOKINGS_DEFAULT_STATES)];
   const limit = q.limit ?? (q.upcoming ? POOL_BOOKINGS_UPCOMING_LIMIT : POOL_BOOKINGS_MAX_LIMIT);
@@ -249,21 +311,30 @@ export async function listPoolBookings(db: Db, actor: Actor, poolId: number, q: 
 
   // Payments waiting for the customer (display state REQUIRES_AUTH) and the booked models (unallocated groups).
   const needingAuth = ids.length
-    ? await db.select({ bookingId: payments.bookingId, orderId: payments.orderId }).from(payments).where(and(inArray(payments.bookingId, ids), eq(payments.status, 'NEEDS_AUTHORIZATION')))
+    ? await db
+        .select({ bookingId: payments.bookingId, orderId: payments.orderId })
+        .from(payments)
+        .where(and(inArray(payments.bookingId, ids), eq(payments.status, 'NEEDS_AUTHORIZATION')))
     : [];
   const authByBooking = new Map<number, string[]>();
   for (const p of needingAuth) if (p.bookingId !== null) authByBooking.set(p.bookingId, [...(authByBooking.get(p.bookingId) ?? []), p.orderId]);
   const specVehicleIds = [...new Set(page.flatMap((r) => (r.b.specVehicleId ? [r.b.specVehicleId] : [])))];
   const specVehicleModel = new Map<number, number>();
   if (specVehicleIds.length) {
-    for (const v of await db.select({ id: vehicles.id, modelId: vehicles.modelId }).from(vehicles).where(and(inArray(vehicles.id, specVehicleIds), eq(vehicles.fleetId, actor.fleet)))) {
+    for (const v of await db
+      .select({ id: vehicles.id, modelId: vehicles.modelId })
+      .from(vehicles)
+      .where(and(inArray(vehicles.id, specVehicleIds), eq(vehicles.fleetId, actor.fleet)))) {
       specVehicleModel.set(v.id, v.modelId);
     }
   }
   const modelIds = [...new Set([...page.flatMap((r) => (r.b.specModelId ? [r.b.specModelId] : [])), ...specVehicleModel.values()])];
   const models = new Map(
     (modelIds.length
-      ? await db.select({ id: vehicleModels.id, modelName: vehicleModels.modelName, priceClass: vehicleModels.priceClass }).from(vehicleModels).where(and(inArray(vehicleModels.id, modelIds), eq(vehicleModels.fleetId, actor.fleet)))
+      ? await db
+          .select({ id: vehicleModels.id, modelName: vehicleModels.modelName, priceClass: vehicleModels.priceClass })
+          .from(vehicleModels)
+          .where(and(inArray(vehicleModels.id, modelIds), eq(vehicleModels.fleetId, actor.fleet)))
       : []
     ).map((m) => [m.id, m]),
   );
@@ -284,7 +355,8 @@ export async function listPoolBookings(db: Db, actor: Actor, poolId: number, q: 
       taxiFromPools,
       paymentsRequiringAuthorization: authByBooking.get(b.id) ?? [],
     };
-    const modelId = b.specType === 'MODEL' ? b.specModelId : b.specType === 'VEHICLE' && b.specVehicleId ? (specVehicleModel.get(b.specVehicleId) ?? null) : null;
+    const modelId =
+      b.specType === 'MODEL' ? b.specModelId : b.specType === 'VEHICLE' && b.specVehicleId ? (specVehicleModel.get(b.specVehicleId) ?? null) : null;
     const model = modelId ? models.get(modelId) : undefined;
     return {
       bid: b.bid,

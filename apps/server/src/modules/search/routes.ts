@@ -1,5 +1,11 @@
 import {
-  ZErrorEnvelope, ZSearchBookingsPage, ZSearchBookingsQuery, ZSearchPageQuery, ZSearchUsersPage, ZSearchVehiclesPage, ZSupportSearchQuery,
+  ZErrorEnvelope,
+  ZSearchBookingsPage,
+  ZSearchBookingsQuery,
+  ZSearchPageQuery,
+  ZSearchUsersPage,
+  ZSearchVehiclesPage,
+  ZSupportSearchQuery,
   ZSupportSearchResponse,
 } from '@fleetdesk/contract';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
@@ -8,39 +14,56 @@ import { searchBookingsPage, searchUsersPage, searchVehiclesPage, supportSearch 
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope };
 
 export function registerSearchRoutes(app: App, { db }: AppContext) {
-  app.get('/api/search', {
-    schema: {
-      tags: ['search'],
-      summary: 'Combined support search: first pages of vehicles, bookings (active, future, historic) and users, plus other operators\' match counts',
-      querystring: ZSupportSearchQuery,
-      response: { 200: ZSupportSearchResponse, ...errors },
+  app.get(
+    '/api/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary:
+          "Combined support search: first pages of vehicles, bookings (active, future, historic) and users, plus other operators' match counts",
+        querystring: ZSupportSearchQuery,
+        response: { 200: ZSupportSearchResponse, ...errors },
+      },
     },
-  }, async (request) => supportSearch(db, requireSession(request), request.query));
+    async (request) => supportSearch(db, requireSession(request), request.query),
+  );
 
-  app.get('/api/search/vehicles', {
-    schema: {
-      tags: ['search'],
-      summary: 'Next page of the support search\'s vehicles (keyset cursor)',
-      querystring: ZSearchPageQuery,
-      response: { 200: ZSearchVehiclesPage, ...errors },
+  app.get(
+    '/api/search/vehicles',
+    {
+      schema: {
+        tags: ['search'],
+        summary: "Next page of the support search's vehicles (keyset cursor)",
+        querystring: ZSearchPageQuery,
+        response: { 200: ZSearchVehiclesPage, ...errors },
+      },
     },
-  }, async (request) => searchVehiclesPage(db, requireSession(request), request.query));
+    async (request) => searchVehiclesPage(db, requireSession(request), request.query),
+  );
 
-  app.get('/api/search/users', {
-    schema: {
-      tags: ['search'],
-      summary: 'Next page of the support search\'s users (keyset cursor)',
-      querystring: ZSearchPageQuery,
-      response: { 200: ZSearchUsersPage, ...errors },
+  app.get(
+    '/api/search/users',
+    {
+      schema: {
+        tags: ['search'],
+        summary: "Next page of the support search's users (keyset cursor)",
+        querystring: ZSearchPageQuery,
+        response: { 200: ZSearchUsersPage, ...errors },
+      },
     },
-  }, async (request) => searchUsersPage(db, requireSession(request), request.query));
+    async (request) => searchUsersPage(db, requireSession(request), request.query),
+  );
 
-  app.get('/api/search/bookings', {
-    schema: {
-      tags: ['search'],
-      summary: 'Next page of one booking group of the support search (keyset cursor)',
-      querystring: ZSearchBookingsQuery,
-      response: { 200: ZSearchBookingsPage, ...errors },
+  app.get(
+    '/api/search/bookings',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Next page of one booking group of the support search (keyset cursor)',
+        querystring: ZSearchBookingsQuery,
+        response: { 200: ZSearchBookingsPage, ...errors },
+      },
     },
-  }, async (request) => searchBookingsPage(db, requireSession(request), request.query));
+    async (request) => searchBookingsPage(db, requireSession(request), request.query),
+  );
 }

@@ -1,4 +1,19 @@
-import { BOOKING_SEARCH_SUBLIST_PAGE_SIZE, OTHER_FLEET_COUNT_CAP, SEARCH_PAGE_SIZE, ZBookingGroup, type BookingGroup, type BookingState, type OtherFleetHint, type SearchBooking, type SearchBookingsQuery, type SearchPageQuery, type SearchUser, type SupportSearchQuery, type SupportSearchResponse, type Vehicle } from '@fleetdesk/contract';
+import {
+  BOOKING_SEARCH_SUBLIST_PAGE_SIZE,
+  OTHER_FLEET_COUNT_CAP,
+  SEARCH_PAGE_SIZE,
+  ZBookingGroup,
+  type BookingGroup,
+  type BookingState,
+  type OtherFleetHint,
+  type SearchBooking,
+  type SearchBookingsQuery,
+  type SearchPageQuery,
+  type SearchUser,
+  type SupportSearchQuery,
+  type SupportSearchResponse,
+  type Vehicle,
+} from '@fleetdesk/contract';
 import { and, asc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, fleets, users, vehicles } from '../../db/schema.ts';
@@ -32,7 +47,6 @@ export interface Page<T> {
 }
 const emptyPage = <T>(): Page<T> => ({ results: [], moreResults: false, nextCursor: null });
 
-
 type VehicleKey = { id: number; registrationNumber: string };
 type Counts = { vehicles: number; users: number; bookings: number };
 
@@ -43,7 +57,13 @@ async function vehicleKeys(db: Db, actor: Actor, match: SQL, cursor: VehicleCurs
   return db
     .select({ id: vehicles.id, registrationNumber: vehicles.registrationNumber })
     .from(vehicles)
-    .where(and(eq(vehicles.fleetId, actor.fleet), match, cursor ? sql`(${vehicles.registrationNumber}, ${vehicles.id}) > (${cursor.r}, ${cursor.id})` : undefined))
+    .where(
+      and(
+        eq(vehicles.fleetId, actor.fleet),
+        match,
+        cursor ? sql`(${vehicles.registrationNumber}, ${vehicles.id}) > (${cursor.r}, ${cursor.id})` : undefined,
+      ),
+    )
     .orderBy(asc(vehicles.registrationNumber), asc(vehicles.id))
     .limit(limit);
 }
@@ -93,7 +113,12 @@ async function bookingKeys(db: Db, actor: Actor, group: BookingGroup, source: Bo
  * The first page of every group in one query: the same candidates as bookingKeys, numbered per group in the group's
  * order, `limit` of each.
  */
-async function firstBookingPages(db: Db, actor: Actor, source: BookingSource, limit: number): Promise<Record<BookingGroup, { id: number; startTime: Date }[]>> {
+async function firstBookingPages(
+  db: Db,
+  actor: Actor,
+  source: BookingSource,
+  limit: number,
+): Promise<Record<BookingGroup, { id: number; startTime: Date }[]>> {
   const pages: Record<BookingGroup, { id: number; startTime: Date }[]> = { active: [], future: [], historic: [] };
   const arms = [
     source.userIds.length ? inArray(bookings.userId, source.userIds) : undefined,
@@ -101,8 +126,14 @@ async function firstBookingPages(db: Db, actor: Actor, source: BookingSource, li
     source.bid ?? undefined,
   ].filter((a) => a !== undefined);
   if (!arms.length) return pages;
-  const groupOf = sql.raw(`case state ${ZBookingGroup.options.flatMap((g) => GROUP_STATES[g].map((st) => `when '${st}' then '${g}'`)).join(' ')} end`);
-  const newest = ZBookingGroup.options.filter((g) => NEWEST_FIRST[g]).map((g) => `'${g}'`).join(', ') || `''`;
+  const groupOf = sql.raw(
+    `case state ${ZBookingGroup.options.flatMap((g) => GROUP_STATES[g].map((st) => `when '${st}' then '${g}'`)).join(' ')} end`,
+  );
+  const newest =
+    ZBookingGroup.options
+      .filter((g) => NEWEST_FIRST[g])
+      .map((g) => `'${g}'`)
+      .join(', ') || `''`;
   const rows = rowsOf<{ id: number | string; start_time: Date | string; grp: BookingGroup }>(
     await db.execute(sql`
       with b as materialized (
@@ -124,7 +155,12 @@ async function firstBookingPages(db: Db, actor: Actor, source: BookingSource, li
   return pages;
 }
 
-const bookingCursorOf = (group: BookingGroup, k: { id: number; startTime: Date }): BookingCursor => ({ k: 'b', g: group, t: k.startTime.toISOString(), id: k.id });
+const bookingCursorOf = (group: BookingGroup, k: { id: number; startTime: Date }): BookingCursor => ({
+  k: 'b',
+  g: group,
+  t: k.startTime.toISOString(),
+  id: k.id,
+});
 
 /**
  * The capped match counts in every other fleet. One query per fleet and kind with the fleet as a literal, so that
@@ -143,9 +179,15 @@ async function countsElsewhere(db: Db, actor: Actor, match: { users: SQL | null;
       const present = kinds.filter((k): k is readonly [(typeof k)[0], SQL] => k[1] !== null);
       const counts: Counts = { users: 0, vehicles: 0, bookings: 0 };
       if (present.length) {
-        const ctes = sql.join(present.map(([name, q]) => sql`${sql.raw(`m_${name}`)} as materialized (${q})`), sql`, `);
+        const ctes = sql.join(
+          present.map(([name, q]) => sql`${sql.raw(`m_${name}`)} as materialized (${q})`),
+          sql`, `,
+        );
         const cols = sql.join(
-          present.map(([name]) => sql`(select count(*)::int from (select one from ${sql.raw(`m_${name}`)} limit ${OTHER_FLEET_COUNT_CAP}) h) as ${sql.raw(name)}`),
+          present.map(
+            ([name]) =>
+              sql`(select count(*)::int from (select one from ${sql.raw(`m_${name}`)} limit ${OTHER_FLEET_COUNT_CAP}) h) as ${sql.raw(name)}`,
+          ),
           sql`, `,
         );
         const [row] = rowsOf<Record<string, number | string>>(await db.execute(sql`with ${ctes} select ${cols}`));
@@ -203,18 +245,41 @@ export async function supportSearch(db: Db, actor: Actor, q: SupportSearchQuery,
   const groupKeys = ZBookingGroup.options.map((g) => firstPages[g]);
   const groupPages = groupKeys.map((keys) => keys.slice(0, size).map((k) => k.id));
   const [vehicleRows, userRows, bookingRows] = await Promise.all([
-    loadVehicles(db, actor, vehiclePage.map((k) => k.id)),
-    loadSearchUsers(db, actor, userPage.map((k) => k.id)),
+    loadVehicles(
+      db,
+      actor,
+      vehiclePage.map((k) => k.id),
+    ),
+    loadSearchUsers(
+      db,
+      actor,
+      userPage.map((k) => k.id),
+    ),
     loadBookingRowsById(db, actor, groupPages.flat(), now), // one load for the three groups
   ]);
   const groupRows = groupPages.map((ids) => ids.flatMap((id) => bookingRows.get(id) ?? []));
   const [active, future, historic] = ZBookingGroup.options.map((g, i) =>
-    pageOf(groupKeys[i] ?? [], size, () => groupRows[i] ?? [], (k) => encodeCursor(bookingCursorOf(g, k))),
+    pageOf(
+      groupKeys[i] ?? [],
+      size,
+      () => groupRows[i] ?? [],
+      (k) => encodeCursor(bookingCursorOf(g, k)),
+    ),
   );
   return {
-    vehicles: pageOf(vehicleHits, SEARCH_PAGE_SIZE, () => vehicleRows, (k) => encodeCursor(vehicleCursorOf(k))),
+    vehicles: pageOf(
+      vehicleHits,
+      SEARCH_PAGE_SIZE,
+      () => vehicleRows,
+      (k) => encodeCursor(vehicleCursorOf(k)),
+    ),
     bookings: { active: active!, future: future!, historic: historic! },
-    users: pageOf(userHits, SEARCH_PAGE_SIZE, () => userRows, (k) => encodeCursor(userCursorOf(k))),
+    users: pageOf(
+      userHits,
+      SEARCH_PAGE_SIZE,
+      () => userRows,
+      (k) => encodeCursor(userCursorOf(k)),
+    ),
     otherFleets: otherFleetHints(t, elsewhere),
   };
 }
@@ -228,7 +293,12 @@ export async function searchVehiclesPage(db: Db, actor: Actor, q: SearchPageQuer
   const keys = await vehicleKeys(db, actor, match, cursor, q.pageSize + 1);
   const ids = keys.slice(0, q.pageSize).map((k) => k.id);
   const rows = await loadVehicles(db, actor, ids);
-  return pageOf(keys, q.pageSize, () => rows, (k) => encodeCursor(vehicleCursorOf(k)));
+  return pageOf(
+    keys,
+    q.pageSize,
+    () => rows,
+    (k) => encodeCursor(vehicleCursorOf(k)),
+  );
 }
 
 /** GET /api/search/users: the next page of users. */
@@ -238,8 +308,17 @@ export async function searchUsersPage(db: Db, actor: Actor, q: SearchPageQuery):
   const match = userMatchOf(t, await resolveRefs(db, t));
   if (!match) return emptyPage();
   const keys = await userKeys(db, actor, match, cursor, q.pageSize + 1);
-  const rows = await loadSearchUsers(db, actor, keys.slice(0, q.pageSize).map((k) => k.id));
-  return pageOf(keys, q.pageSize, () => rows, (k) => encodeCursor(userCursorOf(k)));
+  const rows = await loadSearchUsers(
+    db,
+    actor,
+    keys.slice(0, q.pageSize).map((k) => k.id),
+  );
+  return pageOf(
+    keys,
+    q.pageSize,
+    () => rows,
+    (k) => encodeCursor(userCursorOf(k)),
+  );
 }
 
 /** GET /api/search/bookings?group=: the next page of one booking group (same bookings as the first page). */
@@ -255,6 +334,16 @@ export async function searchBookingsPage(db: Db, actor: Actor, q: SearchBookings
   ]);
   const source: BookingSource = { userIds: userPage.map((k) => k.id), vehicleIds: vehiclePage.map((k) => k.id), bid: bidCondition(t) };
   const keys = await bookingKeys(db, actor, q.group, source, cursor, q.pageSize + 1);
-  const rows = await loadBookingRows(db, actor, keys.slice(0, q.pageSize).map((k) => k.id), now);
-  return pageOf(keys, q.pageSize, () => rows, (k) => encodeCursor(bookingCursorOf(q.group, k)));
+  const rows = await loadBookingRows(
+    db,
+    actor,
+    keys.slice(0, q.pageSize).map((k) => k.id),
+    now,
+  );
+  return pageOf(
+    keys,
+    q.pageSize,
+    () => rows,
+    (k) => encodeCursor(bookingCursorOf(q.group, k)),
+  );
 }

@@ -1,5 +1,18 @@
 import {
-  type EventTextPart, eventValue, eventText, formatMessage, MESSAGE_IDS, MESSAGES, PASSWORD_RESET_TTL_MS, STAFF_SET_PASSWORD_TTL_HOURS, type Language, type StaffCreateRequest, type StaffList, type StaffMember, type StaffRole, type StaffUpdateRequest,
+  type EventTextPart,
+  eventValue,
+  eventText,
+  formatMessage,
+  MESSAGE_IDS,
+  MESSAGES,
+  PASSWORD_RESET_TTL_MS,
+  STAFF_SET_PASSWORD_TTL_HOURS,
+  type Language,
+  type StaffCreateRequest,
+  type StaffList,
+  type StaffMember,
+  type StaffRole,
+  type StaffUpdateRequest,
 } from '@fleetdesk/contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -38,7 +51,8 @@ export interface StaffSettings {
 export const SET_PASSWORD_TTL_MS = STAFF_SET_PASSWORD_TTL_HOURS * 60 * 60 * 1000;
 
 export const staffNotFound = () => AppError.notFound(MESSAGE_IDS.staffNotFound, 'staffNotFound');
-const usernameTaken = () => AppError.of(MESSAGE_IDS.usernameTaken, 409, 'usernameTaken', undefined, [{ field: 'username', message: MESSAGES.usernameTaken }]);
+const usernameTaken = () =>
+  AppError.of(MESSAGE_IDS.usernameTaken, 409, 'usernameTaken', undefined, [{ field: 'username', message: MESSAGES.usernameTaken }]);
 
 /** The policy of every /api/staff route: a session (401) of an ADMIN (403). */
 export function assertStaffAdmin(session: RequestSession | null): RequestSession {
@@ -78,7 +92,8 @@ export function toStaffMember(u: UserRow, ctx: StaffRuleContext): StaffMember {
 }
 
 const staffOf = (fleet: string) => and(eq(users.fleetId, fleet), inArray(users.role, STAFF_ROLES));
-const enabledAdminsOf = (fleet: string) => and(eq(users.fleetId, fleet), eq(users.role, 'ADMIN'), isNull(users.disabledAt), eq(users.status, 'ACTIVE'));
+const enabledAdminsOf = (fleet: string) =>
+  and(eq(users.fleetId, fleet), eq(users.role, 'ADMIN'), isNull(users.disabledAt), eq(users.status, 'ACTIVE'));
 
 /**
  * The operator's enabled ADMIN accounts, locked until the transaction ends (id order, so concurrent changes queue
@@ -92,7 +107,10 @@ async function lockEnabledAdmins(tx: Db, actor: StaffActor): Promise<number> {
 }
 
 async function countEnabledAdmins(db: Db, fleet: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(enabledAdminsOf(fleet));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(enabledAdminsOf(fleet));
   return row?.n ?? 0;
 }
 
@@ -100,7 +118,11 @@ async function countEnabledAdmins(db: Db, fleet: string): Promise<number> {
 export async function findStaffMember(db: Db, fleet: string, username: string, opts: { forUpdate?: boolean } = {}): Promise<UserRow> {
   const name = username.trim();
   if (!name) throw staffNotFound();
-  const query = db.select().from(users).where(and(sql`lower(${users.username}) = lower(${name})`, staffOf(fleet))).limit(1);
+  const query = db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.username}) = lower(${name})`, staffOf(fleet)))
+    .limit(1);
   const [row] = opts.forUpdate ? await query.for('update') : await query;
   if (!row) throw staffNotFound();
   return row;
@@ -109,7 +131,11 @@ export async function findStaffMember(db: Db, fleet: string, username: string, o
 /** GET /api/staff: the operator's staff in user-name order, each with the acting admin's abilities. */
 export async function listStaff(db: Db, session: RequestSession): Promise<StaffList> {
   const actor = assertStaffAdmin(session);
-  const rows = await db.select().from(users).where(staffOf(actor.fleet)).orderBy(sql`lower(${users.username})`, asc(users.id));
+  const rows = await db
+    .select()
+    .from(users)
+    .where(staffOf(actor.fleet))
+    .orderBy(sql`lower(${users.username})`, asc(users.id));
   const ctx = { actorUserId: actor.userId, enabledAdmins: rows.filter((u) => u.role === 'ADMIN' && isEnabled(u)).length };
   return { staff: rows.map((u) => toStaffMember(u, ctx)) };
 }
@@ -120,12 +146,13 @@ async function mailPasswordLink(tx: Db, member: UserRow, kind: 'SET_PASSWORD' | 
   const operator = fleet?.name ?? 'Fleetdesk';
   const token = await issuePasswordToken(tx, member.id, kind === 'SET_PASSWORD' ? SET_PASSWORD_TTL_MS : PASSWORD_RESET_TTL_MS, now);
   const link = passwordLink(settings.publicUrl, token);
-  const text = kind === 'SET_PASSWORD'
-    ? `Hello ${member.givenName},\n\nan account "${member.username}" has been made for you in the Fleetdesk console of ${operator}.\n`
-      + `Choose your password within ${STAFF_SET_PASSWORD_TTL_HOURS} hours here:\n\n${link}\n\n`
-      + `Then log in at ${settings.publicUrl}/login with the user name "${member.username}".\n`
-    : `Hello ${member.givenName},\n\nan administrator of ${operator} sent you a link to set a new password for the account "${member.username}".\n`
-      + `Set a new password within one hour here:\n\n${link}\n\nIf you did not expect this, tell your administrator.\n`;
+  const text =
+    kind === 'SET_PASSWORD'
+      ? `Hello ${member.givenName},\n\nan account "${member.username}" has been made for you in the Fleetdesk console of ${operator}.\n` +
+        `Choose your password within ${STAFF_SET_PASSWORD_TTL_HOURS} hours here:\n\n${link}\n\n` +
+        `Then log in at ${settings.publicUrl}/login with the user name "${member.username}".\n`
+      : `Hello ${member.givenName},\n\nan administrator of ${operator} sent you a link to set a new password for the account "${member.username}".\n` +
+        `Set a new password within one hour here:\n\n${link}\n\nIf you did not expect this, tell your administrator.\n`;
   await enqueueMail(tx, {
     fleet: member.fleetId,
     to: member.emailAddress!,
@@ -157,7 +184,11 @@ export async function createStaff(db: Db, actor: StaffActor, input: NewStaffMemb
   return db.transaction(async (tx) => {
     const [fleet] = await tx.select().from(fleets).where(eq(fleets.id, actor.fleet)).limit(1);
     if (!fleet) throw AppError.notFound(MESSAGE_IDS.fleetNotFound);
-    const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${input.username})`).limit(1);
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${input.username})`)
+      .limit(1);
     if (taken) throw usernameTaken();
     let row: UserRow;
     try {
@@ -197,7 +228,13 @@ export async function createStaff(db: Db, actor: StaffActor, input: NewStaffMemb
 }
 
 /** POST /api/staff: 201 with the new member; the set-password link goes by mail. */
-export async function createStaffMember(db: Db, session: RequestSession, body: StaffCreateRequest, settings: StaffSettings, now = new Date()): Promise<StaffMember> {
+export async function createStaffMember(
+  db: Db,
+  session: RequestSession,
+  body: StaffCreateRequest,
+  settings: StaffSettings,
+  now = new Date(),
+): Promise<StaffMember> {
   const actor = assertStaffAdmin(session);
   const row = await createStaff(db, actor, { ...body, language: body.language ?? null }, settings, now);
   return toStaffMember(row, { actorUserId: actor.userId, enabledAdmins: await countEnabledAdmins(db, actor.fleet) });
@@ -209,7 +246,11 @@ export async function createStaffMember(db: Db, session: RequestSession, body: S
  * the member already has changes nothing (no event): a retried request is harmless. One event per change.
  */
 export async function changeStaff(
-  db: Db, actor: StaffActor, username: string, change: Pick<StaffUpdateRequest, 'role' | 'disabled' | 'reason'>, now = new Date(),
+  db: Db,
+  actor: StaffActor,
+  username: string,
+  change: Pick<StaffUpdateRequest, 'role' | 'disabled' | 'reason'>,
+  now = new Date(),
 ): Promise<{ member: UserRow; ctx: StaffRuleContext; changed: boolean }> {
   return db.transaction(async (tx) => {
     const enabledAdmins = await lockEnabledAdmins(tx, actor);
@@ -223,7 +264,10 @@ export async function changeStaff(
     if (change.role !== undefined && change.role !== row.role) {
       assertStaffAllowed('changeRole', member, ctx);
       set.role = change.role;
-      changes.push({ text: eventText('staffRoleChanged', { from: eventValue('staffRole', row.role), to: eventValue('staffRole', change.role) }), properties: { action: 'STAFF_ROLE_CHANGED', from: row.role, to: change.role } });
+      changes.push({
+        text: eventText('staffRoleChanged', { from: eventValue('staffRole', row.role), to: eventValue('staffRole', change.role) }),
+        properties: { action: 'STAFF_ROLE_CHANGED', from: row.role, to: change.role },
+      });
     }
     if (change.disabled === true && member.enabled) {
       assertStaffAllowed('disable', member, ctx);
@@ -236,10 +280,17 @@ export async function changeStaff(
     }
     if (!changes.length) return { member: row, ctx, changed: false };
 
-    const [next] = (await tx.update(users).set({ ...set, updatedAt: now }).where(eq(users.id, row.id)).returning()) as [UserRow];
+    const [next] = (await tx
+      .update(users)
+      .set({ ...set, updatedAt: now })
+      .where(eq(users.id, row.id))
+      .returning()) as [UserRow];
     if (set.disabledAt) {
       await revokeUserSessions(tx, row.id, now);
-      await tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, row.id), isNull(passwordResetTokens.usedAt)));
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.userId, row.id), isNull(passwordResetTokens.usedAt)));
     }
     for (const c of changes) {
       await appendEvent(tx, actor, {
@@ -257,7 +308,13 @@ export async function changeStaff(
 }
 
 /** PATCH /api/staff/{username}: role and/or disabled (with an optional reason for the events). */
-export async function updateStaffMember(db: Db, session: RequestSession, username: string, body: StaffUpdateRequest, now = new Date()): Promise<StaffMember> {
+export async function updateStaffMember(
+  db: Db,
+  session: RequestSession,
+  username: string,
+  body: StaffUpdateRequest,
+  now = new Date(),
+): Promise<StaffMember> {
   const actor = assertStaffAdmin(session);
   const { member, ctx } = await changeStaff(db, actor, username, body, now);
   return toStaffMember(member, ctx);
@@ -268,7 +325,13 @@ export async function updateStaffMember(db: Db, session: RequestSession, usernam
  * a password gets the set-password link again (72 hours). Refused (409) for a disabled member, one without password
  * login (passwordLoginNotAllowed) or without an e-mail address.
  */
-export async function sendStaffPasswordLink(db: Db, session: RequestSession, username: string, settings: StaffSettings, now = new Date()): Promise<{ message: string }> {
+export async function sendStaffPasswordLink(
+  db: Db,
+  session: RequestSession,
+  username: string,
+  settings: StaffSettings,
+  now = new Date(),
+): Promise<{ message: string }> {
   const actor = assertStaffAdmin(session);
   return db.transaction(async (tx) => {
     const row = await findStaffMember(tx, actor.fleet, username, { forUpdate: true });
@@ -294,10 +357,18 @@ export async function setStaffPassword(db: Db, actor: StaffActor, username: stri
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const row = await findStaffMember(tx, actor.fleet, username, { forUpdate: true });
-    const [next] = (await tx.update(users).set({ passwordHash, needsToSetPassword: false, updatedAt: now }).where(eq(users.id, row.id)).returning()) as [UserRow];
+    const [next] = (await tx
+      .update(users)
+      .set({ passwordHash, needsToSetPassword: false, updatedAt: now })
+      .where(eq(users.id, row.id))
+      .returning()) as [UserRow];
     await revokeUserSessions(tx, row.id, now);
     await appendEvent(tx, actor, {
-      type: 'USER_ACTION', text: eventText('staffPasswordSet'), affectedUsername: row.username, occurred: now, properties: { public: false, action: 'STAFF_PASSWORD_SET' },
+      type: 'USER_ACTION',
+      text: eventText('staffPasswordSet'),
+      affectedUsername: row.username,
+      occurred: now,
+      properties: { public: false, action: 'STAFF_PASSWORD_SET' },
     });
     return next;
   });

@@ -1,5 +1,18 @@
 import {
-  type EventTextPart, eventValue, eventText, formatMessage, MESSAGE_IDS, MESSAGES, USER_ACTION_STATUSES, type BlockReason, type BlockStatus, type BulkApproveResponse, type IdentityMethod, type UserActionResponse, type UserDetail, type UserStatus,
+  type EventTextPart,
+  eventValue,
+  eventText,
+  formatMessage,
+  MESSAGE_IDS,
+  MESSAGES,
+  USER_ACTION_STATUSES,
+  type BlockReason,
+  type BlockStatus,
+  type BulkApproveResponse,
+  type IdentityMethod,
+  type UserActionResponse,
+  type UserDetail,
+  type UserStatus,
 } from '@fleetdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -26,7 +39,13 @@ interface Effect {
 }
 
 /** Runs one action on the locked row: `decide` refuses (throws) or returns the effect. */
-async function act(db: Db, actor: Actor, username: string, action: string, decide: (row: UserRow, tx: Db) => Promise<Effect> | Effect): Promise<UserRow> {
+async function act(
+  db: Db,
+  actor: Actor,
+  username: string,
+  action: string,
+  decide: (row: UserRow, tx: Db) => Promise<Effect> | Effect,
+): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const row = await findCustomer(tx, actor, username, { forUpdate: true });
     const effect = await decide(row, tx);
@@ -53,7 +72,14 @@ const allow = (label: string, statuses: readonly UserStatus[], row: UserRow) => 
 };
 
 /** POST /api/users/{username}/block (§4: BLOCKED, with a reason of §4 and an optional message). */
-export async function blockUser(db: Db, actor: Actor, username: string, blockReason: BlockReason, blockMessage: string | null, settings: UserViewSettings): Promise<UserDetail> {
+export async function blockUser(
+  db: Db,
+  actor: Actor,
+  username: string,
+  blockReason: BlockReason,
+  blockMessage: string | null,
+  settings: UserViewSettings,
+): Promise<UserDetail> {
   const row = await act(db, actor, username, 'BLOCK', (u) => {
     allow('Block', USER_ACTION_STATUSES.BLOCK, u);
     return {
@@ -69,7 +95,12 @@ export async function blockUser(db: Db, actor: Actor, username: string, blockRea
 export async function getBlockStatus(db: Db, actor: Actor, username: string): Promise<BlockStatus | null> {
   const u = await findCustomer(db, actor, username);
   if (!u.blockReason) return null;
-  return { blockReason: u.blockReason, blockMessage: u.blockMessage, blockedByUsername: u.blockedByUsername, timestamp: (u.blockedAt ?? u.updatedAt).toISOString() };
+  return {
+    blockReason: u.blockReason,
+    blockMessage: u.blockMessage,
+    blockedByUsername: u.blockedByUsername,
+    timestamp: (u.blockedAt ?? u.updatedAt).toISOString(),
+  };
 }
 
 /**
@@ -110,14 +141,16 @@ export async function reactivateUser(db: Db, actor: Actor, username: string, set
   return toUserDetail(db, actor, row, settings);
 }
 
-const approveEffect = (actor: Actor, reason?: string) => (u: UserRow): Effect => {
-  allow('Approve', USER_ACTION_STATUSES.APPROVE, u);
-  return {
-    set: { status: 'APPROVED', approvedAt: new Date(), approvedBy: actor.username },
-    text: reason ? eventText('userApprovedInBulk', { reason }) : eventText('userApproved'),
-    ...(reason ? { properties: { bulk: true, reason } } : {}),
+const approveEffect =
+  (actor: Actor, reason?: string) =>
+  (u: UserRow): Effect => {
+    allow('Approve', USER_ACTION_STATUSES.APPROVE, u);
+    return {
+      set: { status: 'APPROVED', approvedAt: new Date(), approvedBy: actor.username },
+      text: reason ? eventText('userApprovedInBulk', { reason }) : eventText('userApproved'),
+      ...(reason ? { properties: { bulk: true, reason } } : {}),
+    };
   };
-};
 
 /** POST /api/users/{username}/approve: AWAITING_APPROVAL or PENDING_OLD → APPROVED. */
 export async function approveUser(db: Db, actor: Actor, username: string, settings: UserViewSettings): Promise<UserDetail> {
@@ -151,7 +184,10 @@ export async function approveUsers(db: Db, actor: Actor, usernames: readonly str
 export async function requestUserDeletion(db: Db, actor: Actor, username: string, settings: UserViewSettings): Promise<UserDetail> {
   const row = await act(db, actor, username, 'REQUEST_DELETION', (u) => {
     if (u.status === 'DELETION_REQUESTED') throw statusRefused('Request deletion', u.status);
-    return { set: { status: 'DELETION_REQUESTED', deletionRequestedAt: new Date(), deletionRequestedBy: actor.username }, text: eventText('deletionRequested') };
+    return {
+      set: { status: 'DELETION_REQUESTED', deletionRequestedAt: new Date(), deletionRequestedBy: actor.username },
+      text: eventText('deletionRequested'),
+    };
   });
   return toUserDetail(db, actor, row, settings);
 }
@@ -180,9 +216,15 @@ export async function resendConfirmation(db: Db, actor: Actor, username: string,
  * POST /api/users/{username}/password-reset: mails a reset link through modules/auth's password reset (its limits
  * apply), unless password login is not allowed or the user signs in with single sign-on (409).
  */
-export async function resetUserPassword(db: Db, actor: Actor, username: string, settings: UserViewSettings & AuthSettings): Promise<UserActionResponse> {
+export async function resetUserPassword(
+  db: Db,
+  actor: Actor,
+  username: string,
+  settings: UserViewSettings & AuthSettings,
+): Promise<UserActionResponse> {
   const u = await findCustomer(db, actor, username);
-  if (!u.passwordLoginAllowed || (await hasSingleSignOn(db, u.id))) throw AppError.of(MESSAGE_IDS.passwordLoginNotAllowed, 409, 'passwordLoginNotAllowed');
+  if (!u.passwordLoginAllowed || (await hasSingleSignOn(db, u.id)))
+    throw AppError.of(MESSAGE_IDS.passwordLoginNotAllowed, 409, 'passwordLoginNotAllowed');
   if (!u.emailAddress) throw noEmail();
   await requestPasswordReset(db, u.username, settings);
   await appendEvent(db, actor, {
@@ -195,7 +237,13 @@ export async function resetUserPassword(db: Db, actor: Actor, username: string, 
 }
 
 /** POST /api/users/{username}/verify-identity: identityVerified with who and when (the identity number is U2's). */
-export async function verifyIdentity(db: Db, actor: Actor, username: string, identityMethod: IdentityMethod | undefined, settings: UserViewSettings): Promise<UserDetail> {
+export async function verifyIdentity(
+  db: Db,
+  actor: Actor,
+  username: string,
+  identityMethod: IdentityMethod | undefined,
+  settings: UserViewSettings,
+): Promise<UserDetail> {
   const row = await act(db, actor, username, 'VERIFY_IDENTITY', (u) => {
     if (u.identityVerified) throw AppError.of(MESSAGE_IDS.userActionNotAllowed, 409, 'identityAlreadyVerified');
     const method = identityMethod ?? u.identityMethod ?? 'MANUAL';
@@ -215,7 +263,11 @@ export async function verifyIdentity(db: Db, actor: Actor, username: string, ide
  * too. A user whose company needs no confirmation answers 409. Docs/decisions/0025-user-admin.md.
  */
 export async function checkMembership(
-  db: Db, actor: Actor, username: string, companyCode: string, settings: UserViewSettings,
+  db: Db,
+  actor: Actor,
+  username: string,
+  companyCode: string,
+  settings: UserViewSettings,
 ): Promise<{ result: 'SUCCESS' | 'REJECTED'; user: UserDetail }> {
   let result: 'SUCCESS' | 'REJECTED' = 'REJECTED';
   const row = await act(db, actor, username, 'CHECK_MEMBERSHIP', async (u, tx) => {
@@ -224,7 +276,11 @@ export async function checkMembership(
     const confirmed = company.companyCode !== null && company.companyCode.trim().toLowerCase() === companyCode.trim().toLowerCase();
     result = confirmed ? 'SUCCESS' : 'REJECTED';
     return confirmed
-      ? { set: { membershipConfirmedAt: new Date(), membershipConfirmedBy: actor.username }, text: eventText('membershipConfirmed', { company: company.name }), properties: { result, companyId: company.id } }
+      ? {
+          set: { membershipConfirmedAt: new Date(), membershipConfirmedBy: actor.username },
+          text: eventText('membershipConfirmed', { company: company.name }),
+          properties: { result, companyId: company.id },
+        }
       : { set: {}, text: eventText('membershipNotConfirmed', { company: company.name }), properties: { result, companyId: company.id } };
   });
   return { result, user: await toUserDetail(db, actor, row, settings) };

@@ -1,5 +1,13 @@
 import {
-  ALLOWED, MESSAGE_IDS, NOT_APPLICABLE, notAllowed, userActionsFor, ZUserAction, type UserAbilities, type UserAction, type UserStatus,
+  ALLOWED,
+  MESSAGE_IDS,
+  NOT_APPLICABLE,
+  notAllowed,
+  userActionsFor,
+  ZUserAction,
+  type UserAbilities,
+  type UserAction,
+  type UserStatus,
 } from '@fleetdesk/contract';
 import { AppError } from '../../http/errors.ts';
 
@@ -13,7 +21,12 @@ export const statusRefused = (action: string, status: UserStatus) =>
  * for a user who is not ACTIVE and a password reset where password login is off are shown unavailable with the §8
  * reason; the other actions do not apply to the user's status and are left out.
  */
-export function userAbilities(user: { status: UserStatus; passwordLoginAllowed: boolean; singleSignOn: boolean; identityVerified: boolean }): UserAbilities {
+export function userAbilities(user: {
+  status: UserStatus;
+  passwordLoginAllowed: boolean;
+  singleSignOn: boolean;
+  identityVerified: boolean;
+}): UserAbilities {
   const offered = new Set(userActionsFor(user));
   const ability = (action: UserAction) => {
     if (offered.has(action)) return ALLOWED;

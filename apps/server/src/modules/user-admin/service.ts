@@ -1,5 +1,14 @@
 import {
-  eventText, MESSAGE_IDS, MESSAGES, SSO_LOCKED_FIELDS, type ErrorItem, type FreeMonths, type PendingDeletionResponse, type UserDetail, type UserUpdateRequest, type ZPendingDeletionQuery,
+  eventText,
+  MESSAGE_IDS,
+  MESSAGES,
+  SSO_LOCKED_FIELDS,
+  type ErrorItem,
+  type FreeMonths,
+  type PendingDeletionResponse,
+  type UserDetail,
+  type UserUpdateRequest,
+  type ZPendingDeletionQuery,
 } from '@fleetdesk/contract';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -57,7 +66,11 @@ export async function updateUser(db: Db, actor: Actor, username: string, body: U
     if (body.company === null) {
       errors.push({ field: 'company', message: MESSAGES.required });
     } else {
-      [company] = await tx.select().from(companies).where(and(eq(companies.id, body.company.id), eq(companies.fleetId, actor.fleet))).limit(1);
+      [company] = await tx
+        .select()
+        .from(companies)
+        .where(and(eq(companies.id, body.company.id), eq(companies.fleetId, actor.fleet)))
+        .limit(1);
       if (!company) errors.push({ field: 'company', message: MESSAGES.notFound });
     }
 
@@ -79,7 +92,11 @@ export async function updateUser(db: Db, actor: Actor, username: string, body: U
 
     const renamed = body.username !== row.username;
     if (body.username.toLowerCase() !== row.username.toLowerCase()) {
-      const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${body.username})`).limit(1);
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${body.username})`)
+        .limit(1);
       if (taken) throw usernameTaken();
     }
 
@@ -93,7 +110,18 @@ export async function updateUser(db: Db, actor: Actor, username: string, body: U
       updatedAt: new Date(),
     };
     if (companyChanged) Object.assign(set, { membershipConfirmedAt: null, membershipConfirmedBy: null });
-    const optional = ['emailAddress', 'language', 'pinCode', 'rfid', 'customerNumber', 'campaignCode', 'note', 'premiumAccess', 'userCategory', 'freeMonths'] as const;
+    const optional = [
+      'emailAddress',
+      'language',
+      'pinCode',
+      'rfid',
+      'customerNumber',
+      'campaignCode',
+      'note',
+      'premiumAccess',
+      'userCategory',
+      'freeMonths',
+    ] as const;
     for (const key of optional) {
       if (body[key] !== undefined) Object.assign(set, { [key]: body[key] });
     }
@@ -118,20 +146,28 @@ export async function updateUser(db: Db, actor: Actor, username: string, body: U
     }
     // §4 suspicious registrations: the user's new e-mail or phone may make (or end) a duplicate, here or elsewhere.
     if (changed.includes('emailAddress') || changed.includes('mobilePhone')) {
-      await refreshDuplicateFlags(tx, [row.id], [{ emailAddress: row.emailAddress, mobilePhone: row.mobilePhone, identityNumber: row.identityNumber }]);
+      await refreshDuplicateFlags(
+        tx,
+        [row.id],
+        [{ emailAddress: row.emailAddress, mobilePhone: row.mobilePhone, identityNumber: row.identityNumber }],
+      );
     }
     await appendEvent(tx, actor, {
       type: 'USER_ACTION',
       text: renamed
         ? eventText('userRenamed', { from: row.username, to: next.username })
-        : changed.length ? eventText('userUpdated', { fields: changed.join(', ') }) : eventText('userSavedUnchanged'),
+        : changed.length
+          ? eventText('userUpdated', { fields: changed.join(', ') })
+          : eventText('userSavedUnchanged'),
       affectedUsername: next.username,
       properties: {
         public: false,
         action: 'UPDATE_USER',
         changedFields: changed,
         ...(renamed ? { previousUsername: row.username } : {}),
-        ...(body.membershipOverride !== undefined && body.membershipOverride !== row.membershipOverride ? { membershipOverride: body.membershipOverride } : {}),
+        ...(body.membershipOverride !== undefined && body.membershipOverride !== row.membershipOverride
+          ? { membershipOverride: body.membershipOverride }
+          : {}),
       },
     });
     return next;
@@ -149,7 +185,10 @@ export async function confirmUserDeletion(db: Db, actor: Actor, username: string
   await db.transaction(async (tx) => {
     const row = await findCustomer(tx, actor, username, { forUpdate: true });
     if (row.status !== 'DELETION_REQUESTED') throw statusRefused('Confirm deletion', row.status);
-    const [active] = await tx.select({ n: count() }).from(bookings).where(and(eq(bookings.userId, row.id), eq(bookings.state, 'ACTIVE')));
+    const [active] = await tx
+      .select({ n: count() })
+      .from(bookings)
+      .where(and(eq(bookings.userId, row.id), eq(bookings.state, 'ACTIVE')));
     if ((active?.n ?? 0) > 0) throw AppError.of(MESSAGE_IDS.userActionNotAllowed, 409, 'userHasActiveBooking');
     await tx.delete(users).where(eq(users.id, row.id));
     // Its twins may no longer be duplicates of anyone.
@@ -187,9 +226,14 @@ export async function setFreeMonths(db: Db, actor: Actor, username: string, free
 export async function listPendingDeletion(db: Db, actor: Actor, q: z.infer<typeof ZPendingDeletionQuery>): Promise<PendingDeletionResponse> {
   const where = and(eq(users.fleetId, actor.fleet), eq(users.status, 'DELETION_REQUESTED'), eq(users.role, 'CUSTOMER'));
   const [rows, [total]] = await Promise.all([
-    db.select({ u: users, companyName: companies.name }).from(users).leftJoin(companies, eq(companies.id, users.companyId)).where(where)
+    db
+      .select({ u: users, companyName: companies.name })
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(where)
       .orderBy(sql`${users.deletionRequestedAt} asc nulls last`, asc(users.id))
-      .limit(q.pageSize + 1).offset(q.page * q.pageSize),
+      .limit(q.pageSize + 1)
+      .offset(q.page * q.pageSize),
     db.select({ n: count() }).from(users).where(where),
   ]);
   return {

@@ -23,7 +23,11 @@ const byName = (username: string) => sql`lower(${users.username}) = lower(${user
  */
 export async function findCustomer(db: Db, actor: Actor, username: string, opts: { forUpdate?: boolean } = {}): Promise<UserRow> {
   if (!username.trim()) throw userNotFound();
-  const query = db.select().from(users).where(and(byName(username), eq(users.fleetId, actor.fleet), eq(users.role, 'CUSTOMER'))).limit(1);
+  const query = db
+    .select()
+    .from(users)
+    .where(and(byName(username), eq(users.fleetId, actor.fleet), eq(users.role, 'CUSTOMER')))
+    .limit(1);
   const [row] = opts.forUpdate ? await query.for('update') : await query;
   if (!row) throw userNotFound();
   return row;
@@ -58,17 +62,30 @@ export async function toUserDetail(db: Db, actor: Actor, u: UserRow, settings: U
   const [companyRow, cards, outstanding, methods] = await Promise.all([
     u.companyId === null
       ? Promise.resolve(undefined)
-      : db.select().from(companies).where(and(eq(companies.id, u.companyId), eq(companies.fleetId, actor.fleet))).limit(1).then((r) => r[0]),
-    db.select().from(registeredCards).where(and(eq(registeredCards.userId, u.id), eq(registeredCards.fleetId, actor.fleet)))
+      : db
+          .select()
+          .from(companies)
+          .where(and(eq(companies.id, u.companyId), eq(companies.fleetId, actor.fleet)))
+          .limit(1)
+          .then((r) => r[0]),
+    db
+      .select()
+      .from(registeredCards)
+      .where(and(eq(registeredCards.userId, u.id), eq(registeredCards.fleetId, actor.fleet)))
       .orderBy(desc(registeredCards.createdAt), desc(registeredCards.id)),
-    db.select({
-      currency: payments.currency,
-      n: sql<number>`count(*)::int`,
-      total: sql<string>`coalesce(sum(${payments.totalPrice}), 0)::text`,
-    }).from(payments)
+    db
+      .select({
+        currency: payments.currency,
+        n: sql<number>`count(*)::int`,
+        total: sql<string>`coalesce(sum(${payments.totalPrice}), 0)::text`,
+      })
+      .from(payments)
       .where(and(eq(payments.userId, u.id), eq(payments.fleetId, actor.fleet), inArray(payments.status, [...OUTSTANDING_STATUSES])))
-      .groupBy(payments.currency).orderBy(payments.currency),
-    db.select({ provider: identityProviders }).from(userAuthMethods)
+      .groupBy(payments.currency)
+      .orderBy(payments.currency),
+    db
+      .select({ provider: identityProviders })
+      .from(userAuthMethods)
       .innerJoin(identityProviders, eq(identityProviders.id, userAuthMethods.providerId))
       .where(eq(userAuthMethods.userId, u.id))
       .orderBy(identityProviders.id),
@@ -78,13 +95,23 @@ export async function toUserDetail(db: Db, actor: Actor, u: UserRow, settings: U
         id: companyRow.id,
         type: companyRow.type,
         name: companyRow.name,
-        contact: companyRow.contactFirstName || companyRow.contactLastName || companyRow.contactEmail || companyRow.contactPhone
-          ? { firstName: companyRow.contactFirstName, lastName: companyRow.contactLastName, emailAddress: companyRow.contactEmail, phoneNo: companyRow.contactPhone }
-          : null,
+        contact:
+          companyRow.contactFirstName || companyRow.contactLastName || companyRow.contactEmail || companyRow.contactPhone
+            ? {
+                firstName: companyRow.contactFirstName,
+                lastName: companyRow.contactLastName,
+                emailAddress: companyRow.contactEmail,
+                phoneNo: companyRow.contactPhone,
+              }
+            : null,
         parentHierarchy: await parentHierarchy(db, companyRow),
       }
     : null;
-  const outstandingPayments = outstanding.map((o) => ({ numberOfPayments: o.n, totalCost: Math.round(Number(o.total) * 100) / 100, currencyCode: o.currency }));
+  const outstandingPayments = outstanding.map((o) => ({
+    numberOfPayments: o.n,
+    totalCost: Math.round(Number(o.total) * 100) / 100,
+    currencyCode: o.currency,
+  }));
   const singleSignOn = methods.length > 0;
   const hasIdentity = u.identityCountry || u.identityMethod || u.identityGivenName || u.identityFamilyName;
   return {
@@ -105,7 +132,12 @@ export async function toUserDetail(db: Db, actor: Actor, u: UserRow, settings: U
     verifiedDriversLicense: u.verifiedDriversLicense,
     identityVerified: u.identityVerified,
     userIdentity: hasIdentity
-      ? { identityCountry: u.identityCountry, identityMethod: u.identityMethod, identityGivenName: u.identityGivenName, identityFamilyName: u.identityFamilyName }
+      ? {
+          identityCountry: u.identityCountry,
+          identityMethod: u.identityMethod,
+          identityGivenName: u.identityGivenName,
+          identityFamilyName: u.identityFamilyName,
+        }
       : null,
     userCategory: u.userCategory,
     company,
@@ -116,15 +148,23 @@ export async function toUserDetail(db: Db, actor: Actor, u: UserRow, settings: U
     htmlId: htmlIdOf(u.username),
     needsToSetPassword: u.needsToSetPassword,
     blockStatus: u.blockReason
-      ? { blockReason: u.blockReason, blockMessage: u.blockMessage, blockedByUsername: u.blockedByUsername, timestamp: (u.blockedAt ?? u.updatedAt).toISOString() }
+      ? {
+          blockReason: u.blockReason,
+          blockMessage: u.blockMessage,
+          blockedByUsername: u.blockedByUsername,
+          timestamp: (u.blockedAt ?? u.updatedAt).toISOString(),
+        }
       : null,
-    suspiciousRegistration: u.duplicateEmail || u.duplicatePhone || u.duplicateIdentityNumber
-      ? { duplicateEmail: u.duplicateEmail, duplicatePhone: u.duplicatePhone, duplicateIdentityNumber: u.duplicateIdentityNumber }
-      : null,
+    suspiciousRegistration:
+      u.duplicateEmail || u.duplicatePhone || u.duplicateIdentityNumber
+        ? { duplicateEmail: u.duplicateEmail, duplicatePhone: u.duplicatePhone, duplicateIdentityNumber: u.duplicateIdentityNumber }
+        : null,
     freeMonths: u.freeMonths,
     hasOutstandingPayments: outstandingPayments.length > 0,
     outstandingPayments,
-    paymentMethods: { registeredCards: cards.map((c) => ({ id: String(c.id), cardTypeAndMaskedNumber: c.cardTypeAndMaskedNumber, expires: c.expires })) },
+    paymentMethods: {
+      registeredCards: cards.map((c) => ({ id: String(c.id), cardTypeAndMaskedNumber: c.cardTypeAndMaskedNumber, expires: c.expires })),
+    },
     userAuthenticationMethods: methods.map(({ provider: p }) => ({
       userAuthFields: {
         loginUrl: `${settings.publicUrl}/api/auth/sso/${p.id}/login?username=${encodeURIComponent(u.username)}`,
@@ -144,7 +184,12 @@ export async function toUserDetail(db: Db, actor: Actor, u: UserRow, settings: U
     identityVerifiedBy: u.identityVerifiedBy,
     identityVerifiedAt: iso(u.identityVerifiedAt),
     singleSignOn,
-    availableActions: userActionsFor({ status: u.status, passwordLoginAllowed: u.passwordLoginAllowed, singleSignOn, identityVerified: u.identityVerified }),
+    availableActions: userActionsFor({
+      status: u.status,
+      passwordLoginAllowed: u.passwordLoginAllowed,
+      singleSignOn,
+      identityVerified: u.identityVerified,
+    }),
     abilities: userAbilities({ status: u.status, passwordLoginAllowed: u.passwordLoginAllowed, singleSignOn, identityVerified: u.identityVerified }),
     approvedBy: u.approvedBy,
     approvedAt: iso(u.approvedAt),

@@ -17,7 +17,11 @@ export interface DuplicateKeys {
   identityNumber?: string | null;
 }
 
-const list = (values: (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 /** A duplicate key is compared only when it has a non-blank value. */
 export const present = (v: string | null | undefined): v is string => typeof v === 'string' && v.trim() !== '';
 
@@ -37,11 +41,20 @@ const FLAGS = sql`
  */
 export async function refreshDuplicateFlags(tx: Db, userIds: number[], previous: DuplicateKeys[] = []): Promise<void> {
   const current = userIds.length
-    ? await tx.select({ emailAddress: users.emailAddress, mobilePhone: users.mobilePhone, identityNumber: users.identityNumber })
-      .from(users).where(sql`${users.id} IN (${list(userIds)})`)
+    ? await tx
+        .select({ emailAddress: users.emailAddress, mobilePhone: users.mobilePhone, identityNumber: users.identityNumber })
+        .from(users)
+        .where(sql`${users.id} IN (${list(userIds)})`)
     : [];
   const keys = [...current, ...previous];
-  const emails = [...new Set(keys.map((k) => k.emailAddress).filter(present).map((e) => e.toLowerCase()))];
+  const emails = [
+    ...new Set(
+      keys
+        .map((k) => k.emailAddress)
+        .filter(present)
+        .map((e) => e.toLowerCase()),
+    ),
+  ];
   const phones = [...new Set(keys.map((k) => k.mobilePhone).filter(present))];
   const idNumbers = [...new Set(keys.map((k) => k.identityNumber).filter(present))];
   const targets: SQL[] = [];

@@ -11,8 +11,12 @@ export type RegisteredCardRow = typeof registeredCards.$inferSelect;
  * `chooseCard` (packages/contract/src/rules/card-choice.ts) — the newest that has not expired. No customer: `missing`.
  */
 export async function chooseUserCard(db: Db, fleet: string, userId: number | null, now: Date): Promise<CardChoice<RegisteredCardRow>> {
-  const cards = userId === null
-    ? []
-    : await db.select().from(registeredCards).where(and(eq(registeredCards.userId, userId), eq(registeredCards.fleetId, fleet)));
+  const cards =
+    userId === null
+      ? []
+      : await db
+          .select()
+          .from(registeredCards)
+          .where(and(eq(registeredCards.userId, userId), eq(registeredCards.fleetId, fleet)));
   return chooseCard(cards, now);
 }

@@ -1,5 +1,12 @@
 import {
-  USER_BOOKINGS_TOTAL_HEADER, ZErrorEnvelope, ZUsablePoolsResponse, ZUserBookingsQuery, ZUserBookingsResponse, ZUserContractsResponse, ZUsernameParams, ZUserSearchQuery,
+  USER_BOOKINGS_TOTAL_HEADER,
+  ZErrorEnvelope,
+  ZUsablePoolsResponse,
+  ZUserBookingsQuery,
+  ZUserBookingsResponse,
+  ZUserContractsResponse,
+  ZUsernameParams,
+  ZUserSearchQuery,
   ZUserSearchResponse,
 } from '@fleetdesk/contract';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
@@ -7,44 +14,61 @@ import { listUsablePools, listUserContracts, searchUsers } from './service.ts';
 import { listUserBookings } from '../bookings/index.ts';
 
 export function registerUserRoutes(app: App, { db }: AppContext) {
-  app.get('/api/users', {
-    schema: {
-      tags: ['users'],
-      summary: 'User search: free text, mobilePhone and username (one of them required), status filter, paging',
-      querystring: ZUserSearchQuery,
-      response: { 200: ZUserSearchResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope },
+  app.get(
+    '/api/users',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'User search: free text, mobilePhone and username (one of them required), status filter, paging',
+        querystring: ZUserSearchQuery,
+        response: { 200: ZUserSearchResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope },
+      },
     },
-  }, async (request) => searchUsers(db, requireSession(request), request.query));
+    async (request) => searchUsers(db, requireSession(request), request.query),
+  );
 
-  app.get('/api/users/:username/contracts', {
-    schema: {
-      tags: ['users'],
-      summary: "The user's contracts (price list, metadata spec, bookable rules, taxi pools)",
-      params: ZUsernameParams,
-      response: { 200: ZUserContractsResponse, 401: ZErrorEnvelope, 404: ZErrorEnvelope },
+  app.get(
+    '/api/users/:username/contracts',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "The user's contracts (price list, metadata spec, bookable rules, taxi pools)",
+        params: ZUsernameParams,
+        response: { 200: ZUserContractsResponse, 401: ZErrorEnvelope, 404: ZErrorEnvelope },
+      },
     },
-  }, async (request) => listUserContracts(db, requireSession(request), request.params.username));
+    async (request) => listUserContracts(db, requireSession(request), request.params.username),
+  );
 
-  app.get('/api/users/:username/usable-pools', {
-    schema: {
-      tags: ['users'],
-      summary: "The operator's enabled pools; directAccess when linked to one of the user's contracts",
-      params: ZUsernameParams,
-      response: { 200: ZUsablePoolsResponse, 401: ZErrorEnvelope, 404: ZErrorEnvelope },
+  app.get(
+    '/api/users/:username/usable-pools',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "The operator's enabled pools; directAccess when linked to one of the user's contracts",
+        params: ZUsernameParams,
+        response: { 200: ZUsablePoolsResponse, 401: ZErrorEnvelope, 404: ZErrorEnvelope },
+      },
     },
-  }, async (request) => listUsablePools(db, requireSession(request), request.params.username));
+    async (request) => listUsablePools(db, requireSession(request), request.params.username),
+  );
 
-  app.get('/api/users/:username/bookings', {
-    schema: {
-      tags: ['users'],
-      summary: "The user's bookings overlapping a period (default: yesterday to tomorrow) in the given states; active first, then by start; offset/limit (at most 100), the total in X-Total-Count",
-      params: ZUsernameParams,
-      querystring: ZUserBookingsQuery,
-      response: { 200: ZUserBookingsResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope },
+  app.get(
+    '/api/users/:username/bookings',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "The user's bookings overlapping a period (default: yesterday to tomorrow) in the given states; active first, then by start; offset/limit (at most 100), the total in X-Total-Count",
+        params: ZUsernameParams,
+        querystring: ZUserBookingsQuery,
+        response: { 200: ZUserBookingsResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope },
+      },
     },
-  }, async (request, reply) => {
-    const { bookings, total } = await listUserBookings(db, requireSession(request), request.params.username, request.query);
-    void reply.header(USER_BOOKINGS_TOTAL_HEADER, String(total));
-    return bookings;
-  });
+    async (request, reply) => {
+      const { bookings, total } = await listUserBookings(db, requireSession(request), request.params.username, request.query);
+      void reply.header(USER_BOOKINGS_TOTAL_HEADER, String(total));
+      return bookings;
+    },
+  );
 }

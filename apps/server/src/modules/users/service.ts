@@ -1,5 +1,13 @@
 import {
-  adminFeeOf, DISPLAYED_TOTAL_CAP, MESSAGE_IDS, USER_SEARCH_MATCH_CAP, vehicleAccessOf, type Contract, type UsablePool, type UserSummary, type ZUserSearchQuery,
+  adminFeeOf,
+  DISPLAYED_TOTAL_CAP,
+  MESSAGE_IDS,
+  USER_SEARCH_MATCH_CAP,
+  vehicleAccessOf,
+  type Contract,
+  type UsablePool,
+  type UserSummary,
+  type ZUserSearchQuery,
   type ZUserSearchResponse,
 } from '@fleetdesk/contract';
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
@@ -27,7 +35,11 @@ export const userNotFound = () => AppError.notFound(MESSAGE_IDS.userNotFound, 'u
 export async function findFleetUser(db: Db, actor: Actor, username: string): Promise<UserRow> {
   const name = username.trim();
   if (!name) throw userNotFound();
-  const [row] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${name})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${name})`)
+    .limit(1);
   if (!row || row.fleetId !== actor.fleet) throw userNotFound();
   return row;
 }
@@ -66,7 +78,8 @@ export async function searchUsers(db: Db, actor: Actor, q: UserSearchQuery): Pro
   const username = q.username?.trim() ?? '';
   if (!query && !mobilePhone && !username) throw AppError.invalidInput([{ field: 'query', message: 'Required' }]);
   // OFFSET paging is for the first pages of a search box; refuse walking past the displayed cap (10000+).
-  if (q.page * q.pageSize >= DISPLAYED_TOTAL_CAP) throw AppError.invalidInput([{ field: 'page', message: `At most ${DISPLAYED_TOTAL_CAP} results can be paged through; refine the search` }]);
+  if (q.page * q.pageSize >= DISPLAYED_TOTAL_CAP)
+    throw AppError.invalidInput([{ field: 'page', message: `At most ${DISPLAYED_TOTAL_CAP} results can be paged through; refine the search` }]);
   const empty: UserSearchResponse = { results: [], moreResults: false, currentPage: q.page, total: 0, totalCapped: false, orderedBy: 'name' };
 
   const where: SQL[] = [eq(users.fleetId, actor.fleet), eq(users.role, 'CUSTOMER')];
@@ -77,7 +90,10 @@ export async function searchUsers(db: Db, actor: Actor, q: UserSearchQuery): Pro
     where.push(condition);
   }
   const lowerName = username.toLowerCase();
-  if (username) where.push(username.length >= MIN_TRIGRAM_LENGTH ? ilike(users.username, contains(username)) : startsWith(sql`lower(${users.username})`, lowerName));
+  if (username)
+    where.push(
+      username.length >= MIN_TRIGRAM_LENGTH ? ilike(users.username, contains(username)) : startsWith(sql`lower(${users.username})`, lowerName),
+    );
   if (q.status?.length) where.push(inArray(users.status, q.status));
 
   const cap = userSearchTuning.matchCap;

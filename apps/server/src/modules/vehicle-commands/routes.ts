@@ -1,5 +1,11 @@
 import {
-  ZCommandParams, ZErrorEnvelope, ZRemoteCommandRequest, ZVehicleCommandResult, ZVehicleCommandsResponse, ZVinParams, type RemoteCommand,
+  ZCommandParams,
+  ZErrorEnvelope,
+  ZRemoteCommandRequest,
+  ZVehicleCommandResult,
+  ZVehicleCommandsResponse,
+  ZVinParams,
+  type RemoteCommand,
 } from '@fleetdesk/contract';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
 import { getVehicleCommand, listVehicleCommands, requestVehicleCommand } from './service.ts';
@@ -23,23 +29,40 @@ const COMMAND_ROUTES: { path: string; command: RemoteCommand; summary: string }[
  */
 export function registerVehicleCommandRoutes(app: App, { db, telematics }: AppContext) {
   for (const { path, command, summary } of COMMAND_ROUTES) {
-    app.post(`/api/vehicles/by-vin/:vin/${path}`, {
-      schema: { tags, summary, params: ZVinParams, body: ZRemoteCommandRequest, response: { 202: ZVehicleCommandResult, ...errors } },
-      // The body is optional: a POST without one means no reason.
-      preValidation: async (request) => {
-        request.body ??= {};
+    app.post(
+      `/api/vehicles/by-vin/:vin/${path}`,
+      {
+        schema: { tags, summary, params: ZVinParams, body: ZRemoteCommandRequest, response: { 202: ZVehicleCommandResult, ...errors } },
+        // The body is optional: a POST without one means no reason.
+        preValidation: async (request) => {
+          request.body ??= {};
+        },
       },
-    }, async (request, reply) => {
-      const result = await requestVehicleCommand(db, telematics, requireSession(request), request.params.vin, command, request.body);
-      return reply.code(202).send(result);
-    });
+      async (request, reply) => {
+        const result = await requestVehicleCommand(db, telematics, requireSession(request), request.params.vin, command, request.body);
+        return reply.code(202).send(result);
+      },
+    );
   }
 
-  app.get('/api/vehicles/by-vin/:vin/commands', {
-    schema: { tags, summary: 'The latest remote commands of a vehicle, newest first', params: ZVinParams, response: { 200: ZVehicleCommandsResponse, ...errors } },
-  }, async (request) => listVehicleCommands(db, requireSession(request), request.params.vin));
+  app.get(
+    '/api/vehicles/by-vin/:vin/commands',
+    {
+      schema: {
+        tags,
+        summary: 'The latest remote commands of a vehicle, newest first',
+        params: ZVinParams,
+        response: { 200: ZVehicleCommandsResponse, ...errors },
+      },
+    },
+    async (request) => listVehicleCommands(db, requireSession(request), request.params.vin),
+  );
 
-  app.get('/api/vehicles/commands/:commandId', {
-    schema: { tags, summary: 'One remote command with its state', params: ZCommandParams, response: { 200: ZVehicleCommandResult, ...errors } },
-  }, async (request) => getVehicleCommand(db, requireSession(request), request.params.commandId));
+  app.get(
+    '/api/vehicles/commands/:commandId',
+    {
+      schema: { tags, summary: 'One remote command with its state', params: ZCommandParams, response: { 200: ZVehicleCommandResult, ...errors } },
+    },
+    async (request) => getVehicleCommand(db, requireSession(request), request.params.commandId),
+  );
 }

@@ -1,4 +1,13 @@
-import { eventValue, eventText, MESSAGE_IDS, MESSAGES, ZRemoteCommand, type MessageKey, type RemoteCommand, type VehicleCommandResult } from '@fleetdesk/contract';
+import {
+  eventValue,
+  eventText,
+  MESSAGE_IDS,
+  MESSAGES,
+  ZRemoteCommand,
+  type MessageKey,
+  type RemoteCommand,
+  type VehicleCommandResult,
+} from '@fleetdesk/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, users, vehicleCommands, vehicleStatus, vehicles } from '../../db/schema.ts';
@@ -18,9 +27,13 @@ import { commandsNeedingReason, findFleetVehicle, vehicleAbilities } from '../ve
 export const COMMAND_HISTORY_SIZE = 20;
 
 export const COMMAND_LABEL: Record<RemoteCommand, string> = {
-  LOCK: 'Lock', UNLOCK: 'Unlock', MOBILIZE: 'Mobilize', IMMOBILIZE: 'Immobilize', REBOOT: 'Agent reboot', WAKE_UP: 'Agent wake-up',
+  LOCK: 'Lock',
+  UNLOCK: 'Unlock',
+  MOBILIZE: 'Mobilize',
+  IMMOBILIZE: 'Immobilize',
+  REBOOT: 'Agent reboot',
+  WAKE_UP: 'Agent wake-up',
 };
-
 
 type CommandRow = typeof vehicleCommands.$inferSelect;
 
@@ -40,10 +53,18 @@ export function toCommandResult(row: CommandRow, vin: string): VehicleCommandRes
 }
 
 const notAvailable = (reason: string | null) =>
-  AppError.of(MESSAGE_IDS.commandNotAvailable, 400, 'commandNotAvailable', undefined, reason && isMessageKey(reason) ? [{ messageId: reason, message: MESSAGES[reason] }] : []);
+  AppError.of(
+    MESSAGE_IDS.commandNotAvailable,
+    400,
+    'commandNotAvailable',
+    undefined,
+    reason && isMessageKey(reason) ? [{ messageId: reason, message: MESSAGES[reason] }] : [],
+  );
 const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(MESSAGES, value);
 const reasonRequired = () =>
-  AppError.of(MESSAGE_IDS.commandReasonRequired, 400, 'commandReasonRequired', undefined, [{ field: 'reason', message: MESSAGES.commandReasonRequired }]);
+  AppError.of(MESSAGE_IDS.commandReasonRequired, 400, 'commandReasonRequired', undefined, [
+    { field: 'reason', message: MESSAGES.commandReasonRequired },
+  ]);
 
 /**
  * Sends a command to one of the operator's vehicles. Refused (400) when the vehicle does not offer it now, and
@@ -52,7 +73,13 @@ const reasonRequired = () =>
  * vehicle after the commit. Answers the PENDING command (or FAILED when it could not be handed over at all).
  */
 export async function requestVehicleCommand(
-  db: Db, telematics: Telematics, actor: Actor, vin: string, command: RemoteCommand, input: { reason?: string | undefined }, now = new Date(),
+  db: Db,
+  telematics: Telematics,
+  actor: Actor,
+  vin: string,
+  command: RemoteCommand,
+  input: { reason?: string | undefined },
+  now = new Date(),
 ): Promise<VehicleCommandResult> {
   const vehicle = await findFleetVehicle(db, actor, vin);
   const [status] = await db
@@ -77,7 +104,16 @@ export async function requestVehicleCommand(
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(vehicleCommands)
-      .values({ fleetId: actor.fleet, vehicleId: vehicle.id, bid: active?.bid ?? null, command, state: 'PENDING', reason, requestedBy: actor.username, requestedAt: now })
+      .values({
+        fleetId: actor.fleet,
+        vehicleId: vehicle.id,
+        bid: active?.bid ?? null,
+        command,
+        state: 'PENDING',
+        reason,
+        requestedBy: actor.username,
+        requestedAt: now,
+      })
       .returning();
     if (!inserted) throw new Error('vehicle command insert returned nothing');
     const force = Boolean(active);
@@ -139,17 +175,33 @@ export async function recordCommandAnswer(tx: Db, row: CommandRow, vin: string, 
   const label = eventValue('command', command);
   const succeeded = row.state === 'SUCCEEDED';
   const text = succeeded
-    ? command === 'REBOOT' ? eventText('agentRebooted') : command === 'WAKE_UP' ? eventText('agentAwakened') : eventText('commandSucceeded', { command: label })
-    : row.message ? eventText('commandFailed', { command: label, message: row.message }) : eventText('commandTimedOut', { command: label });
-  await appendEvent(tx, { username: row.requestedBy, fleet: row.fleetId }, {
-    type: 'REMOTE_COMMAND',
-    occurred: now,
-    vin,
-    bid: row.bid,
-    affectedUsername: affected,
-    text,
-    properties: { commandId: row.id, command, result: row.state, ...(row.message ? { message: row.message } : {}), ...(row.reason ? { reason: row.reason } : {}) },
-  });
+    ? command === 'REBOOT'
+      ? eventText('agentRebooted')
+      : command === 'WAKE_UP'
+        ? eventText('agentAwakened')
+        : eventText('commandSucceeded', { command: label })
+    : row.message
+      ? eventText('commandFailed', { command: label, message: row.message })
+      : eventText('commandTimedOut', { command: label });
+  await appendEvent(
+    tx,
+    { username: row.requestedBy, fleet: row.fleetId },
+    {
+      type: 'REMOTE_COMMAND',
+      occurred: now,
+      vin,
+      bid: row.bid,
+      affectedUsername: affected,
+      text,
+      properties: {
+        commandId: row.id,
+        command,
+        result: row.state,
+        ...(row.message ? { message: row.message } : {}),
+        ...(row.reason ? { reason: row.reason } : {}),
+      },
+    },
+  );
 }
 
 /** GET /api/vehicles/commands/{commandId}: another operator's command answers 404 like an unknown one. */

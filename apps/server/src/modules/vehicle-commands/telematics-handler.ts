@@ -18,13 +18,17 @@ export const TELEMATICS_ACTOR = 'telematics';
 export const ALARM_REPEAT_HOURS = 12;
 
 const COMMAND_EFFECT: Record<string, Pick<StatusPatch, 'locked' | 'immobilized'>> = {
-  LOCK: { locked: true }, UNLOCK: { locked: false }, MOBILIZE: { immobilized: false }, IMMOBILIZE: { immobilized: true },
+  LOCK: { locked: true },
+  UNLOCK: { locked: false },
+  MOBILIZE: { immobilized: false },
+  IMMOBILIZE: { immobilized: true },
 };
 
 export function vehicleTelematicsHandler(db: Db, log: TelematicsLog): TelematicsHandler {
   return {
     onAck: async (ack) => {
-      if (!(await handleCommandAck(db, ack))) log.warn(`telematics: ignored an answer to command ${ack.commandId} of ${ack.vin} (unknown or no longer pending)`);
+      if (!(await handleCommandAck(db, ack)))
+        log.warn(`telematics: ignored an answer to command ${ack.commandId} of ${ack.vin} (unknown or no longer pending)`);
     },
     onStatus: async (reports) => {
       const ignored = await handleStatusReports(db, reports);
@@ -34,7 +38,18 @@ export function vehicleTelematicsHandler(db: Db, log: TelematicsLog): Telematics
 }
 
 type StatusColumn = keyof StatusPatch;
-const STATUS_COLUMNS: readonly StatusColumn[] = ['carBatteryVoltage', 'dte', 'fuelLevel', 'isRefueling', 'odometer', 'keyholder', 'locked', 'immobilized', 'lat', 'lon'];
+const STATUS_COLUMNS: readonly StatusColumn[] = [
+  'carBatteryVoltage',
+  'dte',
+  'fuelLevel',
+  'isRefueling',
+  'odometer',
+  'keyholder',
+  'locked',
+  'immobilized',
+  'lat',
+  'lon',
+];
 const excluded = (column: StatusColumn | 'updatedAt') => sql`excluded.${sql.identifier(vehicleStatus[column].name)}`;
 
 /**
@@ -115,12 +130,22 @@ export async function handleStatusReports(db: Db, reports: readonly StatusReport
   const merged = new Map<string, StatusReport>();
   for (const r of reports) {
     const prev = merged.get(r.vin);
-    merged.set(r.vin, prev
-      ? { vin: r.vin, occurred: r.occurred ?? prev.occurred, status: { ...prev.status, ...r.status }, alarms: mergeAlarms(prev.alarms, r.alarms) }
-      : r);
+    merged.set(
+      r.vin,
+      prev
+        ? { vin: r.vin, occurred: r.occurred ?? prev.occurred, status: { ...prev.status, ...r.status }, alarms: mergeAlarms(prev.alarms, r.alarms) }
+        : r,
+    );
   }
   const found = await db
-    .select({ id: vehicles.id, vin: vehicles.vin, fleetId: vehicles.fleetId, reg: vehicles.registrationNumber, agent: vehicles.agentHardwareType, fuelType: vehicleModels.primaryFuelType })
+    .select({
+      id: vehicles.id,
+      vin: vehicles.vin,
+      fleetId: vehicles.fleetId,
+      reg: vehicles.registrationNumber,
+      agent: vehicles.agentHardwareType,
+      fuelType: vehicleModels.primaryFuelType,
+    })
     .from(vehicles)
     .innerJoin(vehicleModels, eq(vehicleModels.id, vehicles.modelId))
     .where(inArray(vehicles.vin, [...merged.keys()]));
@@ -133,16 +158,34 @@ export async function handleStatusReports(db: Db, reports: readonly StatusReport
   if (!items.length) return ignored;
 
   await db.transaction(async (tx) => {
-    await upsertStatuses(tx, items.map(({ r, v }) => ({ vehicleId: v.id, patch: r.status, at: r.occurred ? new Date(r.occurred) : now })));
+    await upsertStatuses(
+      tx,
+      items.map(({ r, v }) => ({ vehicleId: v.id, patch: r.status, at: r.occurred ? new Date(r.occurred) : now })),
+    );
 
     const raised = items.flatMap(({ r, v }) => r.alarms.raised.map((name) => ({ name, r, v })));
     const cleared = items.flatMap(({ r, v }) => r.alarms.cleared.map((name) => ({ name, v })));
     const eventRows: (typeof events.$inferInsert)[] = [];
-    const event = (v: (typeof items)[number]['v'], text: EventTextPart, properties: Record<string, unknown>, bid: string | null = null, affected: string | null = null) =>
+    const event = (
+      v: (typeof items)[number]['v'],
+      text: EventTextPart,
+      properties: Record<string, unknown>,
+      bid: string | null = null,
+      affected: string | null = null,
+    ) =>
       eventRows.push({
         // Written now, never before it occurred (the column's default is the transaction's start).
-        fleetId: v.fleetId, occurred: now, received: new Date(Math.max(Date.now(), now.getTime())), vin: v.vin, bid, actingUsername: null, affectedUsername: affected,
-        type: 'VEHICLE_STATUS', typeGroup: EVENT_TYPE_GROUP.VEHICLE_STATUS, ...eventTextColumns(text), properties,
+        fleetId: v.fleetId,
+        occurred: now,
+        received: new Date(Math.max(Date.now(), now.getTime())),
+        vin: v.vin,
+        bid,
+        actingUsername: null,
+        affectedUsername: affected,
+        type: 'VEHICLE_STATUS',
+        typeGroup: EVENT_TYPE_GROUP.VEHICLE_STATUS,
+        ...eventTextColumns(text),
+        properties,
       });
 
     if (raised.length) {
@@ -151,7 +194,12 @@ export async function handleStatusReports(db: Db, reports: readonly StatusReport
       const blocking = await tx
         .select({ vehicleId: alarms.vehicleId, name: alarms.name })
         .from(alarms)
-        .where(and(inArray(alarms.vehicleId, ids), or(eq(alarms.state, 'TRIGGERED'), and(gt(alarms.handledAt, since), ne(alarms.handledBy, TELEMATICS_ACTOR)))));
+        .where(
+          and(
+            inArray(alarms.vehicleId, ids),
+            or(eq(alarms.state, 'TRIGGERED'), and(gt(alarms.handledAt, since), ne(alarms.handledBy, TELEMATICS_ACTOR))),
+          ),
+        );
       const blocked = new Set(blocking.map((b) => `${b.vehicleId}:${b.name}`));
       const fresh = raised.filter((a) => !blocked.has(`${a.v.id}:${a.name}`));
       if (fresh.length) {
@@ -161,13 +209,23 @@ export async function handleStatusReports(db: Db, reports: readonly StatusReport
           .leftJoin(users, eq(users.id, bookings.userId))
           .where(and(inArray(bookings.allocatedVehicleId, [...new Set(fresh.map((a) => a.v.id))]), eq(bookings.state, 'ACTIVE')));
         const activeBy = new Map(active.map((a) => [a.vehicleId, a]));
-        await tx.insert(alarms).values(fresh.map(({ name, v }) => {
-          const b = activeBy.get(v.id);
-          return {
-            fleetId: v.fleetId, name, category: 'VEHICLE' as const, state: 'TRIGGERED' as const, alarmTypes: [ALARM_TYPE[name](v.fuelType === 'BATTERY')],
-            alarmTimestamp: now, vehicleId: v.id, bid: b?.bid ?? null, username: b?.username ?? null, primaryObject: v.reg,
-          };
-        }));
+        await tx.insert(alarms).values(
+          fresh.map(({ name, v }) => {
+            const b = activeBy.get(v.id);
+            return {
+              fleetId: v.fleetId,
+              name,
+              category: 'VEHICLE' as const,
+              state: 'TRIGGERED' as const,
+              alarmTypes: [ALARM_TYPE[name](v.fuelType === 'BATTERY')],
+              alarmTimestamp: now,
+              vehicleId: v.id,
+              bid: b?.bid ?? null,
+              username: b?.username ?? null,
+              primaryObject: v.reg,
+            };
+          }),
+        );
         for (const { name, r, v } of fresh) {
           const b = activeBy.get(v.id);
           event(v, raisedText(name, v.fuelType, r.status), { alarm: name, state: 'TRIGGERED' }, b?.bid ?? null, b?.username ?? null);

@@ -11,8 +11,37 @@ import type { JournalMonth } from './journal.ts';
 
 export const XLS_CONTENT_TYPE = 'application/vnd.ms-excel';
 
-type Column = 'start' | 'end' | 'distance' | 'odometerStart' | 'odometerEnd' | 'fromPool' | 'toPool' | 'tripType' | 'user' | 'firstName' | 'lastName' | 'bid' | 'destination' | 'purpose';
-const COLUMNS: readonly Column[] = ['start', 'end', 'distance', 'odometerStart', 'odometerEnd', 'fromPool', 'toPool', 'tripType', 'user', 'firstName', 'lastName', 'bid', 'destination', 'purpose'];
+type Column =
+  | 'start'
+  | 'end'
+  | 'distance'
+  | 'odometerStart'
+  | 'odometerEnd'
+  | 'fromPool'
+  | 'toPool'
+  | 'tripType'
+  | 'user'
+  | 'firstName'
+  | 'lastName'
+  | 'bid'
+  | 'destination'
+  | 'purpose';
+const COLUMNS: readonly Column[] = [
+  'start',
+  'end',
+  'distance',
+  'odometerStart',
+  'odometerEnd',
+  'fromPool',
+  'toPool',
+  'tripType',
+  'user',
+  'firstName',
+  'lastName',
+  'bid',
+  'destination',
+  'purpose',
+];
 
 interface SheetTexts {
   sheet: string;
@@ -24,36 +53,80 @@ export const JOURNAL_SHEET_TEXTS: Record<Language, SheetTexts> = {
   'en-GB': {
     sheet: 'Journal',
     headers: {
-      start: 'Start', end: 'End', distance: 'Distance (km)', odometerStart: 'Odometer start (km)', odometerEnd: 'Odometer end (km)',
-      fromPool: 'From pool', toPool: 'To pool', tripType: 'Trip type', user: 'User', firstName: 'First name', lastName: 'Last name',
-      bid: 'BID', destination: 'Destination', purpose: 'Purpose',
+      start: 'Start',
+      end: 'End',
+      distance: 'Distance (km)',
+      odometerStart: 'Odometer start (km)',
+      odometerEnd: 'Odometer end (km)',
+      fromPool: 'From pool',
+      toPool: 'To pool',
+      tripType: 'Trip type',
+      user: 'User',
+      firstName: 'First name',
+      lastName: 'Last name',
+      bid: 'BID',
+      destination: 'Destination',
+      purpose: 'Purpose',
     },
     tripTypes: { PRIVATE: 'Private', BUSINESS: 'Business', MAINTENANCE: 'Maintenance' },
   },
   nb: {
     sheet: 'Kjørebok',
     headers: {
-      start: 'Start', end: 'Slutt', distance: 'Distanse (km)', odometerStart: 'Kilometerstand start', odometerEnd: 'Kilometerstand slutt',
-      fromPool: 'Fra bilpool', toPool: 'Til bilpool', tripType: 'Turtype', user: 'Bruker', firstName: 'Fornavn', lastName: 'Etternavn',
-      bid: 'BID', destination: 'Reisemål', purpose: 'Formål',
+      start: 'Start',
+      end: 'Slutt',
+      distance: 'Distanse (km)',
+      odometerStart: 'Kilometerstand start',
+      odometerEnd: 'Kilometerstand slutt',
+      fromPool: 'Fra bilpool',
+      toPool: 'Til bilpool',
+      tripType: 'Turtype',
+      user: 'Bruker',
+      firstName: 'Fornavn',
+      lastName: 'Etternavn',
+      bid: 'BID',
+      destination: 'Reisemål',
+      purpose: 'Formål',
     },
     tripTypes: { PRIVATE: 'Privat', BUSINESS: 'Tjeneste', MAINTENANCE: 'Vedlikehold' },
   },
   sv: {
     sheet: 'Körjournal',
     headers: {
-      start: 'Start', end: 'Slut', distance: 'Sträcka (km)', odometerStart: 'Mätarställning start', odometerEnd: 'Mätarställning slut',
-      fromPool: 'Från bilpool', toPool: 'Till bilpool', tripType: 'Resetyp', user: 'Användare', firstName: 'Förnamn', lastName: 'Efternamn',
-      bid: 'BID', destination: 'Resmål', purpose: 'Syfte',
+      start: 'Start',
+      end: 'Slut',
+      distance: 'Sträcka (km)',
+      odometerStart: 'Mätarställning start',
+      odometerEnd: 'Mätarställning slut',
+      fromPool: 'Från bilpool',
+      toPool: 'Till bilpool',
+      tripType: 'Resetyp',
+      user: 'Användare',
+      firstName: 'Förnamn',
+      lastName: 'Efternamn',
+      bid: 'BID',
+      destination: 'Resmål',
+      purpose: 'Syfte',
     },
     tripTypes: { PRIVATE: 'Privat', BUSINESS: 'Tjänst', MAINTENANCE: 'Underhåll' },
   },
   de: {
     sheet: 'Fahrtenbuch',
     headers: {
-      start: 'Beginn', end: 'Ende', distance: 'Strecke (km)', odometerStart: 'Kilometerstand Beginn', odometerEnd: 'Kilometerstand Ende',
-      fromPool: 'Von Station', toPool: 'Nach Station', tripType: 'Fahrtart', user: 'Benutzer', firstName: 'Vorname', lastName: 'Nachname',
-      bid: 'BID', destination: 'Ziel', purpose: 'Zweck',
+      start: 'Beginn',
+      end: 'Ende',
+      distance: 'Strecke (km)',
+      odometerStart: 'Kilometerstand Beginn',
+      odometerEnd: 'Kilometerstand Ende',
+      fromPool: 'Von Station',
+      toPool: 'Nach Station',
+      tripType: 'Fahrtart',
+      user: 'Benutzer',
+      firstName: 'Vorname',
+      lastName: 'Nachname',
+      bid: 'BID',
+      destination: 'Ziel',
+      purpose: 'Zweck',
     },
     tripTypes: { PRIVATE: 'Privat', BUSINESS: 'Geschäftlich', MAINTENANCE: 'Wartung' },
   },

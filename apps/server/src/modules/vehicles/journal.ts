@@ -17,7 +17,11 @@ export interface FleetLocale {
 }
 
 export async function fleetLocale(db: Db, actor: Actor): Promise<FleetLocale> {
-  const [row] = await db.select({ timeZone: fleets.timeZone, language: fleets.defaultLanguage }).from(fleets).where(eq(fleets.id, actor.fleet)).limit(1);
+  const [row] = await db
+    .select({ timeZone: fleets.timeZone, language: fleets.defaultLanguage })
+    .from(fleets)
+    .where(eq(fleets.id, actor.fleet))
+    .limit(1);
   return { timeZone: row?.timeZone ?? 'UTC', language: row?.language ?? 'en-GB' };
 }
 
@@ -58,7 +62,14 @@ export async function getJournal(db: Db, actor: Actor, vin: string, q: JournalQu
     .from(journalEntries)
     .leftJoin(fromPool, eq(fromPool.id, journalEntries.fromPoolId))
     .leftJoin(toPool, eq(toPool.id, journalEntries.toPoolId))
-    .where(and(eq(journalEntries.vehicleId, vehicle.id), eq(journalEntries.fleetId, actor.fleet), gte(journalEntries.driveStart, start), lt(journalEntries.driveStart, end)))
+    .where(
+      and(
+        eq(journalEntries.vehicleId, vehicle.id),
+        eq(journalEntries.fleetId, actor.fleet),
+        gte(journalEntries.driveStart, start),
+        lt(journalEntries.driveStart, end),
+      ),
+    )
     .orderBy(asc(journalEntries.driveStart), asc(journalEntries.id));
   const usernames = [...new Set(rows.flatMap((r) => (r.j.username ? [r.j.username] : [])))];
   const people = usernames.length

@@ -1,5 +1,12 @@
 import {
-  eventText, MESSAGE_IDS, STATUS_FOR_MAX_VINS, VEHICLE_BOOKINGS_INITIAL_WINDOW_MS, type SearchBooking, type Vehicle, type VehicleListQuery, type VehicleStatus,
+  eventText,
+  MESSAGE_IDS,
+  STATUS_FOR_MAX_VINS,
+  VEHICLE_BOOKINGS_INITIAL_WINDOW_MS,
+  type SearchBooking,
+  type Vehicle,
+  type VehicleListQuery,
+  type VehicleStatus,
 } from '@fleetdesk/contract';
 import { and, asc, eq, gt, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -70,7 +77,11 @@ export async function listVehicles(db: Db, actor: Actor, q: VehicleListQuery): P
   if (query && q.page === 0 && rows.length === 0) throw noHitsForVehicles();
   const page = rows.slice(0, q.pageSize);
   return {
-    results: await loadVehicles(db, actor, page.map((r) => r.id)),
+    results: await loadVehicles(
+      db,
+      actor,
+      page.map((r) => r.id),
+    ),
     moreResults: rows.length > q.pageSize,
     currentPage: q.page,
   };
@@ -147,7 +158,11 @@ export async function statusFor(db: Db, actor: Actor, vins: readonly string[] | 
  * active booking past its end (overdue) still holds it and is kept.
  */
 export async function listVehicleBookings(
-  db: Db, actor: Actor, vin: string, window: { startDate?: string | undefined; endDate?: string | undefined }, now = new Date(),
+  db: Db,
+  actor: Actor,
+  vin: string,
+  window: { startDate?: string | undefined; endDate?: string | undefined },
+  now = new Date(),
 ): Promise<SearchBooking[]> {
   const row = await findFleetVehicle(db, actor, vin);
   const start = window.startDate ? new Date(window.startDate) : new Date(now.getTime() - VEHICLE_BOOKINGS_INITIAL_WINDOW_MS);
@@ -169,5 +184,10 @@ export async function listVehicleBookings(
       ),
     )
     .orderBy(asc(bookings.startTime), asc(bookings.id));
-  return loadBookingRows(db, actor, ids.map((r) => r.id), now);
+  return loadBookingRows(
+    db,
+    actor,
+    ids.map((r) => r.id),
+    now,
+  );
 }

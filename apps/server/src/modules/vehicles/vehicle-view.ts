@@ -1,6 +1,16 @@
 import {
-  ALLOWED, MESSAGE_IDS, NOT_APPLICABLE, notAllowed, VEHICLE_ABILITY_KEYS, ZAlarmName,
-  type AlarmName, type Vehicle, type VehicleAbilities, type VehicleAbilityKey, type VehicleCommand, type VehicleStatus,
+  ALLOWED,
+  MESSAGE_IDS,
+  NOT_APPLICABLE,
+  notAllowed,
+  VEHICLE_ABILITY_KEYS,
+  ZAlarmName,
+  type AlarmName,
+  type Vehicle,
+  type VehicleAbilities,
+  type VehicleAbilityKey,
+  type VehicleCommand,
+  type VehicleStatus,
 } from '@fleetdesk/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -23,7 +33,11 @@ export const vehicleNotFound = () => AppError.notFound(MESSAGE_IDS.vehicleNotFou
 export async function findFleetVehicle(db: Db, actor: Actor, vin: string): Promise<VehicleRow> {
   const wanted = vin.trim().toUpperCase();
   if (!wanted) throw vehicleNotFound();
-  const [row] = await db.select().from(vehicles).where(eq(sql`upper(${vehicles.vin})`, wanted)).limit(1);
+  const [row] = await db
+    .select()
+    .from(vehicles)
+    .where(eq(sql`upper(${vehicles.vin})`, wanted))
+    .limit(1);
   if (!row || row.fleetId !== actor.fleet) throw vehicleNotFound();
   return row;
 }
@@ -33,7 +47,10 @@ export async function findFleetVehicle(db: Db, actor: Actor, vin: string): Promi
  * otherwise lock or unlock and mobilize or immobilize by the reported state, both of a pair when the state is
  * unknown (docs/decisions/0017-telematics.md).
  */
-export function vehicleActions(agentHardwareType: VehicleRow['agentHardwareType'], status: Pick<StatusRow, 'locked' | 'immobilized'> | null): VehicleCommand[] {
+export function vehicleActions(
+  agentHardwareType: VehicleRow['agentHardwareType'],
+  status: Pick<StatusRow, 'locked' | 'immobilized'> | null,
+): VehicleCommand[] {
   if (agentHardwareType === 'none') return [];
   const out: VehicleCommand[] = [];
   const locked = status?.locked ?? null;
@@ -50,7 +67,10 @@ export function vehicleActions(agentHardwareType: VehicleRow['agentHardwareType'
  * four vehicle actions by `vehicleActions` (the other of a pair does not apply: unlock on an unlocked car is left
  * out); reboot and wake-up whenever there is an agent. The command endpoint refuses with the same reason.
  */
-export function vehicleAbilities(agentHardwareType: VehicleRow['agentHardwareType'], status: Pick<StatusRow, 'locked' | 'immobilized'> | null): VehicleAbilities {
+export function vehicleAbilities(
+  agentHardwareType: VehicleRow['agentHardwareType'],
+  status: Pick<StatusRow, 'locked' | 'immobilized'> | null,
+): VehicleAbilities {
   const offered = new Set<string>(vehicleActions(agentHardwareType, status));
   const ability = (command: VehicleAbilityKey) => {
     if (agentHardwareType === 'none') return notAllowed('vehicleNoAgent');

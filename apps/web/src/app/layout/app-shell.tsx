@@ -62,7 +62,12 @@ export function AppShell() {
           <SideMenu permanent={wide} open={menuOpen} onClose={() => setMenuOpen(false)} />
         </Suspense>
       )}
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, outline: 'none', '& h1:focus:not(:focus-visible)': { outline: 'none' } }}>
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, outline: 'none', '& h1:focus:not(:focus-visible)': { outline: 'none' } }}
+      >
         <Toolbar />
         <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1600, mx: 'auto' }}>
           <Outlet />

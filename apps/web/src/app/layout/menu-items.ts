@@ -19,7 +19,20 @@ import type { Translation } from '@/lib/i18n/resources';
 export type MenuKey = keyof Translation['menu'];
 
 export interface MenuItem {
-  to: '/activebookings' | '/fleetMap' | '/support' | '/pools' | '/booking' | '/companies' | '/contact' | '/event' | '/users' | '/payments' | '/batch-users' | '/alarms' | '/staff';
+  to:
+    | '/activebookings'
+    | '/fleetMap'
+    | '/support'
+    | '/pools'
+    | '/booking'
+    | '/companies'
+    | '/contact'
+    | '/event'
+    | '/users'
+    | '/payments'
+    | '/batch-users'
+    | '/alarms'
+    | '/staff';
   label: MenuKey;
   icon: ComponentType<SvgIconProps>;
   /** Current only on its own path: /booking creates a booking, /booking/{bid} is a booking card, not creation. */

@@ -49,13 +49,7 @@ export function TopBar({ menu }: TopBarProps) {
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: 1 }}>
         {loggedIn && menu && (
-          <IconButton
-            color="inherit"
-            edge="start"
-            aria-label={t('topBar.openMenu')}
-            aria-expanded={menu.open}
-            onClick={menu.toggle}
-          >
+          <IconButton color="inherit" edge="start" aria-label={t('topBar.openMenu')} aria-expanded={menu.open} onClick={menu.toggle}>
             <MenuIcon />
           </IconButton>
         )}

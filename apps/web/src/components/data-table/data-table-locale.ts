@@ -9,8 +9,10 @@ type SortAriaLabel = GridLocaleText['columnHeaderSortIconAriaLabel'];
  * them the sort button of every header would speak English. The other untranslated keys belong to Pro/Premium
  * features (pivot, charts, computed columns, AI assistant) the community grid never renders.
  */
-const sortAria = (ascending: string, descending: string, none: string): SortAriaLabel => (column, direction) =>
-  direction === 'asc' ? `${ascending} ${column}` : direction === 'desc' ? `${descending} ${column}` : `${none} ${column}`;
+const sortAria =
+  (ascending: string, descending: string, none: string): SortAriaLabel =>
+  (column, direction) =>
+    direction === 'asc' ? `${ascending} ${column}` : direction === 'desc' ? `${descending} ${column}` : `${none} ${column}`;
 
 const NB_PATCH: Partial<GridLocaleText> = {
   columnHeaderSortIconAriaLabel: sortAria('Sorter stigende:', 'Sorter synkende:', 'Fjern sortering:'),

@@ -106,7 +106,12 @@ function DataTableNoRows() {
   const { error, empty } = useContext(OverlayContext);
   if (error) {
     return (
-      <Stack role="alert" spacing={1} sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', textAlign: 'center', p: 3 }} data-testid="data-table-error">
+      <Stack
+        role="alert"
+        spacing={1}
+        sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', textAlign: 'center', p: 3 }}
+        data-testid="data-table-error"
+      >
         <CloudOffIcon color="error" aria-hidden sx={{ fontSize: 40 }} />
         <Typography variant="h6" component="p">
           {error.message}
@@ -118,7 +123,12 @@ function DataTableNoRows() {
     );
   }
   return (
-    <Stack role="status" spacing={1} sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', textAlign: 'center', p: 3 }} data-testid="data-table-empty">
+    <Stack
+      role="status"
+      spacing={1}
+      sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', textAlign: 'center', p: 3 }}
+      data-testid="data-table-empty"
+    >
       {empty.icon ?? <SearchOffIcon color="disabled" aria-hidden sx={{ fontSize: 40 }} />}
       <Typography variant="h6" component="p">
         {empty.title}

@@ -27,7 +27,9 @@ export function parseTablePreferences(text: string | null): TablePreferences {
   const value = raw as Record<string, unknown>;
   const result: TablePreferences = {};
   if (typeof value.columns === 'object' && value.columns !== null) {
-    const columns = Object.entries(value.columns as Record<string, unknown>).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean');
+    const columns = Object.entries(value.columns as Record<string, unknown>).filter(
+      (entry): entry is [string, boolean] => typeof entry[1] === 'boolean',
+    );
     result.columns = Object.fromEntries(columns);
   }
   if (typeof value.density === 'string' && DENSITIES.includes(value.density)) result.density = value.density as GridDensity;

@@ -12,15 +12,12 @@ export function useTablePreferences(table: string): [TablePreferences, (change: 
   // Another staff member signed in (or another table): read theirs.
   const current = state.staff === staff && state.table === table ? state : { staff, table, preferences: readTablePreferences(staff, table) };
   if (current !== state) setState(current);
-  const update = useCallback(
-    (change: Partial<TablePreferences>) => {
-      setState((previous) => {
-        const preferences = { ...previous.preferences, ...change };
-        writeTablePreferences(previous.staff, previous.table, preferences);
-        return { ...previous, preferences };
-      });
-    },
-    [],
-  );
+  const update = useCallback((change: Partial<TablePreferences>) => {
+    setState((previous) => {
+      const preferences = { ...previous.preferences, ...change };
+      writeTablePreferences(previous.staff, previous.table, preferences);
+      return { ...previous, preferences };
+    });
+  }, []);
   return [current.preferences, update];
 }

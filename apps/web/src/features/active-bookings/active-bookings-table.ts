@@ -2,8 +2,18 @@ import type { ActiveBookingRow } from '@fleetdesk/contract';
 
 /** The sortable columns of /activebookings (§3 Active-bookings row). */
 export const ACTIVE_BOOKING_COLUMNS = [
-  'bid', 'bookingStatus', 'startTime', 'endTime', 'usageStart', 'overdueHours', 'tripType', 'driver', 'companyName',
-  'registrationNumber', 'fetchAt', 'note',
+  'bid',
+  'bookingStatus',
+  'startTime',
+  'endTime',
+  'usageStart',
+  'overdueHours',
+  'tripType',
+  'driver',
+  'companyName',
+  'registrationNumber',
+  'fetchAt',
+  'note',
 ] as const;
 export type ActiveBookingColumn = (typeof ACTIVE_BOOKING_COLUMNS)[number];
 export type SortDirection = 'asc' | 'desc';
@@ -73,8 +83,18 @@ export function filterActiveBookings(
   if (!words.length) return [...rows];
   return rows.filter((row) => {
     const haystack = [
-      row.bid, row.bookingStatus, row.tripType, row.driverUsername, row.driverFamilyName, row.driverGivenName, row.companyName,
-      row.registrationNumber, row.fetchAtCityName, row.fetchAtPoolName, row.note, ...labels(row),
+      row.bid,
+      row.bookingStatus,
+      row.tripType,
+      row.driverUsername,
+      row.driverFamilyName,
+      row.driverGivenName,
+      row.companyName,
+      row.registrationNumber,
+      row.fetchAtCityName,
+      row.fetchAtPoolName,
+      row.note,
+      ...labels(row),
     ]
       .filter((value): value is string => Boolean(value))
       .join('\n')

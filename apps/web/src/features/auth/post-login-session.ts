@@ -24,9 +24,7 @@ const EPOCH_SECONDS_LIMIT = 100_000_000_000;
 export function parseExpirationTime(value: string | undefined): Date | null {
   if (!value) return null;
   const trimmed = value.trim();
-  const time = /^\d+$/.test(trimmed)
-    ? Number(trimmed) * (Number(trimmed) < EPOCH_SECONDS_LIMIT ? 1000 : 1)
-    : Date.parse(trimmed);
+  const time = /^\d+$/.test(trimmed) ? Number(trimmed) * (Number(trimmed) < EPOCH_SECONDS_LIMIT ? 1000 : 1) : Date.parse(trimmed);
   return Number.isFinite(time) ? new Date(time) : null;
 }
 

@@ -32,7 +32,9 @@ export interface CompanySearch {
 
 const statusList = (value: unknown): UserStatus[] | undefined => {
   const raw = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  const statuses = [...new Set(raw.map((item) => ZUserStatus.safeParse(typeof item === 'string' ? item.trim() : item)).flatMap((r) => (r.success ? [r.data] : [])))];
+  const statuses = [
+    ...new Set(raw.map((item) => ZUserStatus.safeParse(typeof item === 'string' ? item.trim() : item)).flatMap((r) => (r.success ? [r.data] : []))),
+  ];
   return statuses.length > 0 ? statuses : undefined;
 };
 
@@ -50,7 +52,9 @@ export function validateCompanySearch(search: Record<string, unknown>): CompanyS
     direction: direction.success && direction.data !== DEFAULT_COMPANY_USERS_SORT.direction ? direction.data : undefined,
     page: Number.isInteger(page) && page > 1 ? page : undefined,
     pageSize:
-      (COMPANY_USERS_PAGE_SIZE_OPTIONS as readonly number[]).includes(pageSize) && pageSize !== COMPANY_USERS_DEFAULT_PAGE_SIZE ? pageSize : undefined,
+      (COMPANY_USERS_PAGE_SIZE_OPTIONS as readonly number[]).includes(pageSize) && pageSize !== COMPANY_USERS_DEFAULT_PAGE_SIZE
+        ? pageSize
+        : undefined,
   };
 }
 

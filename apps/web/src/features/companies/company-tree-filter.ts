@@ -62,7 +62,12 @@ export interface VisibleTreeItem {
 }
 
 /** The rows the tree shows, top to bottom, given which nodes are open (the keyboard moves through these). */
-export function visibleTreeItems(nodes: readonly CompanyNode[], expanded: ReadonlySet<number>, level = 1, parentId: number | null = null): VisibleTreeItem[] {
+export function visibleTreeItems(
+  nodes: readonly CompanyNode[],
+  expanded: ReadonlySet<number>,
+  level = 1,
+  parentId: number | null = null,
+): VisibleTreeItem[] {
   return nodes.flatMap((node) => [
     { node, level, parentId },
     ...(expanded.has(node.id) ? visibleTreeItems(node.children, expanded, level + 1, node.id) : []),

@@ -77,7 +77,11 @@ export function effectiveGroups(search: Pick<EventLogSearch, 'groups' | 'vin'>):
 }
 
 /** The period in effect: the URL's dates, each else the §5 default (one month back to the end of today). */
-export function effectivePeriod(search: Pick<EventLogSearch, 'startDate' | 'endDate'>, now: Date, timeZone: string): { startDate: string; endDate: string } {
+export function effectivePeriod(
+  search: Pick<EventLogSearch, 'startDate' | 'endDate'>,
+  now: Date,
+  timeZone: string,
+): { startDate: string; endDate: string } {
   const defaults = eventSearchDefaultPeriod(now, timeZone);
   return { startDate: search.startDate ?? defaults.startDate, endDate: search.endDate ?? defaults.endDate };
 }

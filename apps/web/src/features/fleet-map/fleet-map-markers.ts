@@ -96,9 +96,14 @@ export interface FleetMapFilter {
 }
 
 /** The vehicles the filter keeps. */
-export function filterFleetMapVehicles<T extends Pick<FleetMapVehicle, 'status' | 'vehicleCategory'>>(vehicles: readonly T[], filter: FleetMapFilter): T[] {
+export function filterFleetMapVehicles<T extends Pick<FleetMapVehicle, 'status' | 'vehicleCategory'>>(
+  vehicles: readonly T[],
+  filter: FleetMapFilter,
+): T[] {
   return vehicles.filter(
-    (v) => (filter.statuses.length === 0 || filter.statuses.includes(v.status)) && (filter.categories.length === 0 || filter.categories.includes(v.vehicleCategory)),
+    (v) =>
+      (filter.statuses.length === 0 || filter.statuses.includes(v.status)) &&
+      (filter.categories.length === 0 || filter.categories.includes(v.vehicleCategory)),
   );
 }
 

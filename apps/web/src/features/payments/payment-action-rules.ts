@@ -7,5 +7,4 @@ import type { PaymentAbilityKey, PaymentType } from '@fleetdesk/contract';
 export type PaymentActionKind = PaymentAbilityKey;
 
 /** The types a booking payment can be replaced with: the other two. */
-export const replacementTypes = (type: PaymentType): PaymentType[] =>
-  (['CREDITCARD', 'USER_INVOICE', 'INVOICE'] as const).filter((t) => t !== type);
+export const replacementTypes = (type: PaymentType): PaymentType[] => (['CREDITCARD', 'USER_INVOICE', 'INVOICE'] as const).filter((t) => t !== type);

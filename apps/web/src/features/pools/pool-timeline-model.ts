@@ -1,9 +1,4 @@
-import {
-  poolTimelinePlacement,
-  type PoolBookingRow,
-  type PoolVehicle,
-  type TimelineKind,
-} from '@fleetdesk/contract';
+import { poolTimelinePlacement, type PoolBookingRow, type PoolVehicle, type TimelineKind } from '@fleetdesk/contract';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -48,7 +43,10 @@ export const defaultView = (now: number): TimeRange => {
 /** Clamps a view's length to the §9 limits (2 h – 7 days) keeping its start, edges on the 15-minute step. */
 export function clampView(view: TimeRange): TimeRange {
   const start = floorToStep(view.start);
-  const length = Math.min(POOL_TIMELINE_ZOOM_MAX_MS, Math.max(POOL_TIMELINE_ZOOM_MIN_MS, Math.round((view.end - view.start) / POOL_TIMELINE_STEP_MS) * POOL_TIMELINE_STEP_MS));
+  const length = Math.min(
+    POOL_TIMELINE_ZOOM_MAX_MS,
+    Math.max(POOL_TIMELINE_ZOOM_MIN_MS, Math.round((view.end - view.start) / POOL_TIMELINE_STEP_MS) * POOL_TIMELINE_STEP_MS),
+  );
   return { start, end: start + length };
 }
 
@@ -113,7 +111,12 @@ export interface PoolTimelineModel {
  * poolTimelinePlacement at `now`; bookings it does not place (finished, not allocated) are left out, as are bookings
  * of hidden vehicles while those are not shown.
  */
-export function poolTimelineModel(vehicles: readonly PoolVehicle[], bookings: readonly PoolBookingRow[], now: Date, showHidden: boolean): PoolTimelineModel {
+export function poolTimelineModel(
+  vehicles: readonly PoolVehicle[],
+  bookings: readonly PoolBookingRow[],
+  now: Date,
+  showHidden: boolean,
+): PoolTimelineModel {
   const vehicleGroups = new Map<string, PoolTimelineGroup>();
   vehicles.forEach((vehicle) => {
     vehicleGroups.set(vehicle.vin, {
@@ -136,7 +139,14 @@ export function poolTimelineModel(vehicles: readonly PoolVehicle[], bookings: re
       const known = vehicleGroups.get(row.vehicle.vin);
       if (known) group = known;
       else {
-        group = { id: vehicleGroupId(row.vehicle.vin), kind: 'vehicle', title: row.vehicle.registrationNumber, subtitle: row.vehicle.longPresentation, hidden: false, order: 0 };
+        group = {
+          id: vehicleGroupId(row.vehicle.vin),
+          kind: 'vehicle',
+          title: row.vehicle.registrationNumber,
+          subtitle: row.vehicle.longPresentation,
+          hidden: false,
+          order: 0,
+        };
         vehicleGroups.set(row.vehicle.vin, group);
       }
     } else {
@@ -144,7 +154,14 @@ export function poolTimelineModel(vehicles: readonly PoolVehicle[], bookings: re
       const known = unallocated.get(id);
       if (known) group = known;
       else {
-        group = { id, kind: 'unallocated', title: row.specification.priceClass ?? '', subtitle: row.specification.modelName, hidden: false, order: 0 };
+        group = {
+          id,
+          kind: 'unallocated',
+          title: row.specification.priceClass ?? '',
+          subtitle: row.specification.modelName,
+          hidden: false,
+          order: 0,
+        };
         unallocated.set(id, group);
       }
     }
@@ -161,7 +178,9 @@ export function poolTimelineModel(vehicles: readonly PoolVehicle[], bookings: re
     });
   }
 
-  const unallocatedSorted = [...unallocated.values()].sort((a, b) => compareText(a.title, b.title) || compareText(a.subtitle ?? '', b.subtitle ?? ''));
+  const unallocatedSorted = [...unallocated.values()].sort(
+    (a, b) => compareText(a.title, b.title) || compareText(a.subtitle ?? '', b.subtitle ?? ''),
+  );
   const groups = [...unallocatedSorted, ...[...vehicleGroups.values()].filter((g) => showHidden || !g.hidden)].map((g, order) => ({ ...g, order }));
   return { groups, items };
 }

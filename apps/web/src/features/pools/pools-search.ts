@@ -32,7 +32,11 @@ export interface CityPools<T> {
  * The sidebar's list: the contract's §2 filter (trimmed, case-insensitive, city match → all its pools, pool match →
  * that pool; disabled pools only with 'show disabled'), grouped by city in the server's order (city, then name; a city appears once even if the list were unordered).
  */
-export function sidebarCities<T extends Pick<Pool, 'city' | 'pool' | 'disabled'>>(pools: readonly T[], filter: string, showDisabled: boolean): CityPools<T>[] {
+export function sidebarCities<T extends Pick<Pool, 'city' | 'pool' | 'disabled'>>(
+  pools: readonly T[],
+  filter: string,
+  showDisabled: boolean,
+): CityPools<T>[] {
   const byCity = new Map<string, T[]>();
   for (const pool of filterPools(pools, filter, showDisabled)) {
     const list = byCity.get(pool.city);

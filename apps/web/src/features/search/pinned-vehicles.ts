@@ -70,10 +70,7 @@ export function usePinnedVehicles(scope: string): PinnedVehicles {
   const toggle = useCallback(
     (vehicle: Vehicle) => {
       const current = read(scope);
-      write(
-        scope,
-        current.some((item) => item.vin === vehicle.vin) ? current.filter((item) => item.vin !== vehicle.vin) : [...current, vehicle],
-      );
+      write(scope, current.some((item) => item.vin === vehicle.vin) ? current.filter((item) => item.vin !== vehicle.vin) : [...current, vehicle]);
     },
     [scope],
   );
@@ -82,7 +79,10 @@ export function usePinnedVehicles(scope: string): PinnedVehicles {
       const current = read(scope);
       const fresh = new Map(vehicles.map((vehicle) => [vehicle.vin, vehicle]));
       if (!current.some((item) => fresh.has(item.vin) && fresh.get(item.vin) !== item)) return;
-      write(scope, current.map((item) => fresh.get(item.vin) ?? item));
+      write(
+        scope,
+        current.map((item) => fresh.get(item.vin) ?? item),
+      );
     },
     [scope],
   );

@@ -24,8 +24,7 @@ export function normalizeCriteria(criteria: SearchCriteria): SearchCriteria {
   return result;
 }
 
-export const hasCriteria = (criteria: SearchCriteria): boolean =>
-  Boolean(criteria.search || criteria.mobilePhone || criteria.user);
+export const hasCriteria = (criteria: SearchCriteria): boolean => Boolean(criteria.search || criteria.mobilePhone || criteria.user);
 
 /** The booking id a phrase asks for ('BID' + 10 or more digits, any case; §5), upper-cased; else null. */
 export function bookingIdOf(phrase: string | undefined): string | null {

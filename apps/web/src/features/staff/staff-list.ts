@@ -5,7 +5,8 @@ import type { StaffStatusFilter } from './staff-search';
 export const staffName = (member: Pick<StaffMember, 'givenName' | 'familyName' | 'username'>): string =>
   [member.givenName, member.familyName].filter(Boolean).join(' ') || member.username;
 
-const byUsername = (a: StaffMember, b: StaffMember) => a.username.localeCompare(b.username, 'en', { sensitivity: 'base' }) || (a.username < b.username ? -1 : a.username > b.username ? 1 : 0);
+const byUsername = (a: StaffMember, b: StaffMember) =>
+  a.username.localeCompare(b.username, 'en', { sensitivity: 'base' }) || (a.username < b.username ? -1 : a.username > b.username ? 1 : 0);
 
 const STATUS_OF_FILTER = { active: 'ACTIVE', disabled: 'DISABLED' } as const;
 

@@ -20,4 +20,13 @@ export {
   pendingDeletionQueryOptions,
 } from './api/user-actions-api';
 export { isApprovedStatus, USER_ACTION_ORDER } from './user-action-rules';
-export { APPROVAL_STEPS, initialApprovalStep, canContinue, canGoBack, canSkip, isStepCompleted, type ApprovalStep, type ApprovalFacts } from './approval-steps';
+export {
+  APPROVAL_STEPS,
+  initialApprovalStep,
+  canContinue,
+  canGoBack,
+  canSkip,
+  isStepCompleted,
+  type ApprovalStep,
+  type ApprovalFacts,
+} from './approval-steps';

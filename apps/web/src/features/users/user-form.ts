@@ -69,8 +69,7 @@ export const SSO_LOCKED_FORM_FIELDS: ReadonlySet<UserFormField> = new Set(
 );
 
 /** Whether a field is locked for this user (external single sign-on, §6). */
-export const isLockedField = (user: Pick<UserDetail, 'singleSignOn'>, field: UserFormField) =>
-  user.singleSignOn && SSO_LOCKED_FORM_FIELDS.has(field);
+export const isLockedField = (user: Pick<UserDetail, 'singleSignOn'>, field: UserFormField) => user.singleSignOn && SSO_LOCKED_FORM_FIELDS.has(field);
 
 /** The phone as the server reads it: separators (spaces, hyphens, brackets, dots) removed. */
 export const normalizePhone = (phone: string) => phone.replace(/[\s\-().]/g, '');

@@ -1,14 +1,7 @@
 import { useMemo } from 'react';
 import type { Language } from '@fleetdesk/contract';
 import { useLanguage } from '../i18n/i18n';
-import {
-  formatDate,
-  formatDateTime,
-  formatDateTimeSeconds,
-  formatDuration,
-  formatMoney,
-  formatNumber,
-} from './format';
+import { formatDate, formatDateTime, formatDateTimeSeconds, formatDuration, formatMoney, formatNumber } from './format';
 
 /** The formatting functions bound to the current UI language. */
 export function useFormat() {

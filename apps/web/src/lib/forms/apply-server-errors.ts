@@ -16,9 +16,7 @@ import { fieldMessageText } from './field-message-text';
  * and an error is placed when the form holds a value there (when `getValues` is given).
  */
 export type ServerFieldMap<TName extends string> =
-  | readonly TName[]
-  | Readonly<Partial<Record<string, TName>>>
-  | ((path: string) => TName | null | undefined);
+  readonly TName[] | Readonly<Partial<Record<string, TName>>> | ((path: string) => TName | null | undefined);
 
 export interface ServerErrorOptions<TName extends string> {
   fields?: ServerFieldMap<TName>;

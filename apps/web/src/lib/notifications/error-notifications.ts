@@ -22,8 +22,7 @@ export const PAYMENT_ERROR_CODES = [
 ] as const;
 export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
 
-const isPaymentErrorCode = (code: string): code is PaymentErrorCode =>
-  (PAYMENT_ERROR_CODES as readonly string[]).includes(code);
+const isPaymentErrorCode = (code: string): code is PaymentErrorCode => (PAYMENT_ERROR_CODES as readonly string[]).includes(code);
 
 /** Server errors stay until dismissed (§8; issue 17: a declined card must not vanish while the agent is on the phone). */
 const listed = (message: string): AppNotification => ({ variant: 'error', message, persist: true });
@@ -42,9 +41,7 @@ export function envelopeToNotifications(envelope: ErrorEnvelope, t: TFunction): 
     return errors.map((error) => listed(error.message));
   }
   if (messageId === MESSAGE_IDS.invalidInput && errors.length > 0) {
-    return errors.map((error) =>
-      listed(error.field ? t('errors.fieldMessage', { field: error.field, message: error.message }) : error.message),
-    );
+    return errors.map((error) => listed(error.field ? t('errors.fieldMessage', { field: error.field, message: error.message }) : error.message));
   }
   if (messageId.startsWith(PAYMENT_EXCEPTION_PREFIX)) {
     const code = messageId.slice(PAYMENT_EXCEPTION_PREFIX.length);

@@ -24,7 +24,11 @@ function ProviderReady() {
 export default function SnackbarProviderHost() {
   return (
     <>
-      <SnackbarProvider maxSnack={5} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} action={(key) => <DismissButton snackbarKey={key} />} />
+      <SnackbarProvider
+        maxSnack={5}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        action={(key) => <DismissButton snackbarKey={key} />}
+      />
       <ProviderReady />
     </>
   );

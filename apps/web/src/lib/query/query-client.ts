@@ -16,8 +16,7 @@ const shouldNotify = (error: unknown, meta: { notifyErrors?: boolean } | undefin
   meta?.notifyErrors !== false && !(isApiError(error) && error.status === 401);
 
 /** Client errors (4xx) are answers, not accidents: they are not retried. */
-export const shouldRetry = (failureCount: number, error: unknown): boolean =>
-  !(isApiError(error) && error.status < 500) && failureCount < 2;
+export const shouldRetry = (failureCount: number, error: unknown): boolean => !(isApiError(error) && error.status < 500) && failureCount < 2;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -26,5 +26,4 @@ export const sessionStorageKey = (host: string): string => `fleetdesk.session.${
 export const hasCredentials = (session: ClientSession | null): session is ClientSession =>
   session !== null && Boolean(session.token || session.bearerToken);
 
-export const displayName = (user: ClientSession['user']): string =>
-  [user.givenName, user.familyName].filter(Boolean).join(' ') || user.username;
+export const displayName = (user: ClientSession['user']): string => [user.givenName, user.familyName].filter(Boolean).join(' ') || user.username;

@@ -63,7 +63,11 @@ export interface PinnedUserFilter {
 /** The support search's pinned user-name filter of the signed-in staff member. */
 export function usePinnedUserFilter(): PinnedUserFilter {
   const scope = useStaffScope();
-  const username = useSyncExternalStore(subscribe, () => read(scope), () => null);
+  const username = useSyncExternalStore(
+    subscribe,
+    () => read(scope),
+    () => null,
+  );
   const pin = useCallback((name: string) => write(scope, name.trim() || null), [scope]);
   const unpin = useCallback(() => write(scope, null), [scope]);
   return { username, pin, unpin };

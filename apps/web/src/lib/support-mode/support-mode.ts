@@ -75,7 +75,11 @@ export interface SupportModeState {
 /** Whether the console is in support mode for the signed-in staff member, and the switch. */
 export function useSupportMode(): SupportModeState {
   const scope = useStaffScope();
-  const supportMode = useSyncExternalStore(subscribe, () => read(scope), () => SUPPORT_MODE_DEFAULT);
+  const supportMode = useSyncExternalStore(
+    subscribe,
+    () => read(scope),
+    () => SUPPORT_MODE_DEFAULT,
+  );
   const setSupportMode = useCallback((on: boolean) => write(scope, on), [scope]);
   return { supportMode, setSupportMode };
 }

@@ -15,7 +15,8 @@ function ActiveBookingsRoute() {
   const search = Route.useSearch();
   const navigate = useNavigate();
   const [preferences] = useTablePreferences('active-bookings');
-  const remembered = search.sort || !preferences.sort ? {} : validateActiveBookingsSearch({ sort: preferences.sort.field, dir: preferences.sort.direction });
+  const remembered =
+    search.sort || !preferences.sort ? {} : validateActiveBookingsSearch({ sort: preferences.sort.field, dir: preferences.sort.direction });
   return (
     <ActiveBookingsPage
       filter={search.q ?? ''}

@@ -123,7 +123,14 @@ export function ActiveBookingsPage({ filter, sort, onChange }: ActiveBookingsPag
         error={query.isError ? { message: t('activeBookings.state.loadFailed'), onRetry: () => void query.refetch() } : null}
         empty={
           data && data.results.length > 0
-            ? { title: t('activeBookings.state.noMatchTitle'), action: <Button size="small" onClick={() => setFilter('')}>{t('activeBookings.state.clearFilter')}</Button> }
+            ? {
+                title: t('activeBookings.state.noMatchTitle'),
+                action: (
+                  <Button size="small" onClick={() => setFilter('')}>
+                    {t('activeBookings.state.clearFilter')}
+                  </Button>
+                ),
+              }
             : {
                 title: t('activeBookings.state.emptyTitle'),
                 hint: t('activeBookings.state.emptyBody'),
@@ -135,10 +142,17 @@ export function ActiveBookingsPage({ filter, sort, onChange }: ActiveBookingsPag
           value: { field: sort.column, direction: sort.direction },
           // §: a header sorts ascending first, then flips; there is always a sort (the rows' own order has no meaning).
           orders: ['asc', 'desc'],
-          onChange: (next) => onChange({ filter, sort: next && isColumn(next.field) ? { column: next.field, direction: next.direction } : DEFAULT_ACTIVE_BOOKINGS_SORT }),
+          onChange: (next) =>
+            onChange({
+              filter,
+              sort: next && isColumn(next.field) ? { column: next.field, direction: next.direction } : DEFAULT_ACTIVE_BOOKINGS_SORT,
+            }),
         }}
         onRowOpen={(row) => openBooking(row.bid)}
-        rowAttributes={(row) => ({ 'data-testid': `active-booking-${row.bid}`, 'data-flagged': isActiveBookingFlagged(row.bookingStatus) ? 'true' : 'false' })}
+        rowAttributes={(row) => ({
+          'data-testid': `active-booking-${row.bid}`,
+          'data-flagged': isActiveBookingFlagged(row.bookingStatus) ? 'true' : 'false',
+        })}
         getRowClassName={(row) => (isActiveBookingFlagged(row.bookingStatus) ? 'flagged' : '')}
         sx={{
           '& .flagged': { bgcolor: (theme) => (theme.palette.mode === 'dark' ? 'rgba(244,67,54,0.12)' : 'rgba(211,47,47,0.05)') },
@@ -158,7 +172,10 @@ function useColumns(generatedAt: Date | null): DataTableColumn<ActiveBookingRow>
   return useMemo(() => {
     const overdueOf = (row: ActiveBookingRow) => (generatedAt ? overdueHours(row.endTime, generatedAt) : 0);
     const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
-    const column = (field: ActiveBookingColumn, rest: Omit<DataTableColumn<ActiveBookingRow>, 'field' | 'headerName'>): DataTableColumn<ActiveBookingRow> => ({
+    const column = (
+      field: ActiveBookingColumn,
+      rest: Omit<DataTableColumn<ActiveBookingRow>, 'field' | 'headerName'>,
+    ): DataTableColumn<ActiveBookingRow> => ({
       field,
       headerName: t(`activeBookings.column.${field}`),
       ...rest,
@@ -190,7 +207,11 @@ function useColumns(generatedAt: Date | null): DataTableColumn<ActiveBookingRow>
         },
       }),
       column('startTime', { minWidth: 145, valueGetter: (_, row) => format.dateTime(row.startTime) }),
-      column('endTime', { minWidth: 145, valueGetter: (_, row) => format.dateTime(row.endTime), cellClassName: ({ row }) => (overdueOf(row) > 0 ? 'overdue' : '') }),
+      column('endTime', {
+        minWidth: 145,
+        valueGetter: (_, row) => format.dateTime(row.endTime),
+        cellClassName: ({ row }) => (overdueOf(row) > 0 ? 'overdue' : ''),
+      }),
       column('usageStart', { minWidth: 145, valueGetter: (_, row) => (row.usageStart ? format.dateTime(row.usageStart) : NO_VALUE) }),
       column('overdueHours', {
         minWidth: 110,
@@ -198,7 +219,11 @@ function useColumns(generatedAt: Date | null): DataTableColumn<ActiveBookingRow>
         headerAlign: 'right',
         valueGetter: (_, row) => (overdueOf(row) > 0 ? format.number(overdueOf(row), 1) : NO_VALUE),
         renderCell: ({ row, value }) => (
-          <Box component="span" data-testid="active-booking-overdue" sx={{ color: overdueOf(row) > 0 ? 'error.main' : 'text.secondary', fontWeight: overdueOf(row) > 0 ? 600 : undefined }}>
+          <Box
+            component="span"
+            data-testid="active-booking-overdue"
+            sx={{ color: overdueOf(row) > 0 ? 'error.main' : 'text.secondary', fontWeight: overdueOf(row) > 0 ? 600 : undefined }}
+          >
             {String(value)}
           </Box>
         ),

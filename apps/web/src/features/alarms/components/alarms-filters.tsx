@@ -41,7 +41,15 @@ export function AlarmsFilters({ search, onSearch }: AlarmsFiltersProps) {
       useFlexGap
       sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
     >
-      <TextField select fullWidth={false} size="small" label={t('alarms.filters.state')} value={search.state ?? ALL} onChange={(e) => apply({ state: e.target.value })} sx={{ minWidth: 160 }}>
+      <TextField
+        select
+        fullWidth={false}
+        size="small"
+        label={t('alarms.filters.state')}
+        value={search.state ?? ALL}
+        onChange={(e) => apply({ state: e.target.value })}
+        sx={{ minWidth: 160 }}
+      >
         <MenuItem value={ALL}>{t('alarms.filters.allStates')}</MenuItem>
         {ZAlarmState.options.map((state) => (
           <MenuItem key={state} value={state}>
@@ -65,8 +73,23 @@ export function AlarmsFilters({ search, onSearch }: AlarmsFiltersProps) {
           </MenuItem>
         ))}
       </TextField>
-      <TextField fullWidth={false} size="small" sx={{ minWidth: 220 }} label={t('alarms.filters.vin')} value={vin} onChange={(e) => setVin(e.target.value)} slotProps={{ htmlInput: { maxLength: 40 } }} />
-      <TextField fullWidth={false} size="small" label={t('alarms.filters.bid')} value={bid} onChange={(e) => setBid(e.target.value)} slotProps={{ htmlInput: { maxLength: 40 } }} />
+      <TextField
+        fullWidth={false}
+        size="small"
+        sx={{ minWidth: 220 }}
+        label={t('alarms.filters.vin')}
+        value={vin}
+        onChange={(e) => setVin(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: 40 } }}
+      />
+      <TextField
+        fullWidth={false}
+        size="small"
+        label={t('alarms.filters.bid')}
+        value={bid}
+        onChange={(e) => setBid(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: 40 } }}
+      />
       <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
         {t('alarms.filters.search')}
       </Button>

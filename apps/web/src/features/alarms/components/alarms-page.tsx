@@ -60,7 +60,9 @@ export function AlarmsPage({ search, onSearchChange }: AlarmsPageProps) {
         </Typography>
       </Box>
       <AlarmsFilters search={search} onSearch={onSearchChange} />
-      <Box sx={{ height: 2 }}>{query.isFetching && !query.isPending && <LinearProgress sx={{ height: 2 }} aria-label={t('alarms.states.refreshing')} />}</Box>
+      <Box sx={{ height: 2 }}>
+        {query.isFetching && !query.isPending && <LinearProgress sx={{ height: 2 }} aria-label={t('alarms.states.refreshing')} />}
+      </Box>
       {body}
     </Stack>
   );

@@ -27,12 +27,28 @@ export interface AlarmsTableProps {
 const NONE = '–';
 
 /** The alarms, newest first as the server sends them; TRIGGERED ones carry the acknowledge button where 'handled by' will show. */
-export function AlarmsTable({ alarms, pendingId, onAcknowledge, loading = false, refreshing = false, error = null, emptyTitle, footer }: AlarmsTableProps) {
+export function AlarmsTable({
+  alarms,
+  pendingId,
+  onAcknowledge,
+  loading = false,
+  refreshing = false,
+  error = null,
+  emptyTitle,
+  footer,
+}: AlarmsTableProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const columns = useMemo<DataTableColumn<Alarm>[]>(
     () => [
-      { field: 'alarmTimestamp', headerName: t('alarms.table.time'), minWidth: 150, flex: 0.7, sortable: false, valueGetter: (_, alarm) => format.dateTime(alarm.alarmTimestamp) },
+      {
+        field: 'alarmTimestamp',
+        headerName: t('alarms.table.time'),
+        minWidth: 150,
+        flex: 0.7,
+        sortable: false,
+        valueGetter: (_, alarm) => format.dateTime(alarm.alarmTimestamp),
+      },
       {
         field: 'name',
         headerName: t('alarms.table.alarm'),
@@ -53,7 +69,14 @@ export function AlarmsTable({ alarms, pendingId, onAcknowledge, loading = false,
           </Box>
         ),
       },
-      { field: 'category', headerName: t('alarms.table.category'), minWidth: 110, flex: 0.6, sortable: false, valueGetter: (_, alarm) => t(`alarms.categories.${alarm.category}`) },
+      {
+        field: 'category',
+        headerName: t('alarms.table.category'),
+        minWidth: 110,
+        flex: 0.6,
+        sortable: false,
+        valueGetter: (_, alarm) => t(`alarms.categories.${alarm.category}`),
+      },
       {
         field: 'state',
         headerName: t('alarms.table.state'),
@@ -63,7 +86,14 @@ export function AlarmsTable({ alarms, pendingId, onAcknowledge, loading = false,
         valueGetter: (_, alarm) => t(`alarms.alarmStates.${alarm.state}`),
         renderCell: ({ row: alarm }) => {
           const triggered = alarm.state === 'TRIGGERED';
-          return <Chip size="small" color={triggered ? 'error' : 'success'} variant={triggered ? 'filled' : 'outlined'} label={t(`alarms.alarmStates.${alarm.state}`)} />;
+          return (
+            <Chip
+              size="small"
+              color={triggered ? 'error' : 'success'}
+              variant={triggered ? 'filled' : 'outlined'}
+              label={t(`alarms.alarmStates.${alarm.state}`)}
+            />
+          );
         },
       },
       {
@@ -149,7 +179,10 @@ export function AlarmsTable({ alarms, pendingId, onAcknowledge, loading = false,
                 variant="outlined"
                 disabled={pendingId !== null}
                 onClick={() => onAcknowledge(alarm)}
-                aria-label={t('alarms.acknowledgeAria', { name: t(`alarms.names.${alarm.name}`), target: alarm.alarmTarget.vehicleVin ?? alarm.alarmTarget.bid ?? alarm.alarmId })}
+                aria-label={t('alarms.acknowledgeAria', {
+                  name: t(`alarms.names.${alarm.name}`),
+                  target: alarm.alarmTarget.vehicleVin ?? alarm.alarmTarget.bid ?? alarm.alarmId,
+                })}
               >
                 {t('alarms.acknowledge')}
               </Button>

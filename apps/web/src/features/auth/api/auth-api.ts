@@ -21,8 +21,7 @@ export const authKeys = {
 export const authMethodsQueryOptions = (username: string) =>
   queryOptions({
     queryKey: authKeys.methods(username),
-    queryFn: ({ signal }) =>
-      apiClient.request('/auth/methods', { query: { username }, auth: 'none', schema: ZAuthMethodsResponse, signal }),
+    queryFn: ({ signal }) => apiClient.request('/auth/methods', { query: { username }, auth: 'none', schema: ZAuthMethodsResponse, signal }),
     staleTime: 0,
     retry: false,
     meta: { notifyErrors: false },

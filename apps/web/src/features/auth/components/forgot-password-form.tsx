@@ -47,11 +47,7 @@ export function ForgotPasswordForm({ initialUsername = '' }: ForgotPasswordFormP
     : null;
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={handleSubmit(({ username }) => requestReset.mutate(username, { onSuccess: () => setSent(true) }))}
-    >
+    <Box component="form" noValidate onSubmit={handleSubmit(({ username }) => requestReset.mutate(username, { onSuccess: () => setSent(true) }))}>
       <Stack spacing={2}>
         <Typography variant="body2" color="text.secondary">
           {t('auth.forgotIntro')}

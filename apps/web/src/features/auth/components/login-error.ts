@@ -9,9 +9,7 @@ export function loginErrorMessage(error: unknown, t: TFunction): string {
     if (error.status === 403) {
       // A member an administrator disabled is told so (issue 13), not just that the account cannot sign in.
       if (error.envelope.messageId === MESSAGE_IDS.accountDisabled) return t('messages.accountDisabled');
-      return error.envelope.messageId === MESSAGE_IDS.passwordLoginNotAllowed
-        ? t('messages.passwordLoginNotAllowed')
-        : t('messages.loginDenied');
+      return error.envelope.messageId === MESSAGE_IDS.passwordLoginNotAllowed ? t('messages.passwordLoginNotAllowed') : t('messages.loginDenied');
     }
     if (error.status === 429) return t('messages.tooManyAttempts');
   }

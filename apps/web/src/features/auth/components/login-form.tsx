@@ -115,11 +115,7 @@ function PasswordStep({ username, methods, onBack }: PasswordStepProps) {
 
   return (
     <Stack spacing={2}>
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ alignItems: 'center', px: 1.5, py: 1, borderRadius: 1, bgcolor: 'action.hover' }}
-      >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, py: 1, borderRadius: 1, bgcolor: 'action.hover' }}>
         <PersonOutlineIcon fontSize="small" color="primary" aria-hidden />
         <Typography variant="body1" sx={{ fontWeight: 500, wordBreak: 'break-all' }} data-testid="login-username">
           {username}

@@ -33,10 +33,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
     () =>
       zodResolver(ZResetPasswordForm, {
         // The only custom issue is the mismatch; every other one is the contract's length rule.
-        error: (issue) =>
-          issue.code === 'custom'
-            ? t('auth.passwordsDoNotMatch')
-            : t('messages.passwordTooShort', { min: PASSWORD_MIN_LENGTH }),
+        error: (issue) => (issue.code === 'custom' ? t('auth.passwordsDoNotMatch') : t('messages.passwordTooShort', { min: PASSWORD_MIN_LENGTH })),
       }),
     [t],
   );
@@ -56,8 +53,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
   }
 
   const error = confirmReset.error;
-  const invalidLink =
-    isApiError(error) && (error.envelope.messageId === MESSAGE_IDS.passwordResetInvalid || error.status === 404);
+  const invalidLink = isApiError(error) && (error.envelope.messageId === MESSAGE_IDS.passwordResetInvalid || error.status === 404);
   const failure = error
     ? invalidLink
       ? t('messages.passwordResetInvalid')
@@ -70,9 +66,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
     <Box
       component="form"
       noValidate
-      onSubmit={handleSubmit(({ password }) =>
-        confirmReset.mutate({ token, password }, { onSuccess: () => setDone(true) }),
-      )}
+      onSubmit={handleSubmit(({ password }) => confirmReset.mutate({ token, password }, { onSuccess: () => setDone(true) }))}
     >
       <Stack spacing={2}>
         <Typography variant="body2" color="text.secondary">

@@ -16,11 +16,7 @@ export function LoginPage({ redirect }: LoginPageProps) {
   const session = useSession();
   return (
     <AuthCard title={t('auth.loginTitle')}>
-      {hasCredentials(session) ? (
-        <LoggedInNotice name={displayName(session.user)} next={safeRedirect(redirect)} />
-      ) : (
-        <LoginForm />
-      )}
+      {hasCredentials(session) ? <LoggedInNotice name={displayName(session.user)} next={safeRedirect(redirect)} /> : <LoginForm />}
     </AuthCard>
   );
 }

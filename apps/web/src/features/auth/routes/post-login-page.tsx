@@ -17,10 +17,7 @@ export function PostLoginPage(params: PostLoginParams) {
   const navigate = useNavigate();
   const { issuer, token, username, expirationTime, redirect, error } = params;
   // Evaluated once per hand-over: a later clock tick must not turn a valid hand-over into an invalid one.
-  const session = useMemo(
-    () => sessionFromPostLogin({ issuer, token, username, expirationTime }),
-    [issuer, token, username, expirationTime],
-  );
+  const session = useMemo(() => sessionFromPostLogin({ issuer, token, username, expirationTime }), [issuer, token, username, expirationTime]);
 
   useEffect(() => {
     if (!session) return;

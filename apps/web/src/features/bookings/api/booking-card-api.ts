@@ -21,15 +21,13 @@ const bookingPath = (bid: string, suffix = '') => `/bookings/${encodeURIComponen
  * GET /api/bookings/{bid} for the card: the card shows a 404 as its own page and other failures in place,
  * so the query does not also raise a notification.
  */
-export const bookingCardQueryOptions = (bid: string) =>
-  queryOptions({ ...bookingQueryOptions(bid), meta: { notifyErrors: false } });
+export const bookingCardQueryOptions = (bid: string) => queryOptions({ ...bookingQueryOptions(bid), meta: { notifyErrors: false } });
 
 /** GET /api/bookings/{bid}/events?page&cursor: 10 per page, the five booking event types, newest first. */
 export const bookingEventsQueryOptions = (bid: string, page: number, cursor: string | null) =>
   queryOptions({
     queryKey: bookingKeys.events(bid, page, cursor),
-    queryFn: ({ signal }) =>
-      apiClient.request(bookingPath(bid, '/events'), { query: { page, cursor }, schema: ZBookingEventsResponse, signal }),
+    queryFn: ({ signal }) => apiClient.request(bookingPath(bid, '/events'), { query: { page, cursor }, schema: ZBookingEventsResponse, signal }),
     placeholderData: keepPreviousData,
     // The tab shows a failure in place.
     meta: { notifyErrors: false },
@@ -74,14 +72,16 @@ export type BookingActionRequest =
 export type BookingActionKind = BookingActionRequest['kind'];
 
 /** A booking call: its answer is the booking as the server now has it. */
-const sendForBooking = (path: string, options: RequestOptions): Promise<Booking> =>
-  apiClient.request(path, { ...options, schema: ZBookingResponse });
+const sendForBooking = (path: string, options: RequestOptions): Promise<Booking> => apiClient.request(path, { ...options, schema: ZBookingResponse });
 
 /** Sends one booking action and answers the booking as the server now has it. */
 export function runBookingAction(bid: string, request: BookingActionRequest): Promise<Booking> {
   switch (request.kind) {
     case 'activate':
-      return sendForBooking(bookingPath(bid, '/activate-without-pin'), { method: 'POST', ...(request.reason ? { body: { reason: request.reason } } : {}) });
+      return sendForBooking(bookingPath(bid, '/activate-without-pin'), {
+        method: 'POST',
+        ...(request.reason ? { body: { reason: request.reason } } : {}),
+      });
     case 'deactivate':
       return sendForBooking(bookingPath(bid, '/deactivate'), {
         method: 'POST',

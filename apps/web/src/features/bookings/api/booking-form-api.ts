@@ -52,8 +52,7 @@ export const bookingFormKeys = {
   user: (username: string) => queryKey('users', 'get', { username }),
   contracts: (username: string) => queryKey('users', 'contracts', { username }),
   usablePools: (username: string) => queryKey('users', 'usablePools', { username }),
-  userBookings: (username: string, startDate: string, endDate: string) =>
-    queryKey('users', 'bookings', { username, startDate, endDate }),
+  userBookings: (username: string, startDate: string, endDate: string) => queryKey('users', 'bookings', { username, startDate, endDate }),
   contractRules: (contractId: number, poolId: number | null) => queryKey('contracts', 'rules', { contractId, poolId }),
   availability: (query: AvailabilityQuery) => queryKey('bookings', 'availability', query),
   price: (request: PriceRequest) => queryKey('bookings', 'price', request),
@@ -109,8 +108,7 @@ export const userContractsQueryOptions = (username: string) =>
     meta: { notifyErrors: false },
   });
 
-export const useUserContracts = (username: string | null) =>
-  useQuery({ ...userContractsQueryOptions(username ?? ''), enabled: Boolean(username) });
+export const useUserContracts = (username: string | null) => useQuery({ ...userContractsQueryOptions(username ?? ''), enabled: Boolean(username) });
 
 /** GET /api/users/{username}/usable-pools (pools without directAccess need the access override). */
 export const usablePoolsQueryOptions = (username: string) =>
@@ -120,8 +118,7 @@ export const usablePoolsQueryOptions = (username: string) =>
     meta: { notifyErrors: false },
   });
 
-export const useUsablePools = (username: string | null) =>
-  useQuery({ ...usablePoolsQueryOptions(username ?? ''), enabled: Boolean(username) });
+export const useUsablePools = (username: string | null) => useQuery({ ...usablePoolsQueryOptions(username ?? ''), enabled: Boolean(username) });
 
 /**
  * GET /api/users/{username}/bookings?startDate&endDate&state=INACTIVE&state=ACTIVE: the user's live bookings,
@@ -152,8 +149,7 @@ export const useUserBookings = (username: string | null, window: { startDate: st
 export const contractRulesQueryOptions = (contractId: number, poolId: number | null) =>
   queryOptions({
     queryKey: bookingFormKeys.contractRules(contractId, poolId),
-    queryFn: ({ signal }) =>
-      apiClient.request(`/contracts/${contractId}/rules`, { query: { poolId }, schema: ZContractRulesResponse, signal }),
+    queryFn: ({ signal }) => apiClient.request(`/contracts/${contractId}/rules`, { query: { poolId }, schema: ZContractRulesResponse, signal }),
     staleTime: 5 * 60_000,
     retry: false,
     meta: { notifyErrors: false },
@@ -166,8 +162,7 @@ export const useContractRules = (contractId: number | null, poolId: number | nul
 export const availabilityQueryOptions = (query: AvailabilityQuery) =>
   queryOptions({
     queryKey: bookingFormKeys.availability(query),
-    queryFn: ({ signal }) =>
-      apiClient.request('/availability', { query: { ...query }, schema: ZAvailabilityResponse, signal }),
+    queryFn: ({ signal }) => apiClient.request('/availability', { query: { ...query }, schema: ZAvailabilityResponse, signal }),
     staleTime: 15_000,
     meta: { notifyErrors: false },
   });
@@ -200,8 +195,7 @@ export const usePriceEstimate = (request: PriceRequest | null) =>
 export const suggestionsQueryOptions = (username: string) =>
   queryOptions({
     queryKey: bookingFormKeys.suggestions(username),
-    queryFn: ({ signal }) =>
-      apiClient.request('/bookings/suggestions', { query: { user: username }, schema: ZSuggestionsResponse, signal }),
+    queryFn: ({ signal }) => apiClient.request('/bookings/suggestions', { query: { user: username }, schema: ZSuggestionsResponse, signal }),
     retry: false,
     meta: { notifyErrors: false },
   });
@@ -215,8 +209,7 @@ const bookingPath = (bid: string) => `/bookings/${encodeURIComponent(bid.toUpper
 export function useCreateBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateBookingBody) =>
-      apiClient.request('/bookings', { method: 'POST', body, schema: ZBookingResponse }),
+    mutationFn: (body: CreateBookingBody) => apiClient.request('/bookings', { method: 'POST', body, schema: ZBookingResponse }),
     onSuccess: (booking: Booking) => applyBookingUpdate(queryClient, booking),
     meta: { notifyErrors: false },
   });
@@ -226,8 +219,7 @@ export function useCreateBooking() {
 export function useUpdateBooking(bid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateBookingBody) =>
-      apiClient.request(bookingPath(bid), { method: 'PUT', body, schema: ZBookingResponse }),
+    mutationFn: (body: UpdateBookingBody) => apiClient.request(bookingPath(bid), { method: 'PUT', body, schema: ZBookingResponse }),
     onSuccess: (booking: Booking) => applyBookingUpdate(queryClient, booking),
     meta: { notifyErrors: false },
   });

@@ -108,8 +108,7 @@ export function useRefreshCompanies() {
 export function useUpdateCompany(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: CompanyUpdate) =>
-      apiClient.request(companyPath(id), { method: 'PUT', body: update, schema: ZCompanyUpdateResponse }),
+    mutationFn: (update: CompanyUpdate) => apiClient.request(companyPath(id), { method: 'PUT', body: update, schema: ZCompanyUpdateResponse }),
     onSuccess: async (company) => {
       queryClient.setQueryData(companyKeys.one(id), company);
       // The name and type show in the tree and the batch screen's list.

@@ -15,13 +15,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import {
-  BATCH_COLUMNS,
-  BATCH_FILE_MAX_BYTES,
-  BATCH_MAX_LINES,
-  BATCH_REQUIRED_COLUMNS,
-  type BatchCreateResponse,
-} from '@fleetdesk/contract';
+import { BATCH_COLUMNS, BATCH_FILE_MAX_BYTES, BATCH_MAX_LINES, BATCH_REQUIRED_COLUMNS, type BatchCreateResponse } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api/api-error';
 import { notifySuccess, notifyWarning } from '@/lib/notifications/notify';
@@ -112,7 +106,12 @@ export function BatchUserImport({ companyId }: BatchUserImportProps) {
         <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => inputRef.current?.click()} disabled={upload.isPending}>
           {t('companies.batch.choose')}
         </Button>
-        <Typography variant="body2" color={file ? 'text.primary' : 'text.secondary'} sx={{ flexGrow: 1, overflowWrap: 'anywhere' }} aria-live="polite">
+        <Typography
+          variant="body2"
+          color={file ? 'text.primary' : 'text.secondary'}
+          sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}
+          aria-live="polite"
+        >
           {file ? t('companies.batch.chosen', { name: file.name }) : t('companies.batch.noFile')}
         </Typography>
         <Button variant="contained" onClick={onUpload} disabled={!file} loading={upload.isPending}>
@@ -141,7 +140,12 @@ export function BatchUserImport({ companyId }: BatchUserImportProps) {
 
 function UploadError({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  if (!isApiError(error)) return <Alert severity="error" role="alert">{t('messages.genericError')}</Alert>;
+  if (!isApiError(error))
+    return (
+      <Alert severity="error" role="alert">
+        {t('messages.genericError')}
+      </Alert>
+    );
   const { message, errors } = error.envelope;
   return (
     <Alert severity="error" role="alert">
@@ -149,7 +153,9 @@ function UploadError({ error }: { error: unknown }) {
       {errors.length > 0 && (
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
           {errors.map((item, index) => (
-            <li key={`${item.field}-${index}`}>{item.field ? t('errors.fieldMessage', { field: item.field, message: item.message }) : item.message}</li>
+            <li key={`${item.field}-${index}`}>
+              {item.field ? t('errors.fieldMessage', { field: item.field, message: item.message }) : item.message}
+            </li>
           ))}
         </Box>
       )}

@@ -41,7 +41,14 @@ export function CompaniesLayout({ selectedId, onSelect, children }: CompaniesLay
           {t('companies.screen.subtitle')}
         </Typography>
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '280px minmax(0, 1fr)', xl: '340px minmax(0, 1fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: '280px minmax(0, 1fr)', xl: '340px minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
         <CompanyTreePanel selectedId={selectedId} onSelect={onSelect} />
         <Box component="section" aria-label={t('companies.detail.region')} sx={{ minWidth: 0 }}>
           {children}
@@ -184,10 +191,11 @@ function CompanyTreePanel({ selectedId, onSelect }: Omit<CompaniesLayoutProps, '
         </Typography>
       )}
       <Box sx={{ position: 'relative', maxHeight: { md: 'calc(100vh - 240px)' }, overflowY: 'auto' }}>
-        {(refresh.isPending || (tree.isFetching && !tree.isPending)) && <LinearProgress aria-label={t('companies.tree.refreshing')} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
+        {(refresh.isPending || (tree.isFetching && !tree.isPending)) && (
+          <LinearProgress aria-label={t('companies.tree.refreshing')} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
+        )}
         {body}
       </Box>
     </Paper>
   );
 }
-

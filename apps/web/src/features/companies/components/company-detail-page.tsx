@@ -69,7 +69,8 @@ export function CompanyDetailPage({ id, search, onSearchChange }: CompanyDetailP
   let panel: ReactNode;
   if (tab === 'users') panel = <CompanyUsersTab companyId={data.id} search={search} onSearchChange={onSearchChange} />;
   else if (tab === 'import') panel = <BatchUserImport companyId={data.id} />;
-  else if (search.edit && isAdmin) panel = <CompanyEditForm key={data.id} company={data} onDone={() => onSearchChange({ ...search, edit: undefined })} />;
+  else if (search.edit && isAdmin)
+    panel = <CompanyEditForm key={data.id} company={data} onDone={() => onSearchChange({ ...search, edit: undefined })} />;
   else panel = <CompanyDetails company={data} onEdit={isAdmin ? () => onSearchChange({ ...search, edit: 1 }) : undefined} />;
 
   return (
@@ -103,7 +104,12 @@ export function CompanyDetailPage({ id, search, onSearchChange }: CompanyDetailP
           {importOffered && <Tab value="import" label={t('companies.tabs.import')} id="company-tab-import" aria-controls="company-panel" />}
         </Tabs>
       </Box>
-      <Box role="tabpanel" id="company-panel" aria-labelledby={`company-tab-${tab}`} sx={{ borderTop: 1, borderColor: 'divider', p: { xs: 2, lg: tab === 'users' ? 2 : 3 } }}>
+      <Box
+        role="tabpanel"
+        id="company-panel"
+        aria-labelledby={`company-tab-${tab}`}
+        sx={{ borderTop: 1, borderColor: 'divider', p: { xs: 2, lg: tab === 'users' ? 2 : 3 } }}
+      >
         {panel}
       </Box>
     </Paper>

@@ -74,9 +74,7 @@ export function CompanyDetails({ company, onEdit }: CompanyDetailsProps) {
           )}
         </Field>
         <Field label={t('companies.fields.companyCode')}>{company.companyCode ?? none}</Field>
-        {company.requiresMembershipConfirmation && (
-          <Field label={t('companies.fields.membership')}>{t('companies.detail.membershipRequired')}</Field>
-        )}
+        {company.requiresMembershipConfirmation && <Field label={t('companies.fields.membership')}>{t('companies.detail.membershipRequired')}</Field>}
         <Field label={t('companies.detail.parentHierarchy')}>
           {company.parentHierarchy.length > 0 ? (
             <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', columnGap: 1 }}>

@@ -65,7 +65,15 @@ export function CompanyEditForm({ company, onDone }: CompanyEditFormProps) {
             name="type"
             control={control}
             render={({ field }) => (
-              <TextField select size="small" fullWidth label={t('companies.fields.type')} {...field} error={Boolean(errors.type)} helperText={errors.type?.message}>
+              <TextField
+                select
+                size="small"
+                fullWidth
+                label={t('companies.fields.type')}
+                {...field}
+                error={Boolean(errors.type)}
+                helperText={errors.type?.message}
+              >
                 {ZCompanyType.options.map((type) => (
                   <MenuItem key={type} value={type}>
                     {t(`companies.type.${type}`)}

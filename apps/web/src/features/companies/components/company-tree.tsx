@@ -112,7 +112,11 @@ export function CompanyTree({ nodes, expanded, onToggle, selectedId, onSelect, m
             if (event.target === event.currentTarget) setFocusedId(node.id);
           }}
           data-testid={`company-node-${node.id}`}
-          sx={{ listStyle: 'none', outline: 'none', '&:focus-visible > .company-tree-row': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 } }}
+          sx={{
+            listStyle: 'none',
+            outline: 'none',
+            '&:focus-visible > .company-tree-row': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+          }}
         >
           <Box
             className="company-tree-row"
@@ -141,7 +145,15 @@ export function CompanyTree({ nodes, expanded, onToggle, selectedId, onSelect, m
                 event.stopPropagation();
                 onToggle(node.id);
               }}
-              sx={{ display: 'inline-flex', width: 24, height: 24, alignItems: 'center', justifyContent: 'center', color: 'text.secondary', flexShrink: 0 }}
+              sx={{
+                display: 'inline-flex',
+                width: 24,
+                height: 24,
+                alignItems: 'center',
+                justifyContent: 'center',
+                color: 'text.secondary',
+                flexShrink: 0,
+              }}
             >
               {hasChildren && (open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />)}
             </Box>

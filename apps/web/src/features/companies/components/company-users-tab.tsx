@@ -20,12 +20,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  COMPANY_USERS_PAGE_SIZE_OPTIONS,
-  ZUserStatus,
-  type CompanyUsersSortField,
-  type UserStatus,
-} from '@fleetdesk/contract';
+import { COMPANY_USERS_PAGE_SIZE_OPTIONS, ZUserStatus, type CompanyUsersSortField, type UserStatus } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { AppHrefLink } from '@/components/app-href-link';
 import { useFormat } from '@/lib/format/use-format';
@@ -71,7 +66,11 @@ export function CompanyUsersTab({ companyId, search, onSearchChange }: CompanyUs
   const change = (next: Partial<CompanySearch>) => onSearchChange({ ...search, ...next }, { replace: true });
   const onSort = (field: CompanyUsersSortField) => {
     const sorted = toggleCompanyUsersSort(current, field);
-    change({ sort: sorted.sort === 'applyDate' ? undefined : sorted.sort, direction: sorted.direction === 'desc' ? undefined : sorted.direction, page: undefined });
+    change({
+      sort: sorted.sort === 'applyDate' ? undefined : sorted.sort,
+      direction: sorted.direction === 'desc' ? undefined : sorted.direction,
+      page: undefined,
+    });
   };
   const statuses = search.status ?? [];
 
@@ -113,7 +112,12 @@ export function CompanyUsersTab({ companyId, search, onSearchChange }: CompanyUs
                 {COLUMNS.map((column) => {
                   const ariaSort = ariaSortOf(current, column.field);
                   return (
-                    <TableCell key={column.field} aria-sort={ariaSort} sortDirection={ariaSort === 'none' ? false : ariaSort === 'ascending' ? 'asc' : 'desc'} sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell
+                      key={column.field}
+                      aria-sort={ariaSort}
+                      sortDirection={ariaSort === 'none' ? false : ariaSort === 'ascending' ? 'asc' : 'desc'}
+                      sx={{ whiteSpace: 'nowrap' }}
+                    >
                       <TableSortLabel
                         active={ariaSort !== 'none'}
                         direction={ariaSort === 'ascending' ? 'asc' : 'desc'}
@@ -148,7 +152,12 @@ export function CompanyUsersTab({ companyId, search, onSearchChange }: CompanyUs
                     )}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Chip size="small" variant="outlined" color={STATUS_COLOR[user.status] ?? 'default'} label={t(`companies.status.${user.status}`)} />
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={STATUS_COLOR[user.status] ?? 'default'}
+                      label={t(`companies.status.${user.status}`)}
+                    />
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }} title={user.applyDate ? format.dateTime(user.applyDate) : undefined}>
                     {user.applyDate ? format.date(user.applyDate) : ''}
@@ -191,7 +200,9 @@ export function CompanyUsersTab({ companyId, search, onSearchChange }: CompanyUs
             select: {
               multiple: true,
               renderValue: (selected) =>
-                (selected as UserStatus[]).length === 0 ? t('companies.users.allStatuses') : (selected as UserStatus[]).map((s) => t(`companies.status.${s}`)).join(', '),
+                (selected as UserStatus[]).length === 0
+                  ? t('companies.users.allStatuses')
+                  : (selected as UserStatus[]).map((s) => t(`companies.status.${s}`)).join(', '),
               displayEmpty: true,
             },
             inputLabel: { shrink: true },

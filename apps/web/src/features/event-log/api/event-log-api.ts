@@ -19,7 +19,11 @@ export const eventSearchQueryOptions = (filter: EventLogFilter, pageSize: number
   queryOptions({
     queryKey: eventLogKeys.search(filter, pageSize, page, cursor),
     queryFn: ({ signal }) =>
-      apiClient.request('/events', { query: { ...queryOf(filter), pageSize, page, cursor: cursor ?? undefined }, schema: ZEventSearchResponse, signal }),
+      apiClient.request('/events', {
+        query: { ...queryOf(filter), pageSize, page, cursor: cursor ?? undefined },
+        schema: ZEventSearchResponse,
+        signal,
+      }),
     placeholderData: keepPreviousData,
     // The screen shows failures (e.g. 'Booking not found.') in place.
     meta: { notifyErrors: false },

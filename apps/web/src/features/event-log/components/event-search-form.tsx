@@ -99,12 +99,37 @@ export function EventSearchForm({ search, groups, period, onSubmit }: EventSearc
   const resetGroups = () => setValue('groups', eventSearchDefaultGroups(vin.trim() !== ''), { shouldDirty: true });
 
   return (
-    <Paper variant="outlined" component="form" noValidate onSubmit={(event) => void submit(event)} aria-label={t('eventLog.form.label')} sx={{ p: 2 }}>
+    <Paper
+      variant="outlined"
+      component="form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label={t('eventLog.form.label')}
+      sx={{ p: 2 }}
+    >
       <Stack spacing={2}>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
-          <TextField size="small" label={t('eventLog.form.vin')} {...register('vin')} error={subjectError} slotProps={{ htmlInput: { spellCheck: false } }} />
-          <TextField size="small" label={t('eventLog.form.bid')} {...register('bid')} error={subjectError} slotProps={{ htmlInput: { spellCheck: false } }} />
-          <TextField size="small" label={t('eventLog.form.user')} {...register('user')} error={subjectError} slotProps={{ htmlInput: { spellCheck: false } }} />
+          <TextField
+            size="small"
+            label={t('eventLog.form.vin')}
+            {...register('vin')}
+            error={subjectError}
+            slotProps={{ htmlInput: { spellCheck: false } }}
+          />
+          <TextField
+            size="small"
+            label={t('eventLog.form.bid')}
+            {...register('bid')}
+            error={subjectError}
+            slotProps={{ htmlInput: { spellCheck: false } }}
+          />
+          <TextField
+            size="small"
+            label={t('eventLog.form.user')}
+            {...register('user')}
+            error={subjectError}
+            slotProps={{ htmlInput: { spellCheck: false } }}
+          />
         </Box>
         {subjectError && (
           <FormHelperText error role="alert" sx={{ mt: '4px !important' }}>

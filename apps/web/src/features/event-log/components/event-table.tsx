@@ -59,9 +59,11 @@ export function EventTable({ variant, followed, events, placeholder }: EventTabl
         {followed.map((event) => (
           <EventTableRow key={`new-${event.id}`} event={event} full={full} isNew />
         ))}
-        {events.filter((event) => !followedIds.has(event.id)).map((event) => (
-          <EventTableRow key={event.id} event={event} full={full} />
-        ))}
+        {events
+          .filter((event) => !followedIds.has(event.id))
+          .map((event) => (
+            <EventTableRow key={event.id} event={event} full={full} />
+          ))}
         {placeholder}
       </TableBody>
     </Table>
@@ -120,9 +122,13 @@ function EventTableRow({ event, full, isNew = false }: { event: EventLogEntry; f
       )}
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`eventLog.type.${event.type}`)}</TableCell>
       {full && <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`eventLog.group.${event.typeGroup}`)}</TableCell>}
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{event.bid ? <AppHrefLink href={bookingPath(event.bid)}>{event.bid}</AppHrefLink> : NO_VALUE}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {event.bid ? <AppHrefLink href={bookingPath(event.bid)}>{event.bid}</AppHrefLink> : NO_VALUE}
+      </TableCell>
       {full && (
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{event.vin ? <AppHrefLink href={vehiclePath(event.vin)}>{event.vin}</AppHrefLink> : NO_VALUE}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+          {event.vin ? <AppHrefLink href={vehiclePath(event.vin)}>{event.vin}</AppHrefLink> : NO_VALUE}
+        </TableCell>
       )}
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         <UserLink username={event.actingUsername} />

@@ -14,5 +14,4 @@ export const fleetMapQueryOptions = () =>
   });
 
 /** The fleet map's data, refreshed with the vehicle statuses (every 30 s, §9), paused in background tabs. */
-export const useFleetMap = () =>
-  useQuery({ ...fleetMapQueryOptions(), refetchInterval: VEHICLE_STATUS_POLL_MS, refetchIntervalInBackground: false });
+export const useFleetMap = () => useQuery({ ...fleetMapQueryOptions(), refetchInterval: VEHICLE_STATUS_POLL_MS, refetchIntervalInBackground: false });

@@ -9,7 +9,13 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import type { FleetMapStatus, VehicleCategory } from '@fleetdesk/contract';
 import {
-  CATEGORY_GLYPH, FLEET_MAP_CATEGORIES, FLEET_MAP_STATUSES, SHAPE_GEOMETRY, STATUS_LOOK, legendEntries, type FleetMapFilter,
+  CATEGORY_GLYPH,
+  FLEET_MAP_CATEGORIES,
+  FLEET_MAP_STATUSES,
+  SHAPE_GEOMETRY,
+  STATUS_LOOK,
+  legendEntries,
+  type FleetMapFilter,
 } from '../fleet-map-markers';
 import { toggleIn } from '../fleet-map-search';
 
@@ -26,7 +32,14 @@ export function StatusShape({ status, size = 20 }: { status: FleetMapStatus; siz
 /** The category's glyph, as inside the markers. */
 export function CategoryGlyph({ category, size = 20 }: { category: VehicleCategory; size?: number }) {
   return (
-    <Box component="svg" viewBox="0 0 24 24" width={size} height={size} aria-hidden sx={{ flexShrink: 0, display: 'block', fill: 'currentColor', color: 'text.secondary' }}>
+    <Box
+      component="svg"
+      viewBox="0 0 24 24"
+      width={size}
+      height={size}
+      aria-hidden
+      sx={{ flexShrink: 0, display: 'block', fill: 'currentColor', color: 'text.secondary' }}
+    >
       {CATEGORY_GLYPH[category].map((d) => (
         <path key={d} d={d} />
       ))}

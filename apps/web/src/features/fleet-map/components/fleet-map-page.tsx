@@ -38,7 +38,9 @@ export function FleetMapPage({ search, onSearchChange }: FleetMapPageProps) {
 
   let body;
   if (query.isPending) {
-    body = <Skeleton variant="rounded" sx={{ flexGrow: 1, minHeight: 420 }} aria-label={t('fleetMap.states.loading')} data-testid="fleet-map-loading" />;
+    body = (
+      <Skeleton variant="rounded" sx={{ flexGrow: 1, minHeight: 420 }} aria-label={t('fleetMap.states.loading')} data-testid="fleet-map-loading" />
+    );
   } else if (query.isError) {
     body = (
       <Paper variant="outlined" role="alert" sx={{ p: 4, textAlign: 'center', flexGrow: 1 }}>

@@ -77,7 +77,12 @@ export default function FleetMapView({ vehicles, allVehicles }: FleetMapViewProp
   const selected = selectedVin ? (vehicles.find((v) => v.vin === selectedVin) ?? null) : null;
 
   return (
-    <Box role="region" aria-label={t('fleetMap.map.label')} data-testid="fleet-map" sx={{ position: 'relative', height: '100%', minHeight: 420, ...MAP_STYLES }}>
+    <Box
+      role="region"
+      aria-label={t('fleetMap.map.label')}
+      data-testid="fleet-map"
+      sx={{ position: 'relative', height: '100%', minHeight: 420, ...MAP_STYLES }}
+    >
       <MapContainer
         center={FALLBACK_CENTER}
         zoom={FALLBACK_ZOOM}
@@ -92,7 +97,12 @@ export default function FleetMapView({ vehicles, allVehicles }: FleetMapViewProp
         )}
         <ClusteredMarkers vehicles={vehicles} allVehicles={allVehicles} onSelect={select} />
         {selected && (
-          <Popup key={selected.vin} position={[selected.lat, selected.lon]} offset={[0, -MARKER_SIZE / 2]} eventHandlers={{ remove: () => setSelectedVin(null) }}>
+          <Popup
+            key={selected.vin}
+            position={[selected.lat, selected.lon]}
+            offset={[0, -MARKER_SIZE / 2]}
+            eventHandlers={{ remove: () => setSelectedVin(null) }}
+          >
             <VehiclePopup vehicle={selected} onEscape={closeWithKeyboard} />
           </Popup>
         )}
@@ -143,14 +153,14 @@ function VehiclePopup({ vehicle, onEscape }: { vehicle: Placed; onEscape: () => 
         {t(`fleetMap.statuses.${vehicle.status}`)}
       </Typography>
       <Typography variant="body2">
-        {vehicle.electric === undefined
-          ? t('fleetMap.popup.level')
-          : vehicle.electric ? t('fleetMap.popup.charge') : t('fleetMap.popup.fuel')}
-        : {vehicle.fuelLevel === null
+        {vehicle.electric === undefined ? t('fleetMap.popup.level') : vehicle.electric ? t('fleetMap.popup.charge') : t('fleetMap.popup.fuel')}:{' '}
+        {vehicle.fuelLevel === null
           ? t('fleetMap.popup.unknown')
           : vehicle.electric === undefined
             ? format.number(vehicle.fuelLevel, 0)
-            : vehicle.electric ? `${format.number(vehicle.fuelLevel, 0)} %` : `${format.number(vehicle.fuelLevel, 1)} l`}
+            : vehicle.electric
+              ? `${format.number(vehicle.fuelLevel, 0)} %`
+              : `${format.number(vehicle.fuelLevel, 1)} l`}
       </Typography>
       {vehicle.bid && (
         <Typography variant="body2">

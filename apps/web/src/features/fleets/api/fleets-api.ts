@@ -9,11 +9,9 @@ export const fleetKeys = { get: (fleet: string) => queryKey('fleets', 'get', { f
 export const fleetQueryOptions = (fleet: string) =>
   queryOptions({
     queryKey: fleetKeys.get(fleet),
-    queryFn: ({ signal }) =>
-      apiClient.request(`/fleets/${encodeURIComponent(fleet)}`, { schema: ZFleetResponse, signal }),
+    queryFn: ({ signal }) => apiClient.request(`/fleets/${encodeURIComponent(fleet)}`, { schema: ZFleetResponse, signal }),
     staleTime: Infinity,
   });
 
 /** The fleet of the given id; idle while there is none (logged out, or a single-sign-on session). */
-export const useFleet = (fleet: string | undefined) =>
-  useQuery({ ...fleetQueryOptions(fleet ?? ''), enabled: Boolean(fleet) });
+export const useFleet = (fleet: string | undefined) => useQuery({ ...fleetQueryOptions(fleet ?? ''), enabled: Boolean(fleet) });

@@ -78,8 +78,7 @@ export const usePayment = (orderId: string | null) => useQuery({ ...paymentQuery
 export const userPaymentsQueryOptions = (username: string, range: UserPaymentsRange) =>
   queryOptions({
     queryKey: paymentKeys.user(username, range),
-    queryFn: ({ signal }) =>
-      apiClient.request(`${userPath(username)}/payments`, { query: { ...range }, schema: ZUserPaymentsResponse, signal }),
+    queryFn: ({ signal }) => apiClient.request(`${userPath(username)}/payments`, { query: { ...range }, schema: ZUserPaymentsResponse, signal }),
     meta: inline,
   });
 
@@ -93,8 +92,7 @@ export const paymentMethodsQueryOptions = (username: string) =>
     meta: inline,
   });
 
-export const usePaymentMethods = (username: string | null) =>
-  useQuery({ ...paymentMethodsQueryOptions(username ?? ''), enabled: username !== null });
+export const usePaymentMethods = (username: string | null) => useQuery({ ...paymentMethodsQueryOptions(username ?? ''), enabled: username !== null });
 
 /** GET /api/bookings/{bid}/payments: the booking payment first, then its event payments. */
 export const bookingPaymentsQueryOptions = (bid: string) =>

@@ -9,10 +9,24 @@ import type { AppNotification } from '@/lib/notifications/notification';
 import { notify, notifyError, notifySuccess } from '@/lib/notifications/notify';
 import { notifyUndoable } from '@/lib/notifications/undo-notification';
 import type { PaymentActionKind } from '../payment-action-rules';
-import { cancelEventPayment, paymentKeys, releasePayment, replaceBookingPayment, retryPayment, setInvoiceStatus, switchPaymentType } from './payments-api';
+import {
+  cancelEventPayment,
+  paymentKeys,
+  releasePayment,
+  replaceBookingPayment,
+  retryPayment,
+  setInvoiceStatus,
+  switchPaymentType,
+} from './payments-api';
 
 /** Runs one §4 action on a payment; answers the payment after the change. */
-export function runPaymentAction(kind: PaymentActionKind, payment: Payment, bid: string | null, paymentType?: PaymentType, reason?: string): Promise<Payment> {
+export function runPaymentAction(
+  kind: PaymentActionKind,
+  payment: Payment,
+  bid: string | null,
+  paymentType?: PaymentType,
+  reason?: string,
+): Promise<Payment> {
   switch (kind) {
     case 'replace': {
       const bookingBid = bid ?? payment.bid;

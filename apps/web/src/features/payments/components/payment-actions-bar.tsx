@@ -146,11 +146,7 @@ export function PaymentActionsBar({ payment, bid, onChanged }: PaymentActionsBar
           <DialogContentText sx={{ mb: 2 }}>{t('payments.confirm.replaceBody')}</DialogContentText>
           <FormControl>
             <FormLabel id={`${titleId}-type`}>{t('payments.confirm.replaceType')}</FormLabel>
-            <RadioGroup
-              aria-labelledby={`${titleId}-type`}
-              value={replaceType ?? ''}
-              onChange={(e) => setReplaceType(e.target.value as PaymentType)}
-            >
+            <RadioGroup aria-labelledby={`${titleId}-type`} value={replaceType ?? ''} onChange={(e) => setReplaceType(e.target.value as PaymentType)}>
               {replaceTypes.map((type) => (
                 <FormControlLabel key={type} value={type} control={<Radio />} label={t(`payments.type.${type}`)} />
               ))}
@@ -174,10 +170,17 @@ export function PaymentActionsBar({ payment, bid, onChanged }: PaymentActionsBar
       {confirming && (
         <ConfirmDialog
           title={t(`payments.confirm.${confirming}Title`, { orderId: payment.orderId })}
-          message={t(`payments.confirm.${confirming}Message`, { orderId: payment.orderId, customer: who, amount, type: t(`payments.type.${payment.type}`) })}
+          message={t(`payments.confirm.${confirming}Message`, {
+            orderId: payment.orderId,
+            customer: who,
+            amount,
+            type: t(`payments.type.${payment.type}`),
+          })}
           confirmLabel={actionLabel(confirming, payment, t)}
           destructive={DESTRUCTIVE.has(confirming)}
-          {...(DESTRUCTIVE.has(confirming) ? { reason: { label: t('payments.confirm.reason'), maxLength: REASON_MAX, help: t('payments.confirm.reasonHelp') } } : {})}
+          {...(DESTRUCTIVE.has(confirming)
+            ? { reason: { label: t('payments.confirm.reason'), maxLength: REASON_MAX, help: t('payments.confirm.reasonHelp') } }
+            : {})}
           pending={isPending}
           onConfirm={(reason) => run({ kind: confirming, payment, bid, ...(reason ? { reason } : {}) }, { onSettled: () => setConfirming(null) })}
           onClose={() => setConfirming(null)}

@@ -25,13 +25,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One payment in full: its facts, totals, lines and the action bar (used by the payments screen and the user's payments). */
-export function PaymentDetail({
-  payment,
-  onChanged,
-}: {
-  payment: Payment;
-  onChanged?: (payment: Payment) => void;
-}) {
+export function PaymentDetail({ payment, onChanged }: { payment: Payment; onChanged?: (payment: Payment) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
   const money = (amount: number) => format.money(amount, payment.currency);

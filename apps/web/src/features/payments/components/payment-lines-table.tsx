@@ -26,7 +26,14 @@ export function PaymentLinesTable({ payment }: { payment: Payment }) {
   const money = (amount: number) => format.money(amount, payment.currency);
   return (
     // On a phone the lines scroll inside their card; a keyboard reaches the scroller (WCAG 2.1.1, 1.4.10).
-    <TableContainer component={Paper} variant="outlined" data-testid="payment-lines" tabIndex={0} role="region" aria-label={t('payments.lines.label')}>
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      data-testid="payment-lines"
+      tabIndex={0}
+      role="region"
+      aria-label={t('payments.lines.label')}
+    >
       <Table size="small" aria-label={t('payments.lines.label')}>
         <TableHead>
           <TableRow>

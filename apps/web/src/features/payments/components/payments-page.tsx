@@ -113,7 +113,12 @@ function PaymentDrawer({ orderId, onClose }: { orderId: string | null; onClose: 
       onClose={onClose}
       // Above the app bar (which sits over the side menu), as a modal panel should be.
       sx={{ zIndex: (theme) => theme.zIndex.modal }}
-      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 640, lg: 760 }, p: 2.5 }, 'aria-label': orderId ? t('payments.detail.title', { orderId }) : undefined } }}
+      slotProps={{
+        paper: {
+          sx: { width: { xs: '100%', sm: 640, lg: 760 }, p: 2.5 },
+          'aria-label': orderId ? t('payments.detail.title', { orderId }) : undefined,
+        },
+      }}
     >
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: -5 }}>
         <IconButton aria-label={t('payments.detail.close')} onClick={onClose} sx={{ zIndex: 1 }}>

@@ -30,7 +30,15 @@ export function PaymentsTable({ rows, selected, onOpen, loading, refreshing, err
   const format = useFormat();
   const columns = useMemo<DataTableColumn<PaymentListRow>[]>(
     () => [
-      { field: 'timestamp', headerName: t('payments.table.timestamp'), minWidth: 150, flex: 0.8, sortable: false, valueGetter: (_, row) => format.dateTime(row.timestamp), cellClassName: 'numeric' },
+      {
+        field: 'timestamp',
+        headerName: t('payments.table.timestamp'),
+        minWidth: 150,
+        flex: 0.8,
+        sortable: false,
+        valueGetter: (_, row) => format.dateTime(row.timestamp),
+        cellClassName: 'numeric',
+      },
       {
         field: 'orderId',
         headerName: t('payments.table.orderId'),
@@ -76,7 +84,14 @@ export function PaymentsTable({ rows, selected, onOpen, loading, refreshing, err
             </Typography>
           ),
       },
-      { field: 'type', headerName: t('payments.table.type'), minWidth: 130, flex: 0.8, sortable: false, valueGetter: (_, row) => t(`payments.type.${row.type}`) },
+      {
+        field: 'type',
+        headerName: t('payments.table.type'),
+        minWidth: 130,
+        flex: 0.8,
+        sortable: false,
+        valueGetter: (_, row) => t(`payments.type.${row.type}`),
+      },
       {
         field: 'status',
         headerName: t('payments.table.status'),
@@ -113,7 +128,11 @@ export function PaymentsTable({ rows, selected, onOpen, loading, refreshing, err
       empty={{ title: t('payments.states.empty'), hint: t('payments.states.emptyHint') }}
       exportFileName={t('payments.table.label')}
       onRowOpen={(row) => onOpen(row.orderId)}
-      rowAttributes={(row) => ({ 'data-testid': 'payment-row', 'data-order-id': row.orderId, ...(row.reservationFailed ? { 'data-reservation-failed': 'true' } : {}) })}
+      rowAttributes={(row) => ({
+        'data-testid': 'payment-row',
+        'data-order-id': row.orderId,
+        ...(row.reservationFailed ? { 'data-reservation-failed': 'true' } : {}),
+      })}
       getRowClassName={(row) => (row.orderId === selected ? 'Mui-selected' : '')}
       toolbarStart={toolbarStart}
       footer={footer}

@@ -131,7 +131,9 @@ export function UserPayments({ username }: { username: string }) {
       )}
 
       {data && payments.length > 0 && (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 5fr) minmax(0, 6fr)' }, alignItems: 'start' }}>
+        <Box
+          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 5fr) minmax(0, 6fr)' }, alignItems: 'start' }}
+        >
           <TableContainer component={Paper} variant="outlined" sx={{ position: 'relative' }}>
             {query.isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
             <Table size="small" aria-label={t('payments.user.listLabel', { username })}>

@@ -113,8 +113,7 @@ export const usePoolBookings = (poolId: number | null, window: PoolBookingsWindo
 export function useUpdatePool(poolId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PoolUpdateRequest) =>
-      apiClient.request(poolPath(poolId), { method: 'PUT', body, schema: ZPoolUpdateResponse }),
+    mutationFn: (body: PoolUpdateRequest) => apiClient.request(poolPath(poolId), { method: 'PUT', body, schema: ZPoolUpdateResponse }),
     onSuccess: (updated: Pool) => {
       queryClient.setQueryData(poolKeys.list(), (list: Pool[] | undefined) => list?.map((p) => (p.poolId === updated.poolId ? updated : p)));
       void queryClient.invalidateQueries({ queryKey: poolKeys.list() });

@@ -67,7 +67,18 @@ export function PoolBookingsList({ items, groups }: PoolBookingsListProps) {
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.row.endTime)}</TableCell>
                   <TableCell>
                     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
-                      <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '2px', bgcolor: POOL_TIMELINE_COLOURS[item.kind].background, border: 1, borderColor: POOL_TIMELINE_COLOURS[item.kind].border }} />
+                      <Box
+                        component="span"
+                        aria-hidden
+                        sx={{
+                          width: 10,
+                          height: 10,
+                          borderRadius: '2px',
+                          bgcolor: POOL_TIMELINE_COLOURS[item.kind].background,
+                          border: 1,
+                          borderColor: POOL_TIMELINE_COLOURS[item.kind].border,
+                        }}
+                      />
                       {t(`pools.kind.${item.kind}`)}
                     </Box>
                   </TableCell>

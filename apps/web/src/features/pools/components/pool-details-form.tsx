@@ -95,7 +95,9 @@ export function PoolDetailsForm({ pool, pools, groups, currency }: PoolDetailsFo
           {pool.poolGroupName && <Chip size="small" label={pool.poolGroupName} />}
           {pool.disabled && <Chip size="small" color="warning" label={t('pools.sidebar.disabled')} />}
           {pool.chargingAvailable && <Chip size="small" color="success" variant="outlined" label={t('pools.fields.chargingAvailable')} />}
-          {pool.fee !== null && currency && <Chip size="small" variant="outlined" label={t('pools.details.feeChip', { fee: format.money(pool.fee, currency) })} />}
+          {pool.fee !== null && currency && (
+            <Chip size="small" variant="outlined" label={t('pools.details.feeChip', { fee: format.money(pool.fee, currency) })} />
+          )}
           {isDirty && <Chip size="small" color="info" label={t('pools.details.unsaved')} />}
         </Stack>
       </AccordionSummary>
@@ -106,7 +108,13 @@ export function PoolDetailsForm({ pool, pools, groups, currency }: PoolDetailsFo
               {t('pools.details.readOnly', { pool: pool.pool, city: pool.city, id: pool.poolId })}
             </Typography>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
-              <TextField {...fieldProps('description')} multiline minRows={2} sx={{ gridColumn: { sm: '1 / -1' } }} slotProps={{ htmlInput: { maxLength: POOL_DESCRIPTION_MAX } }} />
+              <TextField
+                {...fieldProps('description')}
+                multiline
+                minRows={2}
+                sx={{ gridColumn: { sm: '1 / -1' } }}
+                slotProps={{ htmlInput: { maxLength: POOL_DESCRIPTION_MAX } }}
+              />
               {POOL_TEXT_FIELDS.filter((name) => name !== 'description').map((name) => (
                 <TextField key={name} {...fieldProps(name)} slotProps={{ htmlInput: { maxLength: POOL_TEXT_MAX } }} />
               ))}
@@ -119,7 +127,15 @@ export function PoolDetailsForm({ pool, pools, groups, currency }: PoolDetailsFo
                 name="movedTo"
                 control={control}
                 render={({ field }) => (
-                  <TextField select size="small" fullWidth label={t('pools.fields.movedTo')} {...field} error={Boolean(errors.movedTo)} helperText={errors.movedTo?.message}>
+                  <TextField
+                    select
+                    size="small"
+                    fullWidth
+                    label={t('pools.fields.movedTo')}
+                    {...field}
+                    error={Boolean(errors.movedTo)}
+                    helperText={errors.movedTo?.message}
+                  >
                     <MenuItem value="">
                       <em>{t('pools.details.none')}</em>
                     </MenuItem>
@@ -135,7 +151,15 @@ export function PoolDetailsForm({ pool, pools, groups, currency }: PoolDetailsFo
                 name="poolGroupId"
                 control={control}
                 render={({ field }) => (
-                  <TextField select size="small" fullWidth label={t('pools.fields.poolGroupId')} {...field} error={Boolean(errors.poolGroupId)} helperText={errors.poolGroupId?.message}>
+                  <TextField
+                    select
+                    size="small"
+                    fullWidth
+                    label={t('pools.fields.poolGroupId')}
+                    {...field}
+                    error={Boolean(errors.poolGroupId)}
+                    helperText={errors.poolGroupId?.message}
+                  >
                     <MenuItem value="">
                       <em>{t('pools.details.none')}</em>
                     </MenuItem>
@@ -191,7 +215,14 @@ export function PoolDetailsForm({ pool, pools, groups, currency }: PoolDetailsFo
                   control={control}
                   render={({ field }) => (
                     <FormControlLabel
-                      control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} name={field.name} />}
+                      control={
+                        <Checkbox
+                          checked={field.value}
+                          onChange={(event) => field.onChange(event.target.checked)}
+                          onBlur={field.onBlur}
+                          name={field.name}
+                        />
+                      }
                       label={t(`pools.fields.${name}`)}
                     />
                   )}

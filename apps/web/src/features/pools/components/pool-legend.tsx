@@ -8,7 +8,14 @@ import { POOL_TIMELINE_COLOURS, POOL_TIMELINE_KINDS } from '../pool-timeline-mod
 export function PoolLegend() {
   const { t } = useTranslation();
   return (
-    <Stack component="ul" direction="row" aria-label={t('pools.legend.label')} useFlexGap spacing={2} sx={{ flexWrap: 'wrap', listStyle: 'none', m: 0, p: 0 }}>
+    <Stack
+      component="ul"
+      direction="row"
+      aria-label={t('pools.legend.label')}
+      useFlexGap
+      spacing={2}
+      sx={{ flexWrap: 'wrap', listStyle: 'none', m: 0, p: 0 }}
+    >
       {POOL_TIMELINE_KINDS.map((kind) => (
         <Box component="li" key={kind} data-kind={kind} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
           <Box

@@ -67,7 +67,9 @@ function groupElement(group: PoolTimelineGroup, unallocatedLabel: string, anyMod
   title.textContent = group.kind === 'unallocated' ? `${unallocatedLabel} · ${group.title}` : group.title;
   const subtitle = document.createElement('div');
   subtitle.className = 'pool-group__subtitle';
-  subtitle.textContent = [group.kind === 'unallocated' ? (group.subtitle ?? anyModel) : group.subtitle, group.hidden ? hiddenLabel : null].filter(Boolean).join(' · ');
+  subtitle.textContent = [group.kind === 'unallocated' ? (group.subtitle ?? anyModel) : group.subtitle, group.hidden ? hiddenLabel : null]
+    .filter(Boolean)
+    .join(' · ');
   box.append(title, subtitle);
   return box;
 }
@@ -177,19 +179,24 @@ export function PoolTimeline({ pool }: PoolTimelineProps) {
     const hidden = t('pools.timeline.hiddenVehicle');
     const timeline = timelineRef.current;
     if (!timeline) return;
-    const groups: DataGroup[] = model.groups.map((group) => ({ id: group.id, content: groupElement(group, unallocated, anyModel, hidden), order: group.order, className: `pool-group-row pool-group-row--${group.kind}` }));
+    const groups: DataGroup[] = model.groups.map((group) => ({
+      id: group.id,
+      content: groupElement(group, unallocated, anyModel, hidden),
+      order: group.order,
+      className: `pool-group-row pool-group-row--${group.kind}`,
+    }));
     const items: DataItem[] = model.items.map((item) => {
-        const who = item.row.user?.fullNameLastFirst ?? item.bid;
-        return {
-          id: item.id,
-          group: item.group,
-          start: item.start,
-          end: item.end,
-          type: 'range',
-          className: item.className,
-          content: itemElement(item, `${who} · ${item.bid}`) as unknown as string,
-          title: `${item.bid} · ${t(`pools.kind.${item.kind}`)} · ${formatDateTime(item.row.startTime)} – ${formatDateTime(item.row.endTime)}`,
-        };
+      const who = item.row.user?.fullNameLastFirst ?? item.bid;
+      return {
+        id: item.id,
+        group: item.group,
+        start: item.start,
+        end: item.end,
+        type: 'range',
+        className: item.className,
+        content: itemElement(item, `${who} · ${item.bid}`) as unknown as string,
+        title: `${item.bid} · ${t(`pools.kind.${item.kind}`)} · ${formatDateTime(item.row.startTime)} – ${formatDateTime(item.row.endTime)}`,
+      };
     });
     timeline.setGroups(groups);
     timeline.setItems(items);
@@ -267,7 +274,10 @@ export function PoolTimeline({ pool }: PoolTimelineProps) {
           >
             {t('pools.timeline.fetch')}
           </Button>
-          <FormControlLabel control={<Switch checked={showHidden} onChange={(event) => setShowHidden(event.target.checked)} />} label={t('pools.timeline.showHidden')} />
+          <FormControlLabel
+            control={<Switch checked={showHidden} onChange={(event) => setShowHidden(event.target.checked)} />}
+            label={t('pools.timeline.showHidden')}
+          />
         </Stack>
       </Stack>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }} aria-live="polite">
@@ -299,12 +309,22 @@ export function PoolTimeline({ pool }: PoolTimelineProps) {
         </Alert>
       )}
       {vehicles.isError && (
-        <Alert severity="error" sx={{ mb: 1 }} action={<Button color="inherit" size="small" onClick={() => void vehicles.refetch()}>{t('pools.states.retry')}</Button>}>
+        <Alert
+          severity="error"
+          sx={{ mb: 1 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void vehicles.refetch()}>
+              {t('pools.states.retry')}
+            </Button>
+          }
+        >
           {t('pools.timeline.vehiclesFailed')}
         </Alert>
       )}
       <Box sx={{ position: 'relative' }}>
-        {(loading || bookings.isFetching) && <LinearProgress aria-label={t('pools.timeline.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 2 }} />}
+        {(loading || bookings.isFetching) && (
+          <LinearProgress aria-label={t('pools.timeline.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 2 }} />
+        )}
         {empty && (
           <Box role="status" sx={{ p: 4, textAlign: 'center' }}>
             <EventBusyIcon color="disabled" aria-hidden sx={{ fontSize: 40 }} />

@@ -65,7 +65,9 @@ export function PoolsPage({ search }: PoolsPageProps) {
     main = (
       <Paper variant="outlined" role="status" sx={{ p: 5, textAlign: 'center' }}>
         <ViewTimelineIcon color="disabled" aria-hidden sx={{ fontSize: 48 }} />
-        <Typography variant="subtitle1">{unknown ? t('pools.screen.unknownPool', { city: search.city, pool: search.pool }) : t('pools.screen.choose')}</Typography>
+        <Typography variant="subtitle1">
+          {unknown ? t('pools.screen.unknownPool', { city: search.city, pool: search.pool }) : t('pools.screen.choose')}
+        </Typography>
         <Typography variant="body2" color="text.secondary">
           {t('pools.screen.chooseHint')}
         </Typography>
@@ -90,12 +92,25 @@ export function PoolsPage({ search }: PoolsPageProps) {
           </Typography>
         </Box>
         {small && (
-          <Button variant="outlined" startIcon={<PlaceIcon />} onClick={() => setDrawerOpen(true)} aria-expanded={drawerOpen} aria-controls="pools-drawer">
+          <Button
+            variant="outlined"
+            startIcon={<PlaceIcon />}
+            onClick={() => setDrawerOpen(true)}
+            aria-expanded={drawerOpen}
+            aria-controls="pools-drawer"
+          >
             {t('pools.sidebar.open')}
           </Button>
         )}
       </Stack>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr)', xl: '300px minmax(0, 1fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: '260px minmax(0, 1fr)', xl: '300px minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
         {!small && (
           <Paper component="nav" aria-label={t('pools.sidebar.label')} variant="outlined" sx={{ p: 1.5, position: 'sticky', top: 80 }}>
             {sidebar()}

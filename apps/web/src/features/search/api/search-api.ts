@@ -1,11 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import {
-  ZSearchBookingsPage,
-  ZSearchUsersPage,
-  ZSearchVehiclesPage,
-  ZSupportSearchResponse,
-  type BookingGroup,
-} from '@fleetdesk/contract';
+import { ZSearchBookingsPage, ZSearchUsersPage, ZSearchVehiclesPage, ZSupportSearchResponse, type BookingGroup } from '@fleetdesk/contract';
 import type { z } from 'zod';
 import { apiClient } from '@/lib/api/client';
 import { queryKey, queryKeyPrefix } from '@/lib/query/query-keys';
@@ -21,8 +15,7 @@ export const searchKeys = {
   combined: (criteria: SearchCriteria) => queryKey('search', 'combined', { ...criteria }),
   vehicles: (criteria: SearchCriteria, from: string) => queryKey('search', 'vehicles', { ...criteria, from }),
   users: (criteria: SearchCriteria, cursor: string) => queryKey('search', 'users', { ...criteria, cursor }),
-  bookings: (criteria: SearchCriteria, group: BookingGroup, cursor: string) =>
-    queryKey('search', 'bookings', { ...criteria, group, cursor }),
+  bookings: (criteria: SearchCriteria, group: BookingGroup, cursor: string) => queryKey('search', 'bookings', { ...criteria, group, cursor }),
 };
 
 /** The screen shows its own error state (with a retry) instead of a toast. */
@@ -36,8 +29,7 @@ export const supportSearchQueryOptions = (criteria: SearchCriteria) =>
     meta: inline,
   });
 
-export const useSupportSearch = (criteria: SearchCriteria, enabled: boolean) =>
-  useQuery({ ...supportSearchQueryOptions(criteria), enabled });
+export const useSupportSearch = (criteria: SearchCriteria, enabled: boolean) => useQuery({ ...supportSearchQueryOptions(criteria), enabled });
 
 /**
  * GET /api/search/vehicles: the pages after the first (which came with the combined search), from its cursor on.
@@ -68,7 +60,6 @@ export const searchUsersPageQueryOptions = (criteria: SearchCriteria, cursor: st
 export const searchBookingsPageQueryOptions = (criteria: SearchCriteria, group: BookingGroup, cursor: string) =>
   queryOptions({
     queryKey: searchKeys.bookings(criteria, group, cursor),
-    queryFn: ({ signal }) =>
-      apiClient.request('/search/bookings', { query: { ...criteria, group, cursor }, schema: ZSearchBookingsPage, signal }),
+    queryFn: ({ signal }) => apiClient.request('/search/bookings', { query: { ...criteria, group, cursor }, schema: ZSearchBookingsPage, signal }),
     meta: inline,
   });

@@ -71,7 +71,13 @@ export function BookingResults({ criteria, first }: BookingResultsProps) {
   const total = BOOKING_GROUPS.reduce((sum, group) => sum + first[group].results.length, 0);
   const more = BOOKING_GROUPS.some((group) => first[group].moreResults);
   return (
-    <ResultSection icon={<EventNoteIcon />} title={t('supportSearch.bookings')} count={countLabel(total, more)} testId="booking-results" anchorId={SECTION_ANCHORS.bookings}>
+    <ResultSection
+      icon={<EventNoteIcon />}
+      title={t('supportSearch.bookings')}
+      count={countLabel(total, more)}
+      testId="booking-results"
+      anchorId={SECTION_ANCHORS.bookings}
+    >
       {total === 0 ? (
         <EmptyLine>{t('messages.noBookingsFound')}</EmptyLine>
       ) : (

@@ -50,7 +50,9 @@ export function OtherFleetHints({ hints }: { hints: readonly OtherFleetHint[] })
               ) : undefined
             }
           >
-            <AlertTitle sx={{ mb: 0 }}>{t('supportSearch.otherFleet.title', { count: total, shown: capped ? `${total}+` : String(total), fleetName: hint.fleetName })}</AlertTitle>
+            <AlertTitle sx={{ mb: 0 }}>
+              {t('supportSearch.otherFleet.title', { count: total, shown: capped ? `${total}+` : String(total), fleetName: hint.fleetName })}
+            </AlertTitle>
             {t('supportSearch.otherFleet.detail', { parts: parts.join(', ') })}
           </Alert>
         );

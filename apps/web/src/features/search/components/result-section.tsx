@@ -30,11 +30,7 @@ export function ResultSection({ icon, title, count, actions, children, testId, a
       data-testid={testId}
       sx={{ overflow: 'hidden', scrollMarginTop: 64, '&:focus-visible': { outline: 2, outlineColor: 'primary.main' } }}
     >
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider', minHeight: 48 }}
-      >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider', minHeight: 48 }}>
         <Box aria-hidden sx={{ display: 'flex', color: 'primary.main', '& svg': { fontSize: 20 } }}>
           {icon}
         </Box>

@@ -35,10 +35,7 @@ export function SupportSearchPage({ search }: { search: SearchCriteria }) {
   // Support mode's pinned user-name filter (0036): a search without a user name gets the pinned one. The screen shows
   // and searches with it at once (no flash of the unfiltered search) while the address catches up below.
   const pinnedUser = supportMode ? userFilter.username : null;
-  const criteria = useMemo(
-    () => (pinnedUser && !inUrl.user ? normalizeCriteria({ ...inUrl, user: pinnedUser }) : inUrl),
-    [inUrl, pinnedUser],
-  );
+  const criteria = useMemo(() => (pinnedUser && !inUrl.user ? normalizeCriteria({ ...inUrl, user: pinnedUser }) : inUrl), [inUrl, pinnedUser]);
   const pinApplied = criteria !== inUrl;
   useEffect(() => {
     // Replacing the entry: the address says what is shown, and Back does not return to the unfiltered one.
@@ -139,10 +136,7 @@ function SearchResults({ criteria, pins, empty }: SearchResultsProps) {
       <OtherFleetHints hints={otherFleets} />
       {nothing ? (
         <>
-          <NoResults
-            title={empty?.title ?? t('messages.noResults')}
-            body={empty?.body ?? t('supportSearch.noResultsBody', { phrase })}
-          />
+          <NoResults title={empty?.title ?? t('messages.noResults')} body={empty?.body ?? t('supportSearch.noResultsBody', { phrase })} />
           {pins.pinned.length > 0 && <VehicleResults criteria={criteria} first={null} pins={pins} />}
         </>
       ) : (

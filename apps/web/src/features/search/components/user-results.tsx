@@ -118,7 +118,11 @@ function UserTable({ rows, label, dimmed, criteria }: UserTableProps) {
   const navigate = useNavigate();
   const { supportMode } = useSupportMode();
   const userFilter = usePinnedUserFilter();
-  const dash = <Typography component="span" variant="body2" color="text.disabled">–</Typography>;
+  const dash = (
+    <Typography component="span" variant="body2" color="text.disabled">
+      –
+    </Typography>
+  );
 
   // Support mode's username filter (0036): ticking a row pins that user and searches with it at once (a new search, so a
   // history entry); unticking unpins and drops the user name from the search. Unpinned before navigating, so the

@@ -67,7 +67,10 @@ export function StaffActionDialog({ member, action, onClose }: StaffActionDialog
           setReasonError(fieldMessageText(issue?.message ?? '', reason, t) || t('messages.invalid'));
           return;
         }
-        update.mutate({ username: member.username, update: parsed.data }, { onSuccess: () => succeeded(t('staff.disable.done', { name })), onError: failed });
+        update.mutate(
+          { username: member.username, update: parsed.data },
+          { onSuccess: () => succeeded(t('staff.disable.done', { name })), onError: failed },
+        );
       };
       return (
         <ConfirmDialog

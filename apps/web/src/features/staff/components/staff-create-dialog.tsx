@@ -78,7 +78,11 @@ export function StaffCreateDialog({ onClose }: StaffCreateDialogProps) {
         }
         // The fields word the messages as they show them (errorOf), so they are placed as the server wrote them.
         if (applyServerErrors(form, error, { fields: FIELDS, status: 400, shouldFocus: true }).placed.length > 0) return;
-        notify({ variant: 'error', persist: true, message: t('staff.failed.withReason', { failure: t('staff.failed.create'), reason: failureReason(error, t) }) });
+        notify({
+          variant: 'error',
+          persist: true,
+          message: t('staff.failed.withReason', { failure: t('staff.failed.create'), reason: failureReason(error, t) }),
+        });
       },
     }),
   );

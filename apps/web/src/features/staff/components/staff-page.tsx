@@ -70,7 +70,8 @@ export function StaffPage({ search, onSearchChange }: StaffPageProps) {
     );
   }
 
-  const change = (next: { filter?: string; status?: StaffStatusFilter }) => onSearchChange(staffSearchOf(next.filter ?? filter, next.status ?? status));
+  const change = (next: { filter?: string; status?: StaffStatusFilter }) =>
+    onSearchChange(staffSearchOf(next.filter ?? filter, next.status ?? status));
   const filtered = filter.trim() !== '' || status !== 'all';
   const ListView = phone ? StaffCards : StaffTable;
 
@@ -90,7 +91,11 @@ export function StaffPage({ search, onSearchChange }: StaffPageProps) {
   } else if (members && members.length === 0) {
     body = (
       <Box role="status" sx={{ p: 4, textAlign: 'center' }} data-testid="staff-empty">
-        {filtered ? <SearchOffIcon color="disabled" aria-hidden sx={{ fontSize: 40 }} /> : <GroupsOutlinedIcon color="disabled" aria-hidden sx={{ fontSize: 40 }} />}
+        {filtered ? (
+          <SearchOffIcon color="disabled" aria-hidden sx={{ fontSize: 40 }} />
+        ) : (
+          <GroupsOutlinedIcon color="disabled" aria-hidden sx={{ fontSize: 40 }} />
+        )}
         <Typography variant="subtitle1" component="h2">
           {filtered ? t('staff.state.noMatchTitle') : t('staff.state.emptyTitle')}
         </Typography>
@@ -106,7 +111,13 @@ export function StaffPage({ search, onSearchChange }: StaffPageProps) {
       </Box>
     );
   } else {
-    body = <ListView members={members} currentUsername={session?.user.username} onAction={(member, action) => setDialog({ kind: 'action', member, action })} />;
+    body = (
+      <ListView
+        members={members}
+        currentUsername={session?.user.username}
+        onAction={(member, action) => setDialog({ kind: 'action', member, action })}
+      />
+    );
   }
 
   return (
@@ -181,7 +192,9 @@ export function StaffPage({ search, onSearchChange }: StaffPageProps) {
       </Stack>
 
       <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
-        {list.isFetching && all && <LinearProgress aria-label={t('common.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />}
+        {list.isFetching && all && (
+          <LinearProgress aria-label={t('common.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />
+        )}
         {body}
       </Paper>
 

@@ -177,7 +177,13 @@ export function StaffTable({ members, currentUsername, onAction }: StaffListView
                 </TableRow>
               ))
             : members.map((member) => (
-                <TableRow key={member.username} hover data-testid="staff-row" data-username={member.username} sx={{ verticalAlign: 'top', '& td': { py: 1 } }}>
+                <TableRow
+                  key={member.username}
+                  hover
+                  data-testid="staff-row"
+                  data-username={member.username}
+                  sx={{ verticalAlign: 'top', '& td': { py: 1 } }}
+                >
                   <TableCell sx={{ minWidth: 180 }}>
                     <NameAndUsername member={member} current={isCurrent(member, currentUsername)} withEmail={!emailColumn} />
                   </TableCell>

@@ -131,7 +131,9 @@ export function ApprovalWizard({ user: initialUser, onChanged, onClose }: Approv
           {step === 2 && (
             <Stack spacing={2}>
               <Typography>{t('userActions.wizard.finishIntro', { user: user.username })}</Typography>
-              {skippedNames.length > 0 && <Alert severity="warning">{t('userActions.wizard.skippedWarning', { steps: skippedNames.join(', ') })}</Alert>}
+              {skippedNames.length > 0 && (
+                <Alert severity="warning">{t('userActions.wizard.skippedWarning', { steps: skippedNames.join(', ') })}</Alert>
+              )}
               <Box>
                 <Button
                   variant="contained"

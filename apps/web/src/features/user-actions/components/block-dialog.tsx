@@ -32,10 +32,12 @@ export function BlockDialog({ username, pending, onSubmit, onClose }: BlockDialo
   const schema = useMemo(
     () =>
       z.object({
-        blockReason: z.string().refine((v): v is BlockReason => (ZBlockReason.options as readonly string[]).includes(v), { message: t('messages.blockReasonRequired') }),
-        blockMessage: z
+        blockReason: z
           .string()
-          .max(BLOCK_MESSAGE_MAX_LENGTH, { error: (issue) => t('messages.maxCharacters', { max: BLOCK_MESSAGE_MAX_LENGTH, len: String(issue.input ?? '').length }) }),
+          .refine((v): v is BlockReason => (ZBlockReason.options as readonly string[]).includes(v), { message: t('messages.blockReasonRequired') }),
+        blockMessage: z.string().max(BLOCK_MESSAGE_MAX_LENGTH, {
+          error: (issue) => t('messages.maxCharacters', { max: BLOCK_MESSAGE_MAX_LENGTH, len: String(issue.input ?? '').length }),
+        }),
       }),
     [t],
   );

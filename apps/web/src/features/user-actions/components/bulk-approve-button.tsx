@@ -38,7 +38,11 @@ export function BulkApproveButton({ users, onDone }: BulkApproveButtonProps) {
   const [confirming, setConfirming] = useState(false);
   const enabled = canBulkApprove(users.map((u) => u.status));
   const mutation = useMutation({
-    mutationFn: (reason: string) => bulkApprove(users.map((u) => u.username), reason),
+    mutationFn: (reason: string) =>
+      bulkApprove(
+        users.map((u) => u.username),
+        reason,
+      ),
     meta: { notifyErrors: false },
     onSuccess: ({ results: rows }) => {
       setConfirming(false);

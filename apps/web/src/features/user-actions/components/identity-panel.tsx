@@ -56,11 +56,21 @@ export function IdentityPanel({ user, onChanged, allowVerify = false }: Identity
         />
       </Stack>
       <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Field label={t('userActions.identity.method')} value={identity?.identityMethod ? t(`userActions.identity.methods.${identity.identityMethod}`) : '–'} />
-        <Field label={t('userActions.identity.country')} value={identity?.identityCountry ? t(`userActions.identity.countries.${identity.identityCountry}`) : '–'} />
+        <Field
+          label={t('userActions.identity.method')}
+          value={identity?.identityMethod ? t(`userActions.identity.methods.${identity.identityMethod}`) : '–'}
+        />
+        <Field
+          label={t('userActions.identity.country')}
+          value={identity?.identityCountry ? t(`userActions.identity.countries.${identity.identityCountry}`) : '–'}
+        />
         <Field
           label={t('userActions.identity.name')}
-          value={identity && (identity.identityGivenName || identity.identityFamilyName) ? `${identity.identityGivenName ?? ''} ${identity.identityFamilyName ?? ''}`.trim() : '–'}
+          value={
+            identity && (identity.identityGivenName || identity.identityFamilyName)
+              ? `${identity.identityGivenName ?? ''} ${identity.identityFamilyName ?? ''}`.trim()
+              : '–'
+          }
         />
         <Field
           label={t('userActions.identity.number')}

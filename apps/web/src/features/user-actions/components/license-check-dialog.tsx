@@ -63,7 +63,8 @@ export function LicenseCheckDialog({ user, onChecked, onClose }: LicenseCheckDia
         })
         .superRefine((v, ctx) => {
           const registry = isRegistryCountry(v.country);
-          if (v.country === 'SE' && !v.validUntil) ctx.addIssue({ code: 'custom', path: ['validUntil'], message: t('messages.licenseExpiryRequired') });
+          if (v.country === 'SE' && !v.validUntil)
+            ctx.addIssue({ code: 'custom', path: ['validUntil'], message: t('messages.licenseExpiryRequired') });
           if (!registry && !v.result) ctx.addIssue({ code: 'custom', path: ['result'], message: t('messages.required') });
           if (registry && v.identificationNumber && !isValidIdentityNumber(v.country as 'SE' | 'NO', v.identificationNumber)) {
             ctx.addIssue({ code: 'custom', path: ['identificationNumber'], message: t('messages.invalidIdentityNumber') });
@@ -94,7 +95,8 @@ export function LicenseCheckDialog({ user, onChecked, onClose }: LicenseCheckDia
     onError: (error) => {
       // §8: field errors map to fields, else the message or 'Something went wrong'.
       const { placed } = applyServerErrors(form, error, { fields: FORM_FIELDS, t });
-      if (placed.length === 0) notify({ variant: 'error', message: (isApiError(error) && error.envelope.message) || t('messages.somethingWentWrong') });
+      if (placed.length === 0)
+        notify({ variant: 'error', message: (isApiError(error) && error.envelope.message) || t('messages.somethingWentWrong') });
     },
   });
 

@@ -21,7 +21,11 @@ export function PendingDeletionList() {
   const columns: Column<PendingDeletionUser>[] = [
     { key: 'username', header: t('userActions.columns.username'), cell: (r) => <UserLink username={r.username} /> },
     { key: 'name', header: t('userActions.columns.name'), cell: (r) => `${r.givenName} ${r.familyName}` },
-    { key: 'requestedAt', header: t('userActions.pendingDeletion.requestedAt'), cell: (r) => (r.deletionRequestedAt ? format.dateTime(r.deletionRequestedAt) : '–') },
+    {
+      key: 'requestedAt',
+      header: t('userActions.pendingDeletion.requestedAt'),
+      cell: (r) => (r.deletionRequestedAt ? format.dateTime(r.deletionRequestedAt) : '–'),
+    },
     { key: 'requestedBy', header: t('userActions.pendingDeletion.requestedBy'), cell: (r) => r.deletionRequestedBy ?? '–' },
   ];
   return (

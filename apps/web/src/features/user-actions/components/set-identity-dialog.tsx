@@ -36,13 +36,11 @@ export function SetIdentityDialog({ user, onSaved, onClose }: SetIdentityDialogP
   const queryClient = useQueryClient();
   const schema = useMemo(
     () =>
-      z
-        .object({ country: ZCountryCode, identificationNumber: z.string().trim().min(1, t('messages.required')) })
-        .superRefine((v, ctx) => {
-          if (v.identificationNumber && !isValidIdentityNumber(v.country, v.identificationNumber)) {
-            ctx.addIssue({ code: 'custom', path: ['identificationNumber'], message: t('messages.invalidIdentityNumber') });
-          }
-        }),
+      z.object({ country: ZCountryCode, identificationNumber: z.string().trim().min(1, t('messages.required')) }).superRefine((v, ctx) => {
+        if (v.identificationNumber && !isValidIdentityNumber(v.country, v.identificationNumber)) {
+          ctx.addIssue({ code: 'custom', path: ['identificationNumber'], message: t('messages.invalidIdentityNumber') });
+        }
+      }),
     [t],
   );
   const defaultCountry = user.userIdentity?.identityCountry ?? (user.address.countryCode === 'SE' ? 'SE' : 'NO');

@@ -20,7 +20,6 @@ import { USER_ACTION_ORDER } from '../user-action-rules';
 import { ApprovalWizard } from './approval-wizard';
 import { BlockDialog, fieldErrorsOf } from './block-dialog';
 
-
 const ICONS: Record<UserAction, ReactElement> = {
   APPROVE: <HowToRegOutlinedIcon fontSize="small" />,
   UNBLOCK: <LockOpenOutlinedIcon fontSize="small" />,
@@ -86,7 +85,9 @@ export function UserActionsMenu({ user, onChanged, onEdit }: UserActionsMenuProp
   };
 
   const items: ActionsMenuItem<MenuKey>[] = [
-    ...(onEdit ? [{ key: 'EDIT' as const, label: t('userActions.editDetails'), icon: <EditOutlinedIcon fontSize="small" />, ability: ALLOWED, group: 0 }] : []),
+    ...(onEdit
+      ? [{ key: 'EDIT' as const, label: t('userActions.editDetails'), icon: <EditOutlinedIcon fontSize="small" />, ability: ALLOWED, group: 0 }]
+      : []),
     ...USER_ACTION_ORDER.map((action) => ({
       key: action,
       label: t(`userActions.action.${action}`),

@@ -39,8 +39,7 @@ export const userKeys = {
   all: () => queryKeyPrefix('users'),
   search: (criteria: UserSearchCriteria) => queryKey('users', 'search', { ...criteria }),
   detail: (username: string) => queryKey('users', 'detail', { username }),
-  bookings: (username: string, window: UserBookingsWindow, page: UserBookingsPage) =>
-    queryKey('users', 'bookings', { username, ...window, ...page }),
+  bookings: (username: string, window: UserBookingsWindow, page: UserBookingsPage) => queryKey('users', 'bookings', { username, ...window, ...page }),
   companyOptions: () => queryKey('users', 'companyOptions', {}),
 };
 

@@ -40,7 +40,15 @@ export function MembershipCheck({ user }: { user: UserDetail }) {
     );
   }
   return (
-    <Stack component="form" noValidate onSubmit={onSubmit} direction="row" spacing={1} sx={{ mt: 1, alignItems: 'flex-start' }} data-testid="membership-check">
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      direction="row"
+      spacing={1}
+      sx={{ mt: 1, alignItems: 'flex-start' }}
+      data-testid="membership-check"
+    >
       <TextField
         size="small"
         label={t('users.membership.code')}

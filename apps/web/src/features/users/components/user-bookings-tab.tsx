@@ -16,7 +16,11 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
-  BOOKINGS_LIST_DEFAULT_PAGE_SIZE, BOOKINGS_LIST_PAGE_SIZE_OPTIONS, ZBookingDisplayState, type BookingDisplayState, type BookingListHighlight,
+  BOOKINGS_LIST_DEFAULT_PAGE_SIZE,
+  BOOKINGS_LIST_PAGE_SIZE_OPTIONS,
+  ZBookingDisplayState,
+  type BookingDisplayState,
+  type BookingListHighlight,
 } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { AppHrefLink } from '@/components/app-href-link';

@@ -12,15 +12,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  LANGUAGES,
-  MESSAGES,
-  MESSAGE_IDS,
-  ZCountryCode,
-  ZUserCategory,
-  type CompanyNode,
-  type UserDetail,
-} from '@fleetdesk/contract';
+import { LANGUAGES, MESSAGES, MESSAGE_IDS, ZCountryCode, ZUserCategory, type CompanyNode, type UserDetail } from '@fleetdesk/contract';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api/api-error';
@@ -139,7 +131,10 @@ export function UserEditForm({ user, onCancel, onSaved }: UserEditFormProps) {
 
   const errorOf = (field: UserFormField) => formState.errors[field]?.message;
   const lockNote = t('users.info.lockedNote');
-  const text = (field: Exclude<UserFormField, 'premiumAccess' | 'companyId' | 'membershipOverride' | 'language' | 'userCategory' | 'countryCode'>, options: { required?: boolean; type?: string; wide?: boolean; multiline?: boolean; autoComplete?: string } = {}) => {
+  const text = (
+    field: Exclude<UserFormField, 'premiumAccess' | 'companyId' | 'membershipOverride' | 'language' | 'userCategory' | 'countryCode'>,
+    options: { required?: boolean; type?: string; wide?: boolean; multiline?: boolean; autoComplete?: string } = {},
+  ) => {
     const isLocked = isLockedField(user, field);
     const error = errorOf(field);
     return (
@@ -283,7 +278,14 @@ export function UserEditForm({ user, onCancel, onSaved }: UserEditFormProps) {
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 5 }}>
-          <TextField {...register('city')} label={t('users.fields.city')} fullWidth size="small" error={Boolean(errorOf('city'))} helperText={errorOf('city')} />
+          <TextField
+            {...register('city')}
+            label={t('users.fields.city')}
+            fullWidth
+            size="small"
+            error={Boolean(errorOf('city'))}
+            helperText={errorOf('city')}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <Controller

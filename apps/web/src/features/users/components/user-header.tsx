@@ -34,8 +34,7 @@ const ACCESS_ICONS: Record<VehicleAccess, typeof StarIcon> = {
   BIKES_NO_LICENSE: DirectionsBikeIcon,
 };
 
-const initials = (user: Pick<UserDetail, 'givenName' | 'familyName'>) =>
-  `${user.givenName.charAt(0)}${user.familyName.charAt(0)}`.toUpperCase();
+const initials = (user: Pick<UserDetail, 'givenName' | 'familyName'>) => `${user.givenName.charAt(0)}${user.familyName.charAt(0)}`.toUpperCase();
 
 export interface UserHeaderProps {
   user: UserDetail;
@@ -82,7 +81,10 @@ export function UserHeader({ user, onChanged, supportMode, expanded, onExpandedC
             <Typography variant="h5" component="h1" sx={{ mr: 0.5 }}>
               {`${user.givenName} ${user.familyName}`}
             </Typography>
-            <UserStatusChip status={user.status} suspicious={user.suspiciousRegistration !== null && Object.values(user.suspiciousRegistration).some(Boolean)} />
+            <UserStatusChip
+              status={user.status}
+              suspicious={user.suspiciousRegistration !== null && Object.values(user.suspiciousRegistration).some(Boolean)}
+            />
             <Chip
               size="small"
               color={user.vehicleAccess === 'PREMIUM' ? 'primary' : user.vehicleAccess === 'CARS' ? 'info' : 'default'}

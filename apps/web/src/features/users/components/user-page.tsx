@@ -82,7 +82,11 @@ export function UserPage({ username, search, onSearchChange, onRenamed }: UserPa
       <Stack spacing={2}>
         {back}
         <Paper variant="outlined" role="alert" sx={{ p: 4, textAlign: 'center' }}>
-          {notFound ? <PersonOffOutlinedIcon color="disabled" aria-hidden sx={{ fontSize: 40 }} /> : <CloudOffIcon color="error" aria-hidden sx={{ fontSize: 40 }} />}
+          {notFound ? (
+            <PersonOffOutlinedIcon color="disabled" aria-hidden sx={{ fontSize: 40 }} />
+          ) : (
+            <CloudOffIcon color="error" aria-hidden sx={{ fontSize: 40 }} />
+          )}
           <Typography variant="h6" component="h1">
             {notFound ? t('users.page.notFound', { username }) : t('users.page.error')}
           </Typography>

@@ -29,7 +29,18 @@ interface UserSearchTableProps {
 const dash = '–';
 
 /** One page of found users: selectable rows that open the user page, with the §9 paging (5, 10, 25 per page). */
-export function UserSearchTable({ page, criteria, loading, refreshing, error, selected, onSelectedChange, onPageChange, onPageSizeChange, toolbarStart }: UserSearchTableProps) {
+export function UserSearchTable({
+  page,
+  criteria,
+  loading,
+  refreshing,
+  error,
+  selected,
+  onSelectedChange,
+  onPageChange,
+  onPageSizeChange,
+  toolbarStart,
+}: UserSearchTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const columns = useMemo<DataTableColumn<UserSearchRow>[]>(
@@ -52,10 +63,38 @@ export function UserSearchTable({ page, criteria, loading, refreshing, error, se
           </div>
         ),
       },
-      { field: 'mobilePhone', headerName: t('users.columns.phone'), minWidth: 140, flex: 0.8, sortable: false, valueGetter: (_, row) => row.mobilePhone ?? dash },
-      { field: 'emailAddress', headerName: t('users.columns.email'), minWidth: 200, flex: 1.2, sortable: false, valueGetter: (_, row) => row.emailAddress ?? dash },
-      { field: 'customerNumber', headerName: t('users.columns.customerNumber'), minWidth: 120, flex: 0.6, sortable: false, valueGetter: (_, row) => row.customerNumber ?? dash },
-      { field: 'companyName', headerName: t('users.columns.company'), minWidth: 160, flex: 1, sortable: false, valueGetter: (_, row) => row.companyName ?? dash },
+      {
+        field: 'mobilePhone',
+        headerName: t('users.columns.phone'),
+        minWidth: 140,
+        flex: 0.8,
+        sortable: false,
+        valueGetter: (_, row) => row.mobilePhone ?? dash,
+      },
+      {
+        field: 'emailAddress',
+        headerName: t('users.columns.email'),
+        minWidth: 200,
+        flex: 1.2,
+        sortable: false,
+        valueGetter: (_, row) => row.emailAddress ?? dash,
+      },
+      {
+        field: 'customerNumber',
+        headerName: t('users.columns.customerNumber'),
+        minWidth: 120,
+        flex: 0.6,
+        sortable: false,
+        valueGetter: (_, row) => row.customerNumber ?? dash,
+      },
+      {
+        field: 'companyName',
+        headerName: t('users.columns.company'),
+        minWidth: 160,
+        flex: 1,
+        sortable: false,
+        valueGetter: (_, row) => row.companyName ?? dash,
+      },
       {
         field: 'status',
         headerName: t('users.columns.status'),
@@ -63,7 +102,10 @@ export function UserSearchTable({ page, criteria, loading, refreshing, error, se
         flex: 0.8,
         sortable: false,
         valueGetter: (_, row) =>
-          [isKnownStatus(row.status) ? t(`users.status.${row.status}`) : t('messages.unknownStatus'), showsSuspiciousBadge(row.status, row.suspiciousRegistration) ? t('users.suspicious') : '']
+          [
+            isKnownStatus(row.status) ? t(`users.status.${row.status}`) : t('messages.unknownStatus'),
+            showsSuspiciousBadge(row.status, row.suspiciousRegistration) ? t('users.suspicious') : '',
+          ]
             .filter(Boolean)
             .join(', '),
         renderCell: ({ row }) => <UserStatusChip status={row.status} suspicious={row.suspiciousRegistration} />,

@@ -66,7 +66,10 @@ function UserSearch({ search, onSearchChange }: UsersPageProps) {
   // The page size of the URL, else the one this staff member last chose (remembered by the table), else §9's 10.
   const [preferences] = useTablePreferences('users');
   const rememberedSize = USER_SEARCH_PAGE_SIZE_OPTIONS.find((size) => size === preferences.pageSize);
-  const criteria = useMemo(() => criteriaOf(search.pageSize || !rememberedSize ? search : { ...search, pageSize: rememberedSize }), [search, rememberedSize]);
+  const criteria = useMemo(
+    () => criteriaOf(search.pageSize || !rememberedSize ? search : { ...search, pageSize: rememberedSize }),
+    [search, rememberedSize],
+  );
   const active = hasSearchInput(search);
   const query = useUserSearch(criteria, active);
   const [selected, setSelected] = useState<SelectedUsers>(new Map());
@@ -90,7 +93,10 @@ function UserSearch({ search, onSearchChange }: UsersPageProps) {
   } else {
     const data = query.data;
     const error = query.isError
-      ? { message: isApiError(query.error) && query.error.status === 400 ? query.error.envelope.message : t('users.search.error'), onRetry: () => void query.refetch() }
+      ? {
+          message: isApiError(query.error) && query.error.status === 400 ? query.error.envelope.message : t('users.search.error'),
+          onRetry: () => void query.refetch(),
+        }
       : null;
     const selectedUsers = [...selected.values()];
     const toolbarStart = (
@@ -133,7 +139,9 @@ function UserSearch({ search, onSearchChange }: UsersPageProps) {
           onSelectedChange={setSelected}
           toolbarStart={toolbarStart}
           onPageChange={(page) => onSearchChange({ ...search, page: page || undefined })}
-          onPageSizeChange={(pageSize) => onSearchChange({ ...search, page: undefined, pageSize: pageSize === DEFAULT_USERS_PAGE_SIZE ? undefined : pageSize })}
+          onPageSizeChange={(pageSize) =>
+            onSearchChange({ ...search, page: undefined, pageSize: pageSize === DEFAULT_USERS_PAGE_SIZE ? undefined : pageSize })
+          }
         />
       </Stack>
     );
@@ -176,7 +184,13 @@ function SearchForm({ search, onSearch }: { search: UsersSearch; onSearch: (next
   return (
     <Paper component="form" variant="outlined" role="search" aria-label={t('users.search.formLabel')} noValidate onSubmit={onSubmit} sx={{ p: 2 }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'flex-start' } }}>
-        <TextField label={t('users.search.query')} {...field('query')} autoFocus={!hasSearchInput(search)} sx={{ flex: 2 }} placeholder={t('users.search.queryPlaceholder')} />
+        <TextField
+          label={t('users.search.query')}
+          {...field('query')}
+          autoFocus={!hasSearchInput(search)}
+          sx={{ flex: 2 }}
+          placeholder={t('users.search.queryPlaceholder')}
+        />
         <TextField label={t('users.search.mobilePhone')} {...field('mobilePhone')} type="tel" sx={{ flex: 1 }} />
         <TextField label={t('users.search.username')} {...field('username')} sx={{ flex: 1 }} />
         <Button type="submit" variant="contained" startIcon={<SearchIcon />} sx={{ height: 40, flexShrink: 0 }}>

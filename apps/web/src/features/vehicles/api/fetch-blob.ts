@@ -35,7 +35,10 @@ export function filenameFromContentDisposition(header: string | null): string | 
  * them. The API client reads answers as text or JSON, so binaries take this path; errors still arrive as
  * ApiError with the §8 envelope, and a 401 with the current session ends it like any other call.
  */
-export async function fetchBlob(pathOrUrl: string, options: { query?: Record<string, string | number>; signal?: AbortSignal } = {}): Promise<BlobResponse> {
+export async function fetchBlob(
+  pathOrUrl: string,
+  options: { query?: Record<string, string | number>; signal?: AbortSignal } = {},
+): Promise<BlobResponse> {
   const session = sessionStore.getSession();
   const response = await fetch(resolveUrl(pathOrUrl, options.query), {
     headers: { Accept: '*/*', ...sessionHeaders(session) },

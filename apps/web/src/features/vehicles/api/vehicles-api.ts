@@ -14,7 +14,8 @@ import {
   type Damage,
   type DamageReportFields,
   type RemoteCommand,
-  type VehicleCommandResult, type Language,
+  type VehicleCommandResult,
+  type Language,
 } from '@fleetdesk/contract';
 import { apiClient } from '@/lib/api/client';
 import { isApiError } from '@/lib/api/api-error';
@@ -128,13 +129,11 @@ export async function deleteDamage(id: number): Promise<void> {
 export const triggeredAlarmsQueryOptions = (vin: string) =>
   queryOptions({
     queryKey: vehicleKeys.alarms(vin),
-    queryFn: ({ signal }) =>
-      apiClient.request('/alarms', { query: { vin: vin.trim(), state: 'TRIGGERED' }, schema: ZAlarmListResponse, signal }),
+    queryFn: ({ signal }) => apiClient.request('/alarms', { query: { vin: vin.trim(), state: 'TRIGGERED' }, schema: ZAlarmListResponse, signal }),
     meta: { notifyErrors: false },
   });
 
-export const acknowledgeAlarm = (alarmId: number) =>
-  apiClient.request(`/alarms/${alarmId}/acknowledge`, { method: 'PUT', schema: ZAlarm });
+export const acknowledgeAlarm = (alarmId: number) => apiClient.request(`/alarms/${alarmId}/acknowledge`, { method: 'PUT', schema: ZAlarm });
 
 /** PUT /api/vehicles/by-vin/{vin}: the public note; answers the vehicle. */
 export const updatePublicNote = (vin: string, publicNote: string | null) =>

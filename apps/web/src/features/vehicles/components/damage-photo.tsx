@@ -49,7 +49,16 @@ export function DamagePhoto({ thumbnailUrl, imageUrl, title }: { thumbnailUrl: s
         <Box
           role="img"
           aria-label={t('vehicles.damage.photoMissing')}
-          sx={{ width: THUMB, height: THUMB, flexShrink: 0, borderRadius: 1, display: 'grid', placeItems: 'center', bgcolor: 'action.hover', color: 'text.disabled' }}
+          sx={{
+            width: THUMB,
+            height: THUMB,
+            flexShrink: 0,
+            borderRadius: 1,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'action.hover',
+            color: 'text.disabled',
+          }}
         >
           <NoPhotographyIcon />
         </Box>
@@ -66,7 +75,12 @@ export function DamagePhoto({ thumbnailUrl, imageUrl, title }: { thumbnailUrl: s
         {thumb.state === 'loading' && <CircularProgress size={18} aria-hidden />}
         {thumb.state === 'error' && <BrokenImageIcon color="disabled" />}
         {thumb.state === 'ready' && (
-          <Box component="img" src={thumb.src} alt={t('vehicles.damage.thumbnail', { title })} sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          <Box
+            component="img"
+            src={thumb.src}
+            alt={t('vehicles.damage.thumbnail', { title })}
+            sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+          />
         )}
       </ButtonBase>
       {open && <FullPhoto url={full} title={title} onClose={() => setOpen(false)} />}

@@ -19,7 +19,6 @@ import { notifySuccess } from '@/lib/notifications/notify';
 import { reportDamage } from '../api/vehicles-api';
 import { vehicleKeys } from '../api/vehicle-keys';
 
-
 /** §5 Damage form: both descriptions required, at most 80 characters each, an image file required. */
 export function damageFormSchema(t: TFunction) {
   const description = z

@@ -78,7 +78,13 @@ export function JournalDialog({ vehicle, onClose }: { vehicle: Vehicle; onClose:
           <IconButton size="small" aria-label={t('vehicles.journal.previousMonth')} onClick={() => setMonth((m) => shift(m, -1))}>
             <ChevronLeftIcon />
           </IconButton>
-          <Typography variant="subtitle1" component="p" data-testid="journal-month" sx={{ minWidth: 80, textAlign: 'center', fontWeight: 600 }} aria-live="polite">
+          <Typography
+            variant="subtitle1"
+            component="p"
+            data-testid="journal-month"
+            sx={{ minWidth: 80, textAlign: 'center', fontWeight: 600 }}
+            aria-live="polite"
+          >
             {monthLabel(month)}
           </Typography>
           <IconButton size="small" aria-label={t('vehicles.journal.nextMonth')} disabled={atCurrent} onClick={() => setMonth((m) => shift(m, 1))}>

@@ -66,7 +66,9 @@ export function VehicleBookingsSection({ vin }: { vin: string }) {
                   <TableCell>
                     <AppHrefLink href={`/booking/${booking.bid}`}>{booking.bid}</AppHrefLink>
                   </TableCell>
-                  <TableCell>{isDisplayState(booking.displayState) ? t(`vehicles.bookingStates.${booking.displayState}`) : booking.displayState}</TableCell>
+                  <TableCell>
+                    {isDisplayState(booking.displayState) ? t(`vehicles.bookingStates.${booking.displayState}`) : booking.displayState}
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(booking.usageStart ?? booking.startTime)}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(booking.usageEnd ?? booking.endTime)}</TableCell>
                   <TableCell>{booking.user?.fullNameLastFirst ?? '—'}</TableCell>

@@ -74,7 +74,14 @@ export function VehicleCard({ vehicle: given, variant, expanded = false, onToggl
   const meta = [vehicle.modelName, t(`vehicles.categories.${vehicle.vehicleCategory}`), vehicle.color].filter(Boolean).join(' · ');
 
   return (
-    <Card variant="outlined" component="article" aria-label={vehicle.registrationNumber} data-testid="vehicle-card" data-vin={vehicle.vin} sx={{ p: 1.5 }}>
+    <Card
+      variant="outlined"
+      component="article"
+      aria-label={vehicle.registrationNumber}
+      data-testid="vehicle-card"
+      data-vin={vehicle.vin}
+      sx={{ p: 1.5 }}
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
@@ -115,14 +122,25 @@ export function VehicleCard({ vehicle: given, variant, expanded = false, onToggl
           {variant !== 'booking' && <VehicleActionsMenu vehicle={vehicle} commands={commands} onOpenJournal={() => setJournalOpen(true)} />}
           {variant === 'search' && onTogglePinned && (
             <Tooltip title={pinned ? t('vehicles.card.unpin') : t('vehicles.card.pin')}>
-              <IconButton size="small" aria-pressed={pinned} aria-label={pinned ? t('vehicles.card.unpin') : t('vehicles.card.pin')} onClick={onTogglePinned} color={pinned ? 'primary' : 'default'}>
+              <IconButton
+                size="small"
+                aria-pressed={pinned}
+                aria-label={pinned ? t('vehicles.card.unpin') : t('vehicles.card.pin')}
+                onClick={onTogglePinned}
+                color={pinned ? 'primary' : 'default'}
+              >
                 {pinned ? <PushPinIcon fontSize="small" /> : <PushPinOutlinedIcon fontSize="small" />}
               </IconButton>
             </Tooltip>
           )}
           {variant === 'search' && onToggleExpanded && (
             <Tooltip title={expanded ? t('vehicles.card.collapse') : t('vehicles.card.expand')}>
-              <IconButton size="small" aria-expanded={expanded} aria-label={expanded ? t('vehicles.card.collapse') : t('vehicles.card.expand')} onClick={onToggleExpanded}>
+              <IconButton
+                size="small"
+                aria-expanded={expanded}
+                aria-label={expanded ? t('vehicles.card.collapse') : t('vehicles.card.expand')}
+                onClick={onToggleExpanded}
+              >
                 {expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
               </IconButton>
             </Tooltip>

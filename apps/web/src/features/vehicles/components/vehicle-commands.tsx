@@ -46,15 +46,23 @@ function useCommandLauncher(vehicle: Vehicle, commands: VehicleCommandsState) {
   return { launch, dialogFor, close };
 }
 
-function ReasonDialog({ command, vehicle, onSubmit, onClose }: { command: RemoteCommand; vehicle: Vehicle; onSubmit: (reason: string) => void; onClose: () => void }) {
+function ReasonDialog({
+  command,
+  vehicle,
+  onSubmit,
+  onClose,
+}: {
+  command: RemoteCommand;
+  vehicle: Vehicle;
+  onSubmit: (reason: string) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <VehicleTextDialog
       title={t('vehicles.commands.reasonTitle', { command: t(`vehicles.commands.${command}`), registration: vehicle.registrationNumber })}
       intro={
-        vehicle.activeBookingBid
-          ? t('vehicles.commands.reasonIntroBooked', { bid: vehicle.activeBookingBid })
-          : t('vehicles.commands.reasonIntro')
+        vehicle.activeBookingBid ? t('vehicles.commands.reasonIntroBooked', { bid: vehicle.activeBookingBid }) : t('vehicles.commands.reasonIntro')
       }
       label={t('vehicles.commands.reason')}
       maxLength={REASON_MAX}
@@ -94,7 +102,14 @@ export function VehicleActionsMenu({ vehicle, commands, onOpenJournal }: Vehicle
       group: command === 'REBOOT' || command === 'WAKE_UP' ? 2 : 1,
     })),
     { key: 'JOURNAL', label: t('vehicles.actions.journal'), icon: <MenuBookIcon fontSize="small" />, ability: ALLOWED, group: 3 },
-    { key: 'EVENT_LOG', label: t('vehicles.actions.eventLog'), icon: <EventNoteIcon fontSize="small" />, ability: ALLOWED, group: 3, href: `/event?vin=${encodeURIComponent(vehicle.vin)}` },
+    {
+      key: 'EVENT_LOG',
+      label: t('vehicles.actions.eventLog'),
+      icon: <EventNoteIcon fontSize="small" />,
+      ability: ALLOWED,
+      group: 3,
+      href: `/event?vin=${encodeURIComponent(vehicle.vin)}`,
+    },
   ];
   const choose = (key: VehicleMenuKey) => {
     if (key === 'JOURNAL') onOpenJournal();
@@ -103,7 +118,14 @@ export function VehicleActionsMenu({ vehicle, commands, onOpenJournal }: Vehicle
 
   return (
     <>
-      <ActionsMenu label={t('vehicles.actions.menu')} items={items} onChoose={choose} busy={commands.busy} buttonStyle="outlined" testId="vehicle-actions" />
+      <ActionsMenu
+        label={t('vehicles.actions.menu')}
+        items={items}
+        onChoose={choose}
+        busy={commands.busy}
+        buttonStyle="outlined"
+        testId="vehicle-actions"
+      />
       {dialogFor && (
         <ReasonDialog
           command={dialogFor}
@@ -129,7 +151,14 @@ export function VehicleCommandButtons({ vehicle, commands }: { vehicle: Vehicle;
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
       {offered.map((command) => (
-        <Button key={command} size="small" variant="outlined" startIcon={COMMAND_ICONS[command]} disabled={commands.busy} onClick={() => launch(command)}>
+        <Button
+          key={command}
+          size="small"
+          variant="outlined"
+          startIcon={COMMAND_ICONS[command]}
+          disabled={commands.busy}
+          onClick={() => launch(command)}
+        >
           {t(`vehicles.commands.${command}`)}
         </Button>
       ))}
@@ -172,13 +201,7 @@ export function CommandState({ current, lastCommand }: { current: VehicleCommand
       data-state={shown.state}
       color={shown.state === 'SUCCEEDED' ? 'success' : shown.state === 'FAILED' ? 'error' : 'info'}
       icon={
-        shown.state === 'PENDING' ? (
-          <CircularProgress size={12} aria-hidden />
-        ) : shown.state === 'SUCCEEDED' ? (
-          <CheckCircleIcon />
-        ) : (
-          <ErrorIcon />
-        )
+        shown.state === 'PENDING' ? <CircularProgress size={12} aria-hidden /> : shown.state === 'SUCCEEDED' ? <CheckCircleIcon /> : <ErrorIcon />
       }
       label={`${current ? '' : `${t('vehicles.commands.last')}: `}${label}${failedMessage}`}
       sx={{ maxWidth: '100%' }}

@@ -47,7 +47,13 @@ function DamageItem({ damage, onFix, onDelete }: { damage: Damage; onFix: () => 
       <DamagePhoto thumbnailUrl={damage.thumbnailUrl} imageUrl={damage.imageUrl} title={title} />
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
         {texts.map(([lang, text], index) => (
-          <Typography key={lang} variant={index === 0 ? 'body2' : 'caption'} color={index === 0 ? 'text.primary' : 'text.secondary'} component="p" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography
+            key={lang}
+            variant={index === 0 ? 'body2' : 'caption'}
+            color={index === 0 ? 'text.primary' : 'text.secondary'}
+            component="p"
+            sx={{ overflowWrap: 'anywhere' }}
+          >
             {text}
             <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 0.5 }}>
               ({lang})
@@ -58,7 +64,15 @@ function DamageItem({ damage, onFix, onDelete }: { damage: Damage; onFix: () => 
           {t('vehicles.damage.registered', { date: format.dateTime(damage.registrationDate) })}
           {damage.reportedBy ? ` · ${damage.reportedBy}` : ''}
         </Typography>
-        {fixed && <Chip size="small" color="success" variant="outlined" label={t('vehicles.damage.fixedOn', { date: format.dateTime(damage.fixDate) })} sx={{ mt: 0.5 }} />}
+        {fixed && (
+          <Chip
+            size="small"
+            color="success"
+            variant="outlined"
+            label={t('vehicles.damage.fixedOn', { date: format.dateTime(damage.fixDate) })}
+            sx={{ mt: 0.5 }}
+          />
+        )}
       </Box>
       <Stack spacing={0.5} sx={{ flexShrink: 0 }}>
         {!fixed && (
@@ -97,7 +111,11 @@ export function VehicleDamageSection({ vin }: { vin: string }) {
       title={t('vehicles.damage.title')}
       icon={<CarCrashIcon />}
       testId="vehicle-damage"
-      action={data && data.length > 0 ? <Chip size="small" color={open > 0 ? 'warning' : 'default'} label={t('vehicles.damage.openCount', { count: open })} /> : undefined}
+      action={
+        data && data.length > 0 ? (
+          <Chip size="small" color={open > 0 ? 'warning' : 'default'} label={t('vehicles.damage.openCount', { count: open })} />
+        ) : undefined
+      }
     >
       {isPending && <LinearProgress aria-label={t('common.loading')} />}
       {shownError && (

@@ -83,7 +83,19 @@ interface TextDialogProps {
 }
 
 /** A dialog for one text: the reason of a command, the public note, the parking place info. */
-export function VehicleTextDialog({ title, intro, label, maxLength, required, initialValue = '', submitLabel, color, pending, onSubmit, onClose }: TextDialogProps) {
+export function VehicleTextDialog({
+  title,
+  intro,
+  label,
+  maxLength,
+  required,
+  initialValue = '',
+  submitLabel,
+  color,
+  pending,
+  onSubmit,
+  onClose,
+}: TextDialogProps) {
   const { t } = useTranslation();
   const formId = useId();
   const resolver = useMemo(() => {

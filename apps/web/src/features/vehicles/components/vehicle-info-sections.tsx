@@ -47,7 +47,11 @@ export function PublicNoteSection({ vehicle }: { vehicle: Vehicle }) {
         </Button>
       }
     >
-      <Typography variant="body2" color={vehicle.publicNote ? 'text.primary' : 'text.secondary'} sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+      <Typography
+        variant="body2"
+        color={vehicle.publicNote ? 'text.primary' : 'text.secondary'}
+        sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+      >
         {vehicle.publicNote ?? t('vehicles.publicNote.empty')}
       </Typography>
       {editing && (
@@ -92,7 +96,11 @@ export function ParkingPlaceSection({ vehicle }: { vehicle: Vehicle }) {
         </Button>
       }
     >
-      <Typography variant="body2" color={vehicle.currentParkingPlaceInfo ? 'text.primary' : 'text.secondary'} sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+      <Typography
+        variant="body2"
+        color={vehicle.currentParkingPlaceInfo ? 'text.primary' : 'text.secondary'}
+        sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+      >
         {vehicle.currentParkingPlaceInfo ?? t('vehicles.parkingPlace.empty')}
       </Typography>
       {editing && (

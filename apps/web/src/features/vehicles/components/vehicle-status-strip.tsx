@@ -87,9 +87,19 @@ export function VehicleStatusStrip({ status, fuelType }: VehicleStatusStripProps
         color={colour === 'neutral' ? undefined : BATTERY_PALETTE[colour]}
       />
       {status.isRefueling && (
-        <StatusItem testId="vehicle-charging" icon={<PowerIcon />} label={t('vehicles.status.charging')} value={t('vehicles.status.charging')} color="info.main" />
+        <StatusItem
+          testId="vehicle-charging"
+          icon={<PowerIcon />}
+          label={t('vehicles.status.charging')}
+          value={t('vehicles.status.charging')}
+          color="info.main"
+        />
       )}
-      <StatusItem icon={<RouteIcon />} label={t('vehicles.status.range')} value={status.dte === null ? unknown : formatKm(status.dte, format.number)} />
+      <StatusItem
+        icon={<RouteIcon />}
+        label={t('vehicles.status.range')}
+        value={status.dte === null ? unknown : formatKm(status.dte, format.number)}
+      />
       <StatusItem
         testId="vehicle-voltage"
         icon={<BoltIcon />}
@@ -97,7 +107,11 @@ export function VehicleStatusStrip({ status, fuelType }: VehicleStatusStripProps
         value={status.carBatteryVoltage === null ? unknown : formatVoltage(status.carBatteryVoltage, format.number)}
         color={status.alarms.some((alarm) => alarm.name === 'EXTERNAL_BATTERY' && alarm.triggered) ? 'error.main' : undefined}
       />
-      <StatusItem icon={<SpeedIcon />} label={t('vehicles.status.odometer')} value={status.odometer === null ? unknown : formatKm(status.odometer, format.number)} />
+      <StatusItem
+        icon={<SpeedIcon />}
+        label={t('vehicles.status.odometer')}
+        value={status.odometer === null ? unknown : formatKm(status.odometer, format.number)}
+      />
       <StatusItem
         testId="vehicle-lock-state"
         icon={status.locked === false ? <LockOpenIcon /> : <LockIcon />}
@@ -121,7 +135,12 @@ export function VehicleStatusStrip({ status, fuelType }: VehicleStatusStripProps
         />
       )}
       <Box sx={{ flexGrow: 1 }} />
-      <StatusItem icon={<UpdateIcon />} label={t('vehicles.status.updated')} value={format.dateTime(status.updated) || unknown} color="text.secondary" />
+      <StatusItem
+        icon={<UpdateIcon />}
+        label={t('vehicles.status.updated')}
+        value={format.dateTime(status.updated) || unknown}
+        color="text.secondary"
+      />
     </Stack>
   );
 }

@@ -33,7 +33,13 @@ export interface AdjustValuesFormValues {
 }
 
 /** The server's field names are the form's. */
-const FIELDS = ['adjustedStartTime', 'adjustedEndTime', 'adjustedDistance', 'adjustedBookingType', 'dataQuality'] as const satisfies readonly (keyof AdjustValuesFormValues)[];
+const FIELDS = [
+  'adjustedStartTime',
+  'adjustedEndTime',
+  'adjustedDistance',
+  'adjustedBookingType',
+  'dataQuality',
+] as const satisfies readonly (keyof AdjustValuesFormValues)[];
 
 /**
  * §5 Adjust values form: start and end (start before end), a distance of zero or more, the booking type

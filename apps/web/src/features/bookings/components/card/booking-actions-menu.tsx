@@ -55,15 +55,39 @@ const ICONS: Record<BookingAbilityKey, ReactElement> = {
 
 /** The menu's groups: the booking's state changes, its terms, then money and the rest (§4 "other actions"). */
 const GROUP: Record<BookingAbilityKey, number> = {
-  activate: 1, deactivate: 1, requestPin: 1, cancel: 1, forceEnd: 1, replaceWithTaxi: 1, replaceWithRideshare: 1, checkout: 1, adjustValues: 1,
-  edit: 2, extend: 2, lockForUser: 2, unlockForUser: 2,
-  credit: 3, addFee: 3, fixedPrice: 3, reportTechnicalIssue: 3, mailReceipt: 3,
+  activate: 1,
+  deactivate: 1,
+  requestPin: 1,
+  cancel: 1,
+  forceEnd: 1,
+  replaceWithTaxi: 1,
+  replaceWithRideshare: 1,
+  checkout: 1,
+  adjustValues: 1,
+  edit: 2,
+  extend: 2,
+  lockForUser: 2,
+  unlockForUser: 2,
+  credit: 3,
+  addFee: 3,
+  fixedPrice: 3,
+  reportTechnicalIssue: 3,
+  mailReceipt: 3,
 };
 /** Actions that end or cancel the customer's booking: red, behind a confirmation with a reason. */
 const DESTRUCTIVE: ReadonlySet<BookingAbilityKey> = new Set(['deactivate', 'cancel', 'forceEnd', 'replaceWithTaxi', 'replaceWithRideshare']);
 
 type OpenDialog =
-  | 'activate' | 'deactivate' | 'checkout' | 'cancel' | 'forceEnd' | 'extend' | 'replaceWithTaxi' | 'replaceWithRideshare' | 'reportTechnicalIssue' | null;
+  | 'activate'
+  | 'deactivate'
+  | 'checkout'
+  | 'cancel'
+  | 'forceEnd'
+  | 'extend'
+  | 'replaceWithTaxi'
+  | 'replaceWithRideshare'
+  | 'reportTechnicalIssue'
+  | null;
 
 interface BookingActionsMenuProps {
   booking: Booking;
@@ -154,7 +178,10 @@ export function BookingActionsMenu({ booking, onEdit, onAdjustValues, onRequestP
       {dialog === 'deactivate' && (
         <ConfirmDialog
           title={t('bookingCard.confirm.deactivateTitle', { bid: booking.bid })}
-          message={t(deactivatesUnchecked(booking) ? 'bookingCard.confirm.deactivateUncheckedMessage' : 'bookingCard.confirm.deactivateMessage', { customer, vehicle })}
+          message={t(deactivatesUnchecked(booking) ? 'bookingCard.confirm.deactivateUncheckedMessage' : 'bookingCard.confirm.deactivateMessage', {
+            customer,
+            vehicle,
+          })}
           confirmLabel={t('bookingCard.actions.deactivate')}
           destructive
           reason={reasonField}

@@ -119,12 +119,8 @@ function BookingCard({ booking, search, tab, refreshing, children }: BookingCard
   const setSearch = (change: Partial<BookingCardSearch>, target: BookingCardTab = 'details') =>
     void navigate({ to: TAB_ROUTES[target], params: { bid }, search: { ...search, ...change } });
   const openTab = (target: BookingCardTab) => setSearch({ edit: undefined }, target);
-  const addFeePrefill = useMemo(
-    () => (search.addFee === 1 ? billingPrefillFromSearch(search) : null),
-    [search],
-  );
-  const closeAddFee = () =>
-    setSearch({ addFee: undefined, comment: undefined, amount: undefined, type: undefined, vatIncluded: undefined }, tab);
+  const addFeePrefill = useMemo(() => (search.addFee === 1 ? billingPrefillFromSearch(search) : null), [search]);
+  const closeAddFee = () => setSearch({ addFee: undefined, comment: undefined, amount: undefined, type: undefined, vatIncluded: undefined }, tab);
 
   const modeNotice =
     search.edit === 1 && !editable
@@ -141,13 +137,19 @@ function BookingCard({ booking, search, tab, refreshing, children }: BookingCard
     <BookingCardContext.Provider value={context}>
       <Stack spacing={2}>
         {search.user && (
-          <AppHrefLink href={userPath(search.user)} variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-start' }}>
+          <AppHrefLink
+            href={userPath(search.user)}
+            variant="body2"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-start' }}
+          >
             <ArrowBackIcon sx={{ fontSize: 16 }} aria-hidden />
             {t('bookingCard.backToUser', { user: search.user })}
           </AppHrefLink>
         )}
         <Paper variant="outlined" component="article" aria-labelledby={`${bodyId}-title`} sx={{ position: 'relative', overflow: 'hidden' }}>
-          {refreshing && !pinOpen && <LinearProgress aria-label={t('common.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} />}
+          {refreshing && !pinOpen && (
+            <LinearProgress aria-label={t('common.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 2 }} />
+          )}
           <Box sx={{ px: { xs: 2, md: 3 }, pt: 2, pb: expanded ? 0 : 2 }}>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
               <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexGrow: 1, minWidth: 0, flexWrap: 'wrap', rowGap: 1 }}>
@@ -211,9 +213,7 @@ function BookingCard({ booking, search, tab, refreshing, children }: BookingCard
                 {booking.fromLocation.pool}
                 {booking.toLocation.poolId !== booking.fromLocation.poolId && ` → ${booking.toLocation.pool}`}
               </Typography>
-              {booking.vehicleAllocation.vehicle && (
-                <Typography variant="body2">{booking.vehicleAllocation.vehicle.registrationNumber}</Typography>
-              )}
+              {booking.vehicleAllocation.vehicle && <Typography variant="body2">{booking.vehicleAllocation.vehicle.registrationNumber}</Typography>}
             </Stack>
           </Box>
           {pinOpen && booking.allocateOnActivation && (

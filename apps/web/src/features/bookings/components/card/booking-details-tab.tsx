@@ -74,10 +74,16 @@ function CustomerSection({ booking }: { booking: Booking }) {
             </Box>
           )}
         </DetailRow>
-        <DetailRow label={t('bookingCard.details.contract')}>{t('bookingCard.details.contractName', { name: booking.contract.name, id: booking.contractId })}</DetailRow>
+        <DetailRow label={t('bookingCard.details.contract')}>
+          {t('bookingCard.details.contractName', { name: booking.contract.name, id: booking.contractId })}
+        </DetailRow>
         <DetailRow label={t('bookingCard.details.tripType')}>{t(`bookingCard.tripType.${booking.tripType}`)}</DetailRow>
         <DetailRow label={t('bookingCard.details.note')}>
-          {booking.note ? <Box component="span" sx={{ whiteSpace: 'pre-line' }}>{booking.note}</Box> : null}
+          {booking.note ? (
+            <Box component="span" sx={{ whiteSpace: 'pre-line' }}>
+              {booking.note}
+            </Box>
+          ) : null}
         </DetailRow>
       </DetailList>
     </DetailSection>
@@ -97,13 +103,21 @@ function TimeSection({ booking }: { booking: Booking }) {
       <DetailList>
         <DetailRow label={t('bookingCard.details.booked')}>
           {interval(booked.start, booked.end, '')}
-          <Box component="span" sx={{ color: 'text.secondary' }}> ({format.duration(bookedMs)})</Box>
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {' '}
+            ({format.duration(bookedMs)})
+          </Box>
         </DetailRow>
         <DetailRow label={t('bookingCard.details.usage')}>
           {usage?.start ? (
             <>
               {interval(usage.start, usage.end, t('bookingCard.details.ongoing'))}
-              {usageMs !== null && <Box component="span" sx={{ color: 'text.secondary' }}> ({format.duration(usageMs)})</Box>}
+              {usageMs !== null && (
+                <Box component="span" sx={{ color: 'text.secondary' }}>
+                  {' '}
+                  ({format.duration(usageMs)})
+                </Box>
+              )}
             </>
           ) : (
             <Box component="span" sx={{ color: 'text.secondary' }}>
@@ -213,7 +227,8 @@ function VehicleSection({ booking }: { booking: Booking }) {
 function TripSection({ booking }: { booking: Booking }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const km = (value: number | null) => (value === null ? null : t('bookingCard.details.km', { distance: format.number(value, Number.isInteger(value) ? 0 : 1) }));
+  const km = (value: number | null) =>
+    value === null ? null : t('bookingCard.details.km', { distance: format.number(value, Number.isInteger(value) ? 0 : 1) });
   return (
     <DetailSection title={t('bookingCard.details.trip')} icon={<LabelOutlinedIcon />}>
       <DetailList>
@@ -255,9 +270,7 @@ function FlagsSection({ booking }: { booking: Booking }) {
           <YesNo value={booking.technicalIssueReported} />
         </DetailRow>
         {booking.paymentsRequiringAuthorization.length > 0 && (
-          <DetailRow label={t('bookingCard.details.paymentsRequiringAuthorization')}>
-            {booking.paymentsRequiringAuthorization.join(', ')}
-          </DetailRow>
+          <DetailRow label={t('bookingCard.details.paymentsRequiringAuthorization')}>{booking.paymentsRequiringAuthorization.join(', ')}</DetailRow>
         )}
       </DetailList>
     </DetailSection>
@@ -291,7 +304,8 @@ function MetadataSection({ booking }: { booking: Booking }) {
 function AdjustedValuesSection({ values }: { values: AdjustedValues }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const km = (value: number | null) => (value === null ? NO_VALUE : t('bookingCard.details.km', { distance: format.number(value, Number.isInteger(value) ? 0 : 1) }));
+  const km = (value: number | null) =>
+    value === null ? NO_VALUE : t('bookingCard.details.km', { distance: format.number(value, Number.isInteger(value) ? 0 : 1) });
   const trip = (value: AdjustedValues['adjustedBookingType']) => (value ? t(`bookingCard.tripType.${value}`) : NO_VALUE);
   const rows: { label: string; adjusted: ReactNode; original: ReactNode }[] = [
     {
@@ -312,11 +326,7 @@ function AdjustedValuesSection({ values }: { values: AdjustedValues }) {
       title={t('bookingCard.adjusted.title')}
       icon={<TuneIcon />}
       testId="booking-adjusted-values"
-      action={
-        values.dataQuality ? (
-          <Chip size="small" variant="outlined" label={t(`bookingCard.dataQuality.${values.dataQuality}`)} />
-        ) : undefined
-      }
+      action={values.dataQuality ? <Chip size="small" variant="outlined" label={t(`bookingCard.dataQuality.${values.dataQuality}`)} /> : undefined}
     >
       <Table
         size="small"

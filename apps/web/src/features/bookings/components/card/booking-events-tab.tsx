@@ -108,7 +108,11 @@ export function BookingEventsTab() {
         <Typography variant="body2" color="text.secondary">
           {t('bookingCard.events.intro', { count: BOOKING_EVENTS_PAGE_SIZE })}
         </Typography>
-        <AppHrefLink href={eventLogPath(booking.bid, booking.bookedInterval.start)} variant="body2" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+        <AppHrefLink
+          href={eventLogPath(booking.bid, booking.bookedInterval.start)}
+          variant="body2"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+        >
           <ManageSearchIcon sx={{ fontSize: 18 }} aria-hidden />
           {t('bookingCard.events.openInEventLog')}
         </AppHrefLink>
@@ -154,7 +158,9 @@ export function BookingEventsTab() {
                   </TableCell>
                 </TableRow>
               )}
-              {data?.results.map((event) => <EventRow key={event.id} event={event} />)}
+              {data?.results.map((event) => (
+                <EventRow key={event.id} event={event} />
+              ))}
             </TableBody>
           </Table>
         </TableContainer>

@@ -46,9 +46,7 @@ function PaymentSummary({ payment, totals }: { payment: Payment; totals: { fees:
         <DetailList>
           <DetailRow label={t('bookingCard.payment.orderId')}>{payment.orderId}</DetailRow>
           <DetailRow label={t('bookingCard.payment.type')}>{t(`bookingCard.paymentType.${payment.type}`)}</DetailRow>
-          <DetailRow label={t(`bookingCard.paymentTimestamp.${payment.timestamp.type}`)}>
-            {format.dateTime(payment.timestamp.timestamp)}
-          </DetailRow>
+          <DetailRow label={t(`bookingCard.paymentTimestamp.${payment.timestamp.type}`)}>{format.dateTime(payment.timestamp.timestamp)}</DetailRow>
           <DetailRow label={t('bookingCard.payment.provider')}>{payment.paymentProvider}</DetailRow>
           <DetailRow label={t('bookingCard.payment.externalId')}>{payment.externalId}</DetailRow>
         </DetailList>
@@ -84,7 +82,13 @@ function EventPaymentCard({ payment, bid }: { payment: Payment; bid: string }) {
   const [open, setOpen] = useState(false);
   const title = payment.events.map((event) => event.itemDisplayText).join(', ') || payment.orderId;
   return (
-    <Paper variant="outlined" component="section" aria-label={t('bookingCard.payment.eventPaymentLabel', { orderId: payment.orderId })} data-testid="event-payment" sx={{ p: 1.5 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={t('bookingCard.payment.eventPaymentLabel', { orderId: payment.orderId })}
+      data-testid="event-payment"
+      sx={{ p: 1.5 }}
+    >
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>

@@ -116,7 +116,13 @@ export function ChargingPinPanel({ booking, onClose }: ChargingPinPanelProps) {
           <Typography variant="caption" color="text.secondary" component="div">
             {t('bookingCard.pin.validFor')}
           </Typography>
-          <Typography variant="body1" sx={{ fontWeight: 500, fontVariantNumeric: 'tabular-nums' }} role="timer" aria-live="off" data-testid="charging-pin-countdown">
+          <Typography
+            variant="body1"
+            sx={{ fontWeight: 500, fontVariantNumeric: 'tabular-nums' }}
+            role="timer"
+            aria-live="off"
+            data-testid="charging-pin-countdown"
+          >
             {formatCountdown(left)}
           </Typography>
           <Typography variant="caption" color="text.secondary">

@@ -15,13 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ControlledDateTimeField } from '@/components/controlled-date-time-field';
 import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { DialogActionsBar } from './dialog-actions-bar';
-import {
-  REASON_MAX_LENGTH,
-  forceEndDefaults,
-  forceEndFormSchema,
-  toForceDeactivateInput,
-  type ForceEndFormValues,
-} from './force-end-form';
+import { REASON_MAX_LENGTH, forceEndDefaults, forceEndFormSchema, toForceDeactivateInput, type ForceEndFormValues } from './force-end-form';
 import { useBookingAction } from './use-booking-action';
 
 /** The server's query names onto the form's fields. */
@@ -55,9 +49,7 @@ export function ForceEndDialog({ booking, onClose }: ForceEndDialogProps) {
   const errors = formState.errors;
   const reasonLength = watch('reason').trim().length;
 
-  const submit = handleSubmit((values) =>
-    action.mutate({ kind: 'forceEnd', query: toForceDeactivateInput(values) }, { onSuccess: onClose }),
-  );
+  const submit = handleSubmit((values) => action.mutate({ kind: 'forceEnd', query: toForceDeactivateInput(values) }, { onSuccess: onClose }));
 
   return (
     <Dialog open onClose={action.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={`${formId}-title`}>
@@ -117,13 +109,7 @@ export function ForceEndDialog({ booking, onClose }: ForceEndDialogProps) {
           />
         </Stack>
       </DialogContent>
-      <DialogActionsBar
-        onClose={onClose}
-        form={formId}
-        pending={action.isPending}
-        color="warning"
-        submitLabel={t('bookingCard.forceEnd.submit')}
-      />
+      <DialogActionsBar onClose={onClose} form={formId} pending={action.isPending} color="warning" submitLabel={t('bookingCard.forceEnd.submit')} />
     </Dialog>
   );
 }

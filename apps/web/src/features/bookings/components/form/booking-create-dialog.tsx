@@ -159,7 +159,9 @@ function OpenCreateDialog({ request, summary, onClose, onCreated, onRejected, ca
   const actionFailed = (error: unknown) => {
     if (!isApiError(error)) console.error(error);
     const message = isApiError(error)
-      ? envelopeToNotifications(error.envelope, t).map((notification) => notification.message).join(' ')
+      ? envelopeToNotifications(error.envelope, t)
+          .map((notification) => notification.message)
+          .join(' ')
       : t('messages.genericError');
     dispatch({ type: 'ACTION_FAILED', message });
     void poll.refetch().then((result) => {
@@ -332,7 +334,11 @@ function OpenCreateDialog({ request, summary, onClose, onCreated, onRejected, ca
             confirmLabel={t('bookingForm.dialog.cancelBooking')}
             cancelLabel={t('bookingForm.dialog.keepBooking')}
             destructive
-            reason={{ label: t('bookingForm.dialog.cancelReasonLabel'), maxLength: BOOKING_REASON_MAX_LENGTH, help: t('bookingForm.dialog.cancelReasonHelp') }}
+            reason={{
+              label: t('bookingForm.dialog.cancelReasonLabel'),
+              maxLength: BOOKING_REASON_MAX_LENGTH,
+              help: t('bookingForm.dialog.cancelReasonHelp'),
+            }}
             pending={cancel.isPending}
             onConfirm={(reason) => cancelBooking(bid, reason ?? '')}
             onClose={() => dispatch({ type: 'UNASK' })}

@@ -127,7 +127,10 @@ export function buildBookingFormSchema(context: BookingFormRuleContext) {
 
     // The one metadata rule (as the server's create, update and PUT metadata), on what the form sends.
     for (const problem of checkMetadata(context.metadataSpec, metadataOf(values, context.metadataSpec)).problems) {
-      issue(['metadata', problem.key], problem.message === 'notAChoice' ? { key: 'notAChoice', choices: problem.params.choices ?? '' } : { key: problem.message });
+      issue(
+        ['metadata', problem.key],
+        problem.message === 'notAChoice' ? { key: 'notAChoice', choices: problem.params.choices ?? '' } : { key: problem.message },
+      );
     }
   });
 }
@@ -269,11 +272,7 @@ export function toCreateRequest(values: BookingFormValues, context: RequestConte
 }
 
 /** PUT /api/bookings/{bid}: a started booking keeps its pools, start and distance (§5), so those are left out. */
-export function toUpdateRequest(
-  values: BookingFormValues,
-  booking: Booking,
-  context: RequestContext & { started: boolean },
-): BookingUpdateRequest {
+export function toUpdateRequest(values: BookingFormValues, booking: Booking, context: RequestContext & { started: boolean }): BookingUpdateRequest {
   const movable = context.started
     ? {}
     : {

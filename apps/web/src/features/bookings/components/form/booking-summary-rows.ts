@@ -44,7 +44,10 @@ export function bookingSummaryRows(
     },
     { label: t('bookingForm.summary.duration'), value: period ? format.duration(period.endMs - period.startMs) : none },
     { label: t('bookingForm.summary.vehicle'), value: vehicle },
-    { label: t('bookingForm.fields.estimatedDistance'), value: t('bookingForm.summary.distanceValue', { distance: format.number(distance ?? 0, 0) }) },
+    {
+      label: t('bookingForm.fields.estimatedDistance'),
+      value: t('bookingForm.summary.distanceValue', { distance: format.number(distance ?? 0, 0) }),
+    },
     { label: t('bookingForm.fields.tripType'), value: t(`bookingForm.tripTypes.${values.tripType}`) },
     { label: t('bookingForm.summary.options'), value: options.length > 0 ? options.join(', ') : none },
     ...(contract && contract.metaDataSpec.length > 0

@@ -10,10 +10,7 @@ export interface SummaryRow {
 /** The booking at a glance, as a description list (the confirmation dialog). */
 export function BookingSummary({ rows }: { rows: readonly SummaryRow[] }) {
   return (
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
-    >
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
       {rows.map((row) => (
         <Box key={row.label} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">

@@ -138,9 +138,7 @@ export function createDialogReducer(state: CreateDialogState, event: CreateDialo
 
 /** How a failed POST /api/bookings is shown (§8 Booking, creation). */
 export type CreateFailure =
-  | { kind: 'override'; errors: ErrorItem[] }
-  | { kind: 'close'; envelope: ErrorEnvelope }
-  | { kind: 'message'; message: string | null };
+  { kind: 'override'; errors: ErrorItem[] } | { kind: 'close'; envelope: ErrorEnvelope } | { kind: 'message'; message: string | null };
 
 export function classifyCreateFailure(error: unknown): CreateFailure {
   if (!isApiError(error) || error.status < 400) return { kind: 'message', message: null };

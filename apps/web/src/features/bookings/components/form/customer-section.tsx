@@ -21,11 +21,7 @@ export function CustomerSection({ model }: { model: BookingFormModel }) {
   const { userNotFound, userNotActive, noContracts } = warnings;
   const errors = form.formState.errors;
   const userHelper = userNotActive ? undefined : t('bookingForm.user.helper');
-  const contractHelper = !username
-    ? t('bookingForm.contract.chooseUserFirst')
-    : contractsQuery.isPending
-      ? t('common.loading')
-      : undefined;
+  const contractHelper = !username ? t('bookingForm.contract.chooseUserFirst') : contractsQuery.isPending ? t('common.loading') : undefined;
 
   return (
     <FormSection id="booking-form-customer" title={t('bookingForm.sections.customer')}>

@@ -32,7 +32,9 @@ export function EstimatePanel({ estimate, vehicles, selectedVin, onChooseVehicle
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby="booking-estimate-title" sx={{ overflow: 'hidden' }}>
-      <Box sx={{ height: 4 }}>{(estimate.fetching || vehicles.fetching) && <LinearProgress aria-label={t('bookingForm.estimate.calculating')} />}</Box>
+      <Box sx={{ height: 4 }}>
+        {(estimate.fetching || vehicles.fetching) && <LinearProgress aria-label={t('bookingForm.estimate.calculating')} />}
+      </Box>
       <Box sx={{ px: 2, pt: 1, pb: 1.5 }}>
         <Typography id="booking-estimate-title" variant="overline" color="text.secondary" component="h2">
           {t('bookingForm.estimate.title')}

@@ -14,7 +14,6 @@ interface MetadataFieldsProps {
   submitted: boolean;
 }
 
-
 /**
  * The contract's metadata (§3 metadata spec): TEXT and INTEGER as text inputs, CHOICE as a select. The errors shown
  * are the booking form schema's, which checks the values with the server's one metadata rule (checkMetadata of
@@ -36,31 +35,31 @@ export function MetadataFields({ spec, control, submitted }: MetadataFieldsProps
                 const shown = submitted || fieldState.isTouched || fieldState.error?.type === 'server';
                 const error = shown ? message(fieldState.error?.message) : undefined;
                 return (
-                <TextField
-                  {...field}
-                  value={field.value ?? ''}
-                  select={entry.type === 'CHOICE'}
-                  label={entry.label}
-                  required={entry.required}
-                  placeholder={entry.placeholder ?? undefined}
-                  error={Boolean(error)}
-                  helperText={error ?? entry.description ?? undefined}
-                  slotProps={{
-                    htmlInput: entry.type === 'INTEGER' ? { inputMode: 'numeric' } : undefined,
-                    inputLabel: entry.placeholder ? { shrink: true } : undefined,
-                  }}
-                >
-                  {entry.type === 'CHOICE' && [
-                    <MenuItem key="" value="">
-                      <em>{t('bookingForm.metadata.none')}</em>
-                    </MenuItem>,
-                    ...(entry.choices ?? []).map((choice) => (
-                      <MenuItem key={choice} value={choice}>
-                        {choice}
-                      </MenuItem>
-                    )),
-                  ]}
-                </TextField>
+                  <TextField
+                    {...field}
+                    value={field.value ?? ''}
+                    select={entry.type === 'CHOICE'}
+                    label={entry.label}
+                    required={entry.required}
+                    placeholder={entry.placeholder ?? undefined}
+                    error={Boolean(error)}
+                    helperText={error ?? entry.description ?? undefined}
+                    slotProps={{
+                      htmlInput: entry.type === 'INTEGER' ? { inputMode: 'numeric' } : undefined,
+                      inputLabel: entry.placeholder ? { shrink: true } : undefined,
+                    }}
+                  >
+                    {entry.type === 'CHOICE' && [
+                      <MenuItem key="" value="">
+                        <em>{t('bookingForm.metadata.none')}</em>
+                      </MenuItem>,
+                      ...(entry.choices ?? []).map((choice) => (
+                        <MenuItem key={choice} value={choice}>
+                          {choice}
+                        </MenuItem>
+                      )),
+                    ]}
+                  </TextField>
                 );
               }}
             />

@@ -4,8 +4,7 @@ import TextField from '@mui/material/TextField';
 import type { UsablePool } from '@fleetdesk/contract';
 
 /** A pool as the form names it: the pool, and an asterisk when the user has no direct access to it (§5). */
-export const poolLabel = (pool: Pick<UsablePool, 'pool' | 'directAccess'>): string =>
-  pool.directAccess ? pool.pool : `${pool.pool} *`;
+export const poolLabel = (pool: Pick<UsablePool, 'pool' | 'directAccess'>): string => (pool.directAccess ? pool.pool : `${pool.pool} *`);
 
 interface PoolFieldProps {
   label: string;
@@ -24,12 +23,20 @@ interface PoolFieldProps {
 
 /** A pool from the user's usable pools, grouped by city and searchable by typing. */
 export function PoolField({
-  label, pools, value, onChange, onBlur, disabled, loading, required, error, helperText, loadingText, noOptionsText,
+  label,
+  pools,
+  value,
+  onChange,
+  onBlur,
+  disabled,
+  loading,
+  required,
+  error,
+  helperText,
+  loadingText,
+  noOptionsText,
 }: PoolFieldProps) {
-  const options = useMemo(
-    () => [...pools].sort((a, b) => a.city.localeCompare(b.city) || a.pool.localeCompare(b.pool)),
-    [pools],
-  );
+  const options = useMemo(() => [...pools].sort((a, b) => a.city.localeCompare(b.city) || a.pool.localeCompare(b.pool)), [pools]);
   const selected = options.find((pool) => pool.poolId === value) ?? null;
 
   return (
@@ -46,9 +53,7 @@ export function PoolField({
       noOptionsText={noOptionsText}
       onBlur={onBlur}
       autoHighlight
-      renderInput={(params) => (
-        <TextField {...params} label={label} required={required} error={Boolean(error)} helperText={error ?? helperText} />
-      )}
+      renderInput={(params) => <TextField {...params} label={label} required={required} error={Boolean(error)} helperText={error ?? helperText} />}
     />
   );
 }

@@ -101,9 +101,7 @@ export function useBookingFormModel({ booking, initialUser, onUserChange, timeZo
   const details = userDetails.data;
   useEffect(() => {
     if (!details) return;
-    setSelectedUser((current) =>
-      current?.username.toLowerCase() === details.username.toLowerCase() ? { ...current, ...details } : current,
-    );
+    setSelectedUser((current) => (current?.username.toLowerCase() === details.username.toLowerCase() ? { ...current, ...details } : current));
   }, [details]);
 
   const clearDependants = () => {

@@ -29,7 +29,12 @@ export const ESTIMATE_DEBOUNCE_MS = 400;
  * The §5 length rules the server judges the booking by (evaluateBookingLength), checked while staff type. A contract
  * the rules cannot read breaks none here: the server answers for it on submit.
  */
-function bookingLengthViolations(limits: Parameters<typeof evaluateBookingLength>[0], startMs: number, endMs: number, timeZone: string): BookingLengthViolation[] {
+function bookingLengthViolations(
+  limits: Parameters<typeof evaluateBookingLength>[0],
+  startMs: number,
+  endMs: number,
+  timeZone: string,
+): BookingLengthViolation[] {
   try {
     return evaluateBookingLength(limits, new Date(startMs), new Date(endMs), timeZone);
   } catch (error) {

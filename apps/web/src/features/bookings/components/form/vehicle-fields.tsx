@@ -35,8 +35,21 @@ interface VehicleFieldsProps {
 
 /** The vehicle wanted (§3): a price class, a model or one vehicle, from what is free in the pool for the period. */
 export function VehicleFields({
-  specType, className, modelId, vin, onSpecTypeChange, onClassChange, onModelChange, onVehicleChange,
-  availability, loading, failed, ready, original, errors, disabled,
+  specType,
+  className,
+  modelId,
+  vin,
+  onSpecTypeChange,
+  onClassChange,
+  onModelChange,
+  onVehicleChange,
+  availability,
+  loading,
+  failed,
+  ready,
+  original,
+  errors,
+  disabled,
 }: VehicleFieldsProps) {
   const { t } = useTranslation();
   const classes = availability?.classes ?? [];
@@ -51,11 +64,14 @@ export function VehicleFields({
         : undefined;
   const selectDisabled = disabled || !ready || (!availability && !original);
   const noVehiclesInPool = ready && availability !== undefined && availability.vehiclesInPool === 0;
-  const vehicleMissing = ready && availability !== undefined && !loading && specType === 'VEHICLE' && vin !== '' && !vehicles.some((v) => v.vin === vin);
+  const vehicleMissing =
+    ready && availability !== undefined && !loading && specType === 'VEHICLE' && vin !== '' && !vehicles.some((v) => v.vin === vin);
   const available = (count: number) => t('bookingForm.vehicle.available', { count });
   // A choice with nothing free (e.g. prefilled from the customer's last booking): the server will refuse it.
   const noneFree =
-    ready && availability !== undefined && !loading &&
+    ready &&
+    availability !== undefined &&
+    !loading &&
     ((specType === 'CLASS' && classes.find((c) => c.className === className)?.available === 0) ||
       (specType === 'MODEL' && models.find((m) => m.modelId === modelId)?.available === 0));
   const choiceHelper = noneFree ? t('bookingForm.vehicle.noneFree') : helper;

@@ -24,7 +24,15 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { amountWithoutVat, checkPendingItem, CREDITING, PAYMENT_LIMITS, parseAmount, type Booking, type PendingItemRefusal } from '@fleetdesk/contract';
+import {
+  amountWithoutVat,
+  checkPendingItem,
+  CREDITING,
+  PAYMENT_LIMITS,
+  parseAmount,
+  type Booking,
+  type PendingItemRefusal,
+} from '@fleetdesk/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format/use-format';
@@ -133,7 +141,10 @@ export function BillingDialog({ booking, prefill, onClose }: BillingDialogProps)
   };
 
   const typeLabel = (value: string) => t(`bookingCard.feeType.${value as (typeof FEE_TYPES)[number]}`);
-  const vatLabel = vatRate !== null ? t('bookingCard.billing.includeVat', { rate: format.number(vatRate * 100, vatRate * 100 % 1 === 0 ? 0 : 1) }) : t('bookingCard.billing.includeVatUnknown');
+  const vatLabel =
+    vatRate !== null
+      ? t('bookingCard.billing.includeVat', { rate: format.number(vatRate * 100, (vatRate * 100) % 1 === 0 ? 0 : 1) })
+      : t('bookingCard.billing.includeVatUnknown');
 
   return (
     <Dialog open onClose={billing.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={`${formId}-title`}>

@@ -50,9 +50,7 @@ export function FixedPriceDialog({ booking, onClose }: FixedPriceDialogProps) {
       <DialogTitle id={`${formId}-title`}>{t('bookingCard.fixedPrice.title', { bid: booking.bid })}</DialogTitle>
       <DialogContent>
         <DialogContentText variant="body2" sx={{ mb: 2 }}>
-          {current
-            ? t('bookingCard.fixedPrice.introCurrent', { price: format.money(current.price, currency) })
-            : t('bookingCard.fixedPrice.intro')}
+          {current ? t('bookingCard.fixedPrice.introCurrent', { price: format.money(current.price, currency) }) : t('bookingCard.fixedPrice.intro')}
         </DialogContentText>
         <Stack component="form" id={formId} noValidate spacing={2} onSubmit={(event) => void save(event)}>
           <Controller
@@ -85,7 +83,9 @@ export function FixedPriceDialog({ booking, onClose }: FixedPriceDialogProps) {
                 minRows={2}
                 label={t('bookingCard.fixedPrice.comment')}
                 error={Boolean(formState.errors.comment)}
-                helperText={formState.errors.comment?.message ?? t('bookingCard.dialogs.reasonHelp', { len: commentLength, max: FIXED_PRICE_COMMENT_MAX })}
+                helperText={
+                  formState.errors.comment?.message ?? t('bookingCard.dialogs.reasonHelp', { len: commentLength, max: FIXED_PRICE_COMMENT_MAX })
+                }
               />
             )}
           />
