@@ -256,7 +256,7 @@ export function PoolTimeline({ pool }: PoolTimelineProps) {
             }}
             sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
           >
-            <DateField size="small" label={t('pools.timeline.date')} value={dateInput} onChange={setDateInput} width={170} />
+            <DateField size="small" label={t('pools.timeline.date')} value={dateInput} onChange={setDateInput} width={190} />
             <Button type="submit" variant="outlined" size="small" disabled={!dateInput}>
               {t('pools.timeline.goToDate')}
             </Button>
