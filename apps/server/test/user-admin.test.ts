@@ -463,6 +463,10 @@ describe('GET /api/admin/users/pending-deletion', () => {
       deletionRequestedAt: '2020-01-01T00:00:00.000Z',
     });
     expect(list.results.map((r) => r.username)).toContain('demo.deletion');
+    // The demo's customers asked in the app themselves: the list says who and when, not '–' (issue 17).
+    const seeded = list.results.find((r) => r.username === 'demo.deletion');
+    expect(seeded?.deletionRequestedBy).toBe('demo.deletion');
+    expect(Date.parse(seeded?.deletionRequestedAt ?? '')).toBeLessThan(Date.now());
     expect(list.results.every((r) => r.status === 'DELETION_REQUESTED')).toBe(true);
     const [{ n }] = (await db
       .select({ n: sql<number>`count(*)::int` })

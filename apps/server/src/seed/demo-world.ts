@@ -726,6 +726,9 @@ async function insertPeople(
       blockMessage: p.blockReason ? cat.texts.blockMessages[p.blockReason] : null,
       blockedByUsername: p.blockReason ? (cat.staff[0]?.username ?? null) : null,
       blockedAt: p.blockReason ? new Date(lastStatusChange) : null,
+      // The customer asked in the app (the seeded event's actor is the customer): who and when show on the pending list.
+      deletionRequestedAt: p.status === 'DELETION_REQUESTED' ? new Date(lastStatusChange) : null,
+      deletionRequestedBy: p.status === 'DELETION_REQUESTED' ? p.username : null,
       duplicateEmail: p.duplicateEmail ?? false,
       duplicatePhone: p.duplicatePhone ?? false,
       duplicateIdentityNumber: p.duplicateIdentityNumber ?? false,
