@@ -79,6 +79,7 @@ test('marks an unpaid user invoice as sent and then as received', async ({ page 
   const from = page.getByRole('group', { name: 'From date' });
   await from.getByRole('spinbutton', { name: 'Year' }).click();
   await page.keyboard.type('20000101');
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/[?&]from=2000-01-01/);
   await page.getByLabel('Order id or booking id').fill(invoice.orderId);
   await page.getByLabel('Order id or booking id').press('Enter');

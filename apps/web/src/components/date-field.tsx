@@ -1,4 +1,4 @@
-import { useState, type ReactNode, type Ref } from 'react';
+import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
@@ -70,10 +70,39 @@ export function DateField({
     date = toPickerValue(value);
     setDraft({ reported: value, date });
   }
+  // Typed section by section, a day passes through others (the year 2 before 2027): those stay here until the field
+  // is left or Enter is pressed, so a caller that puts the day in the URL (a filter) never acts on them and never
+  // hands back a value that would undo the typing. A day chosen in the calendar is reported at once.
+  const focused = useRef(false);
+  const pending = useRef<string | null>(null);
+  const report = (text: string) => {
+    pending.current = null;
+    if (text !== value) onChange(text);
+  };
+  const commit = () => {
+    const text = pending.current;
+    if (text === null) return;
+    setDraft((current) => ({ reported: text, date: current.date }));
+    report(text);
+  };
   const handleChange = (next: Dayjs | null) => {
     const text = next?.isValid() ? next.format(DATE_FORMAT) : '';
-    setDraft({ reported: text, date: next });
-    if (text !== value) onChange(text);
+    if (!focused.current) {
+      setDraft({ reported: text, date: next });
+      report(text);
+      return;
+    }
+    pending.current = text;
+    setDraft((current) => ({ reported: current.reported, date: next }));
+  };
+  const handleBlur = (event: FocusEvent<HTMLElement>) => {
+    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
+    focused.current = false;
+    commit();
+    onBlur?.();
+  };
+  const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Enter') commit();
   };
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={DAYJS_LOCALES[language]} localeText={PICKER_LOCALE_TEXT[language]}>
@@ -89,7 +118,19 @@ export function DateField({
         name={name}
         inputRef={inputRef}
         slotProps={{
-          textField: { required, fullWidth, error, helperText, size, onBlur, sx: width === undefined ? undefined : { width } },
+          textField: {
+            required,
+            fullWidth,
+            error,
+            helperText,
+            size,
+            onFocus: () => {
+              focused.current = true;
+            },
+            onBlur: handleBlur,
+            onKeyDown: handleKeyDown,
+            sx: width === undefined ? undefined : { width },
+          },
           field: { clearable: !required },
         }}
       />
