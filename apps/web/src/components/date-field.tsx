@@ -10,6 +10,9 @@ import { DAYJS_LOCALES, PICKER_LOCALE_TEXT } from './picker-locale';
 
 dayjs.extend(utc);
 
+/** The earliest year a day can have here (the server's dates start in 1900). */
+const MIN_YEAR = 1900;
+
 /** A day as text, 'YYYY-MM-DD' (the value shape of `<input type="date">`), as a picker value; null when blank or malformed. */
 function toPickerValue(value: string | undefined): Dayjs | null {
   if (!value) return null;
@@ -87,6 +90,13 @@ export function DateField({
   };
   const handleChange = (next: Dayjs | null) => {
     const text = next?.isValid() ? next.format(DATE_FORMAT) : '';
+    // A day still being typed (a section left blank, the year 0002 on the way to 2000) is never reported, focused or
+    // not: only a complete day, or '' when the field is cleared.
+    if (next !== null && (!next.isValid() || next.year() < MIN_YEAR)) {
+      pending.current = null;
+      setDraft((current) => ({ reported: current.reported, date: next }));
+      return;
+    }
     if (!focused.current) {
       setDraft({ reported: text, date: next });
       report(text);

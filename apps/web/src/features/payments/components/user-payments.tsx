@@ -60,7 +60,7 @@ export function UserPayments({ username }: { username: string }) {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <DateField
           size="small"
-          width={{ sm: 190 }}
+          width={{ sm: 200 }}
           label={t('payments.user.startDate')}
           value={shownStart}
           onChange={(startDate) => setRange((r) => ({ ...r, startDate }))}
@@ -68,7 +68,7 @@ export function UserPayments({ username }: { username: string }) {
         />
         <DateField
           size="small"
-          width={{ sm: 190 }}
+          width={{ sm: 200 }}
           label={t('payments.user.endDate')}
           value={shownEnd}
           onChange={(endDate) => setRange((r) => ({ ...r, endDate }))}
