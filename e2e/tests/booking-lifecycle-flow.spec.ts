@@ -59,7 +59,7 @@ async function openActions(page: Page) {
 }
 
 test('a booking from creation to force end: created, activated, extended by 30 minutes, force-ended, each step in the events', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
 
   // A start a few minutes ahead, on a whole minute, and an end two hours later.
   const startMs = Math.ceil((Date.now() + 3 * MINUTE_MS) / MINUTE_MS) * MINUTE_MS;

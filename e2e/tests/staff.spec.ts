@@ -122,7 +122,7 @@ test.describe('the Staff screen', () => {
 
 test.describe('disabling a member who is signed in', () => {
   // Two browser contexts, two logins and a session that must notice it ended: about 50 s on CI's two cores.
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 240_000 });
   test('the ADMIN disables kari: her open tab goes to the login, which says the account is disabled; enabled again, she logs in', async ({
     browser,
   }) => {
