@@ -73,21 +73,22 @@ export async function lockBookingRow(tx: Db, actor: Actor, bid: string): Promise
   return row;
 }
 
-/** The fuel of the vehicle or model a booking without an allocated vehicle asks for; null when it asks for a class. */
-async function requestedFuelType(tx: Db, row: BookingRow): Promise<FuelType | null> {
-  if (row.specVehicleId !== null) {
-    const [v] = await tx.select({ primaryFuelType: vehicles.primaryFuelType }).from(vehicles).where(eq(vehicles.id, row.specVehicleId)).limit(1);
-    return bookedFuelType(v, null);
-  }
-  if (row.specType === 'MODEL' && row.specModelId !== null) {
-    const [m] = await tx
-      .select({ primaryFuelType: vehicleModels.primaryFuelType })
-      .from(vehicleModels)
-      .where(eq(vehicleModels.id, row.specModelId))
-      .limit(1);
-    return bookedFuelType(null, m);
-  }
-  return null;
+/**
+ * BookingMenuFacts.vehicleFuelType by the one rule getBooking uses (bookedFuelType): the allocated vehicle's fuel, else
+ * the requested vehicle's, else the requested model's; null when the booking asks for a class. Loads only what the
+ * allocated vehicle does not already answer.
+ */
+async function fuelTypeOf(tx: Db, row: BookingRow, allocated: VehicleRow | null): Promise<FuelType | null> {
+  if (allocated) return bookedFuelType(allocated, undefined);
+  const [specVehicle] =
+    row.specVehicleId !== null
+      ? await tx.select({ primaryFuelType: vehicles.primaryFuelType }).from(vehicles).where(eq(vehicles.id, row.specVehicleId)).limit(1)
+      : [];
+  const [model] =
+    row.specType === 'MODEL' && row.specModelId !== null && !specVehicle
+      ? await tx.select({ primaryFuelType: vehicleModels.primaryFuelType }).from(vehicleModels).where(eq(vehicleModels.id, row.specModelId)).limit(1)
+      : [];
+  return bookedFuelType(specVehicle, row.specType === 'MODEL' ? model : undefined);
 }
 
 /** Locks the actor's booking row for the rest of the transaction and loads what the state machine needs. */
@@ -104,14 +105,7 @@ export async function lockBooking(tx: Db, actor: Actor, rawBid: string): Promise
   if (!contract) throw new Error(`booking ${row.bid} refers to a missing contract ${row.contractId}`);
   const user = userRows[0] ?? null;
   const vehicle = vehicleRows[0] ?? null;
-  const facts = bookingMenuFactsOf(
-    row,
-    contract,
-    user,
-    bookingPayments,
-    poolRows[0] ?? null,
-    vehicle?.primaryFuelType ?? (await requestedFuelType(tx, row)),
-  );
+  const facts = bookingMenuFactsOf(row, contract, user, bookingPayments, poolRows[0] ?? null, await fuelTypeOf(tx, row, vehicle));
   return { row, user, contract, vehicle, facts };
 }
 

@@ -32,7 +32,7 @@ export interface PaymentDeps {
 export type CardRow = typeof registeredCards.$inferSelect;
 export type BookingRow = typeof bookings.$inferSelect;
 
-export const ORDER_ID = /^(BOK|EVE)\d{1,18}$/;
+const ORDER_ID = /^(BOK|EVE)\d{1,18}$/;
 /** Card statuses that hold (or wait for) money at the provider. */
 export const HELD: readonly PaymentStatus[] = ['RESERVED', 'NEEDS_AUTHORIZATION'];
 
@@ -77,7 +77,7 @@ export async function bookingOf(tx: Db, p: PaymentRow): Promise<BookingRow | nul
   return b ?? null;
 }
 
-export async function usernameOf(tx: Db, userId: number | null): Promise<string | null> {
+async function usernameOf(tx: Db, userId: number | null): Promise<string | null> {
   if (userId === null) return null;
   const [u] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId)).limit(1);
   return u?.username ?? null;
@@ -114,13 +114,13 @@ export async function reload(tx: Db, id: number): Promise<Payment> {
   return payment!;
 }
 
-export const asCard = (c: CardRow): PaymentCard => ({
+const asCard = (c: CardRow): PaymentCard => ({
   cardTypeAndMaskedNumber: c.cardTypeAndMaskedNumber,
   providerToken: c.providerToken,
   expires: c.expires,
 });
 
-export async function cardsOf(tx: Db, fleet: string, userId: number | null): Promise<CardRow[]> {
+async function cardsOf(tx: Db, fleet: string, userId: number | null): Promise<CardRow[]> {
   if (userId === null) return [];
   return tx
     .select()
