@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { users } from '../src/db/schema.ts';
 import { refreshAllDuplicateFlags, refreshDuplicateFlags } from '../src/modules/users/index.ts';
-import { seedDemo } from '../src/seed/demo.ts';
 import { createFleet, createStaff, createUser } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
@@ -12,14 +11,11 @@ let t: TestApp;
 let db: Db;
 let tokenA: string;
 let tokenB: string;
-let seededToken: string;
 const PW = 'correct-horse-battery';
 
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  await seedDemo(db);
-  seededToken = await login(t.app, 'support', 'support-demo');
   await createFleet(db, 'dua', { name: 'Dua Mobility' });
   await createFleet(db, 'dub', { name: 'Dub Mobility' });
   await createStaff(db, 'dua', 'staff.dua', PW);
@@ -153,31 +149,5 @@ describe('GET /api/admin/users/suspicious', () => {
   it('refuses malformed paging with 400', async () => {
     for (const qs of ['page=-1', 'pageSize=0', 'pageSize=500', 'page=x'])
       expect((await get(`/api/admin/users/suspicious?${qs}`)).statusCode, qs).toBe(400);
-  });
-});
-
-describe('the demo data', () => {
-  it('computes the flags in the seed, including the cross-operator duplicate', async () => {
-    expect(await flags('nils.dahl')).toEqual({ e: false, p: true, i: true });
-    expect(await flags('n.dahl')).toEqual({ e: false, p: true, i: true });
-    expect(await flags('sofia.berg')).toMatchObject({ e: true });
-    const body = ZUserDuplicatesResponse.parse((await get('/api/users/mikael.holm/duplicate', seededToken)).json());
-    expect(body.userDuplicates).toEqual([]);
-    expect(body.ownerMap).toEqual({ 'Mälar Mobility': 1 });
-    const list = ZSuspiciousUsersResponse.parse((await get('/api/admin/users/suspicious?pageSize=50', seededToken)).json());
-    expect(list.results.map((r) => r.username)).toEqual(expect.arrayContaining(['mikael.holm', 'nils.dahl', 'n.dahl']));
-  });
-
-  it('has the licence demo customers with the sandbox REJECTED and ERROR persons', async () => {
-    const rows = await db
-      .select()
-      .from(users)
-      .where(inArray(users.username, ['demo.license.rejected', 'demo.license.error', 'demo.se.license.rejected', 'demo.se.license.error']));
-    expect(rows.map((r) => [r.username, r.identityNumber, r.status, r.licenseState]).sort()).toEqual([
-      ['demo.license.error', '07077700018', 'AWAITING_APPROVAL', 'PENDING'],
-      ['demo.license.rejected', '05058500056', 'AWAITING_APPROVAL', 'PENDING'],
-      ['demo.se.license.error', '19770707-0004', 'AWAITING_APPROVAL', 'PENDING'],
-      ['demo.se.license.rejected', '19850505-0008', 'AWAITING_APPROVAL', 'PENDING'],
-    ]);
   });
 });

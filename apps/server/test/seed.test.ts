@@ -35,6 +35,7 @@ import {
 } from '../src/db/schema.ts';
 import { verifyPassword } from '../src/modules/auth/password.ts';
 import { priceBooking } from '../src/modules/bookings/pricing.ts';
+import { getUserDuplicates, listSuspiciousUsers } from '../src/modules/identity/duplicates.ts';
 import { isDatabaseEmpty, seedDemo, type DemoSummary } from '../src/seed/demo.ts';
 import { seedScale } from '../src/seed/scale.ts';
 
@@ -209,6 +210,37 @@ describe('seedDemo', () => {
     expect(
       customers.some((u) => u.duplicateEmail) && customers.some((u) => u.duplicatePhone) && customers.some((u) => u.duplicateIdentityNumber),
     ).toBe(true);
+  });
+
+  it('flags the demo duplicates, including the cross-operator one, as the duplicates dialog and the suspicious list show them', async () => {
+    const flags = async (username: string) => {
+      const [r] = await db
+        .select({ e: users.duplicateEmail, p: users.duplicatePhone, i: users.duplicateIdentityNumber })
+        .from(users)
+        .where(eq(users.username, username));
+      return r;
+    };
+    expect(await flags('nils.dahl')).toEqual({ e: false, p: true, i: true });
+    expect(await flags('n.dahl')).toEqual({ e: false, p: true, i: true });
+    expect(await flags('sofia.berg')).toMatchObject({ e: true });
+    const support = { username: 'support', fleet: 'fjord' };
+    // mikael.holm's only twin is at the other operator: counted, never listed.
+    expect(await getUserDuplicates(db, support, 'mikael.holm')).toEqual({ userDuplicates: [], ownerMap: { 'Mälar Mobility': 1 } });
+    const list = await listSuspiciousUsers(db, support, { page: 0, pageSize: 50 });
+    expect(list.results.map((r) => r.username)).toEqual(expect.arrayContaining(['mikael.holm', 'nils.dahl', 'n.dahl']));
+  });
+
+  it('has the licence demo customers with the sandbox REJECTED and ERROR persons', async () => {
+    const rows = await db
+      .select()
+      .from(users)
+      .where(inArray(users.username, ['demo.license.rejected', 'demo.license.error', 'demo.se.license.rejected', 'demo.se.license.error']));
+    expect(rows.map((r) => [r.username, r.identityNumber, r.status, r.licenseState]).sort()).toEqual([
+      ['demo.license.error', '07077700018', 'AWAITING_APPROVAL', 'PENDING'],
+      ['demo.license.rejected', '05058500056', 'AWAITING_APPROVAL', 'PENDING'],
+      ['demo.se.license.error', '19770707-0004', 'AWAITING_APPROVAL', 'PENDING'],
+      ['demo.se.license.rejected', '19850505-0008', 'AWAITING_APPROVAL', 'PENDING'],
+    ]);
   });
 
   it('has bookings in every state, overdue and archived ones, for each operator', async () => {

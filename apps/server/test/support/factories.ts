@@ -1,7 +1,19 @@
 import type { BookingState, StaffRole, UserStatus, VehicleCategory } from '@fleetdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
-import { bookings, companies, contracts, fleets, pools, sessions, users, vehicleModels, vehicles } from '../../src/db/schema.ts';
+import {
+  bookings,
+  companies,
+  contracts,
+  fleets,
+  paymentEvents,
+  payments,
+  pools,
+  sessions,
+  users,
+  vehicleModels,
+  vehicles,
+} from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
 import { hashToken } from '../../src/modules/auth/service.ts';
 
@@ -141,6 +153,49 @@ export async function createBooking(
       specClassName: 'B',
       vehicleCategory: 'CAR',
       ...(refs.vehicleId ? { allocatedVehicleId: refs.vehicleId, allocationState: 'ALLOCATED' as const } : {}),
+      ...over,
+    })
+    .returning();
+  return row!;
+}
+
+/** A payment (§3 Payment) of a booking or a user; the order id is unique per call. */
+export async function createPayment(
+  db: Db,
+  fleetId: string,
+  refs: { bookingId?: number | null; userId?: number | null },
+  over: Partial<typeof payments.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(payments)
+    .values({
+      orderId: `BOK${String(8_000_000 + next())}`,
+      fleetId,
+      bookingId: refs.bookingId ?? null,
+      userId: refs.userId ?? null,
+      type: 'CREDITCARD',
+      status: 'PAID',
+      target: 'BOOKING',
+      currency: 'NOK',
+      ...over,
+    })
+    .returning();
+  return row!;
+}
+
+/** A line of a payment; without prices given, one unit of `unitCost` at 25 % VAT. */
+export async function createPaymentEvent(db: Db, paymentId: number, over: Partial<typeof paymentEvents.$inferInsert> & { unitCost: number }) {
+  const vat = Math.round(over.unitCost * 25) / 100;
+  const [row] = await db
+    .insert(paymentEvents)
+    .values({
+      paymentId,
+      itemName: 'PER_HOUR',
+      itemType: 'TIME',
+      itemDisplayText: 'Per hour',
+      priceWithoutVat: over.unitCost,
+      vat,
+      totalPrice: Math.round((over.unitCost + vat) * 100) / 100,
       ...over,
     })
     .returning();
