@@ -11,8 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../src/db/schema.ts';
 import { defaultUserBookingsPeriod } from '../src/modules/bookings/user-bookings.ts';
-import { seedDemo } from '../src/seed/demo.ts';
-import { createBooking, createContract, createPool, createUser } from './support/factories.ts';
+import { createBooking, createContract, createFleet, createPool, createStaff, createUser } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 const HOUR = 3_600_000;
@@ -28,8 +27,12 @@ const bid: Record<string, string> = {};
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  await seedDemo(db);
+  await createFleet(db, 'fjord');
+  await createFleet(db, 'malar', { country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'support', 'support-demo');
+  await createStaff(db, 'malar', 'support.se', 'support-demo');
   token = await login(t.app, 'support', 'support-demo');
+  await createUser(db, 'malar', { username: 'demo.se.active' });
   const pool = await createPool(db, 'fjord');
   const contract = await createContract(db, 'fjord');
   const user = await createUser(db, 'fjord');
@@ -56,6 +59,11 @@ beforeAll(async () => {
   await make('endsAtWindowStart', yesterday - 2 * HOUR, yesterday, 'FINISHED');
   await make('threeDaysAgo', now - 3 * DAY - 2 * HOUR, now - 3 * DAY, 'FINISHED');
   await make('otherUser', now + HOUR, now + 2 * HOUR, 'INACTIVE', other.id);
+  // A second customer with a running booking, a later one and a cancelled one.
+  const kari = await createUser(db, 'fjord', { username: 'demo.active' });
+  await make('kariFuture', now + 2 * HOUR, now + 3 * HOUR, 'INACTIVE', kari.id);
+  await make('kariCancelled', now - 2 * HOUR, now - HOUR, 'CANCELLED', kari.id);
+  await make('kariActive', now - 2 * HOUR, now + HOUR, 'ACTIVE', kari.id);
 });
 afterAll(() => t.close());
 
@@ -129,11 +137,12 @@ describe('GET /api/users/{username}/bookings', () => {
     expect(bids(await list(`?endDate=${later}&state=INACTIVE`))).toEqual([bid.future, bid.dayAfterTomorrow]);
   });
 
-  it('finds the user case-insensitively and shows the demo customer with the active booking first', async () => {
+  it('finds the user case-insensitively and shows a customer with the active booking first', async () => {
     expect(bids(await list('', username.toUpperCase()))).toEqual([bid.overdue, bid.active, bid.future, bid.finishedYesterday]);
-    const demo = await list('', 'demo.active');
-    expect(demo[0]).toMatchObject({ bid: 'BID1000000001', state: 'ACTIVE', user: { username: 'demo.active' } });
-    expect(demo.every((b) => b.user?.username === 'demo.active' && b.state !== 'CANCELLED')).toBe(true);
+    const kari = await list('', 'Demo.Active');
+    expect(kari[0]).toMatchObject({ bid: bid.kariActive, state: 'ACTIVE', user: { username: 'demo.active' } });
+    expect(bids(kari)).toEqual([bid.kariActive, bid.kariFuture]);
+    expect(kari.every((b) => b.user?.username === 'demo.active' && b.state !== 'CANCELLED')).toBe(true);
   });
 
   it("answers 404 for an unknown user and another operator's user", async () => {

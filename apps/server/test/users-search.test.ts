@@ -2,23 +2,97 @@ import { MESSAGE_IDS, ZErrorEnvelope, ZUsablePoolsResponse, ZUserContractsRespon
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { contracts, pools, users } from '../src/db/schema.ts';
+import { pools, users } from '../src/db/schema.ts';
 import { userSearchTuning } from '../src/modules/users/service.ts';
-import { seedDemo } from '../src/seed/demo.ts';
-import { createPool, createUser } from './support/factories.ts';
+import {
+  addPoolContract,
+  addUserContract,
+  createCompany,
+  createContract,
+  createFleet,
+  createPool,
+  createPoolGroup,
+  createStaff,
+  createUser,
+} from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
 let db: Db;
 let token: string;
+/** The contracts of the fixture, by name. */
+const contract = { privat: 0, nordlys: 0, havbris: 0 };
 const FAMILY = 'Qvistgaard';
 const STATUSES: UserStatus[] = ['ACTIVE', 'BLOCKED', 'ACTIVE', 'PENDING', 'ACTIVE', 'AWAITING_APPROVAL', 'ACTIVE'];
 
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  await seedDemo(db);
+  await createFleet(db, 'fjord', { name: 'Fjord Mobility' });
+  await createFleet(db, 'malar', { name: 'Mälar Mobility', country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'support', 'support-demo');
   token = await login(t.app, 'support', 'support-demo');
+
+  // Pools: one in a group, one disabled, one in Bergen and one in Trondheim; and one of the other operator.
+  const oslo = await createPoolGroup(db, 'fjord', 'Oslo sentrum');
+  const grunerlokka = await createPool(db, 'fjord', { name: 'Grünerløkka', city: 'Oslo', poolGroupId: oslo.id });
+  const skoyen = await createPool(db, 'fjord', { name: 'Skøyen stasjon', city: 'Oslo', disabled: true });
+  const bryggen = await createPool(db, 'fjord', { name: 'Bryggen', city: 'Bergen' });
+  const solsiden = await createPool(db, 'fjord', { name: 'Solsiden', city: 'Trondheim' });
+  await createPool(db, 'malar', { name: 'Södermalm', city: 'Stockholm' });
+
+  // Contracts: a private one (Oslo and Bergen), a company one with the full §3 detail, the architects' (Oslo, Trondheim).
+  const company = await createCompany(db, 'fjord', { name: 'Nordlys Oslo Dev team' });
+  const privat = await createContract(db, 'fjord', { name: 'Fjord Privat', contractType: 'PRIVATE' });
+  const nordlys = await createContract(db, 'fjord', {
+    name: 'Nordlys Consulting – bedriftsavtale',
+    contractType: 'COMPANY',
+    companyId: company.id,
+    currency: 'NOK',
+    oneWayAllowed: true,
+    minBookingDuration: 'PT30M',
+    maxBookingDuration: 'P7D',
+    taxiFromPools: [grunerlokka.id, solsiden.id],
+    priceList: [
+      { name: 'ADMIN_BOOKING_FEE', cost: 59 },
+      { name: 'VAT', cost: 0.25 },
+      { name: 'PER_HOUR', cost: 89 },
+    ],
+    metadataSpec: (['project', 'costCentre', 'purpose'] as const).map((key) => ({
+      key,
+      label: key,
+      description: null,
+      type: 'TEXT' as const,
+      choices: null,
+      placeholder: null,
+      required: key === 'project',
+    })),
+    bookableRules: [{ minDuration: 'PT30M', maxDuration: 'P7D', appliedDuring: 'ALWAYS', appliesDuring: null }],
+  });
+  const havbris = await createContract(db, 'fjord', { name: 'Havbris Arkitekter – bedriftsavtale', contractType: 'COMPANY' });
+  Object.assign(contract, { privat: privat.id, nordlys: nordlys.id, havbris: havbris.id });
+  for (const pool of [grunerlokka, skoyen, bryggen]) await addPoolContract(db, pool.id, privat.id);
+  for (const pool of [grunerlokka, solsiden]) await addPoolContract(db, pool.id, havbris.id);
+
+  const kari = await createUser(db, 'fjord', {
+    username: 'demo.active',
+    givenName: 'Kari',
+    familyName: 'Nordmann',
+    emailAddress: 'kari.nordmann@example.no',
+    mobilePhone: '+4798765432',
+    customerNumber: '100001',
+    companyId: company.id,
+    premiumAccess: true,
+    verifiedDriversLicense: true,
+    licenseState: 'VERIFIED',
+  });
+  await addUserContract(db, kari.id, privat.id);
+  await addUserContract(db, kari.id, nordlys.id);
+  // A customer flagged as a duplicate registration, with the architects' contract only.
+  const nils = await createUser(db, 'fjord', { username: 'nils.dahl', givenName: 'Nils', familyName: 'Dahl', duplicatePhone: true });
+  await addUserContract(db, nils.id, havbris.id);
+  await createUser(db, 'malar', { username: 'demo.se.active', givenName: 'Kari', familyName: 'Nordmann' });
+
   // Seven customers of one family name (given names A…G), one in the other operator and one staff member.
   for (const [i, status] of STATUSES.entries())
     await createUser(db, 'fjord', { familyName: FAMILY, givenName: `${String.fromCharCode(65 + i)}nne`, status });
@@ -44,7 +118,7 @@ describe('GET /api/users', () => {
   });
 
   it('finds by given and family name in either order, user name, e-mail, phone and customer number', async () => {
-    for (const q of ['Kari Nordmann', 'nordmann kari', 'demo.active', 'kari.nordmann@example.no', '98765432', '+47 987 65 432']) {
+    for (const q of ['Kari Nordmann', 'nordmann kari', 'demo.active', 'kari.nordmann@example.no', '98765432', '+47 987 65 432', '100001']) {
       const r = await search(`query=${encodeURIComponent(q)}`);
       expect(
         r.results.map((u) => u.username),
@@ -60,7 +134,7 @@ describe('GET /api/users', () => {
       companyName: 'Nordlys Oslo Dev team',
     });
     const withNumber = (await search('query=1000')).results.find((u) => u.customerNumber?.includes('1000'));
-    expect(withNumber).toBeDefined();
+    expect(withNumber?.username).toBe('demo.active');
     expect((await search('mobilePhone=%2B4798765432')).results.map((u) => u.username)).toEqual(['demo.active']);
     expect((await search('username=DEMO.ACTIVE')).results.map((u) => u.username)).toEqual(['demo.active']);
   });
@@ -162,14 +236,13 @@ describe('GET /api/users/{username}/contracts and /usable-pools', () => {
     const nordlys = list[1]!;
     expect(nordlys).toMatchObject({ contractType: 'COMPANY', adminFee: 59, currency: 'NOK', oneWayAllowed: true, minBookingDuration: 'PT30M' });
     expect(nordlys.metaDataSpec.map((m) => m.key)).toEqual(['project', 'costCentre', 'purpose']);
+    expect(nordlys.id).toBe(contract.nordlys);
     expect(nordlys.taxiFromPools).toHaveLength(2);
     expect(nordlys.priceList.find((p) => p.name === 'VAT')?.cost).toBe(0.25);
     expect(nordlys.bookableRules).toEqual([{ minDuration: 'PT30M', maxDuration: 'P7D', appliedDuring: 'ALWAYS', appliesDuring: null }]);
   });
 
   it("lists the enabled pools with directAccess through the user's contracts", async () => {
-    const [privat] = await db.select().from(contracts).where(eq(contracts.name, 'Fjord Privat'));
-    const [havbris] = await db.select().from(contracts).where(eq(contracts.name, 'Havbris Arkitekter – bedriftsavtale'));
     const own = await createPool(db, 'fjord', { name: 'Aaa ingen avtale', city: 'Oslo' });
     const res = await get('/api/users/demo.active/usable-pools');
     expect(res.statusCode).toBe(200);
@@ -178,7 +251,7 @@ describe('GET /api/users/{username}/contracts and /usable-pools', () => {
     expect(byName.has('Skøyen stasjon')).toBe(false); // disabled
     expect(list.every((p) => !p.disabled)).toBe(true);
     expect(byName.get('Grünerløkka')).toMatchObject({ directAccess: true, poolGroupName: 'Oslo sentrum', city: 'Oslo' });
-    expect(byName.get('Grünerløkka')?.allowedContracts).toEqual(expect.arrayContaining([privat!.id, havbris!.id]));
+    expect(byName.get('Grünerløkka')?.allowedContracts).toEqual([contract.privat, contract.havbris].sort((a, b) => a - b));
     expect(byName.get('Aaa ingen avtale')).toMatchObject({ poolId: own.id, directAccess: false, allowedContracts: [] });
     const [malarPool] = await db.select().from(pools).where(eq(pools.fleetId, 'malar')).limit(1);
     expect(list.map((p) => p.poolId)).not.toContain(malarPool!.id);

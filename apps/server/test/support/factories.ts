@@ -8,8 +8,11 @@ import {
   fleets,
   paymentEvents,
   payments,
+  poolContracts,
+  poolGroups,
   pools,
   sessions,
+  userContracts,
   users,
   vehicleModels,
   vehicles,
@@ -199,5 +202,22 @@ export async function createPaymentEvent(db: Db, paymentId: number, over: Partia
       ...over,
     })
     .returning();
+  return row!;
+}
+
+export async function createPoolGroup(db: Db, fleetId: string, name = `Group ${next()}`) {
+  const [row] = await db.insert(poolGroups).values({ fleetId, name }).returning();
+  return row!;
+}
+
+/** Gives a user a contract (user_contracts); returns the link. */
+export async function addUserContract(db: Db, userId: number, contractId: number) {
+  const [row] = await db.insert(userContracts).values({ userId, contractId }).returning();
+  return row!;
+}
+
+/** Puts a pool on a contract (pool_contracts); returns the link. */
+export async function addPoolContract(db: Db, poolId: number, contractId: number) {
+  const [row] = await db.insert(poolContracts).values({ poolId, contractId }).returning();
   return row!;
 }
