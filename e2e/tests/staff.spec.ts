@@ -73,6 +73,13 @@ test.describe('the Staff screen', () => {
     await expect(row.getByTestId('staff-status')).toHaveText('Active');
     await expect(row.getByTestId('staff-pending')).toHaveText('Password not set');
     await expect(row).toContainText('Never');
+    // The console's DataTable: a grid whose rows are the members, the e-mail address in its own column at 1440 px,
+    // nothing wider than the window.
+    const grid = page.getByRole('grid', { name: 'Staff members' });
+    await expect(grid.getByRole('columnheader', { name: 'E-mail' })).toBeVisible();
+    await expect(row).toHaveAttribute('role', 'row');
+    await expect(row.getByRole('gridcell', { name: email })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1440);
     await page.screenshot({ path: testInfo.outputPath('staff-1440.png'), fullPage: true });
 
     // Disable, through a confirmation that names the member and says what happens, with a reason.
@@ -116,7 +123,7 @@ test.describe('the Staff screen', () => {
     await page.goto('/staff');
     await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible();
     await expect(page.getByText('Only administrators can see and manage staff accounts.')).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Staff members' })).toHaveCount(0);
+    await expect(page.getByRole('grid', { name: 'Staff members' })).toHaveCount(0);
   });
 });
 

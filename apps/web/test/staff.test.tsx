@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ALLOWED,
@@ -282,11 +282,17 @@ describe('/staff', () => {
     backend.list = () => new Promise<Answer>((resolve) => (answer = resolve));
     openStaff();
     await heading();
-    expect((await screen.findAllByTestId('staff-skeleton')).length).toBeGreaterThan(0);
+    // The console's DataTable: skeleton rows in the grid until the list arrives.
+    const grid = await screen.findByRole('grid', { name: 'Staff members' });
+    await waitFor(() => expect(grid.querySelector('.MuiDataGrid-skeletonLoadingOverlay')).not.toBeNull());
+    expect(rowUsernames()).toEqual([]);
     answer({ status: 200, body: { staff: backend.staff } });
 
     await waitFor(() => expect(rowUsernames()).toEqual(['admin', 'kari', 'ola.ny', 'support']));
-    expect(screen.queryAllByTestId('staff-skeleton')).toEqual([]);
+    expect(grid.querySelector('.MuiDataGrid-skeletonLoadingOverlay')).toBeNull();
+    expect(row('admin').getAttribute('role')).toBe('row');
+    // The actions column has no visible heading, but a name for screen readers.
+    expect(within(grid).getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
     const admin = within(row('admin'));
     expect(admin.getByText('Arne Adminsen')).toBeTruthy();
     expect(admin.getByText('(you)')).toBeTruthy();
@@ -304,6 +310,35 @@ describe('/staff', () => {
     expect(ola.getByTestId('staff-pending').textContent).toBe('Password not set');
     expect(ola.getByText('Never')).toBeTruthy();
     expect(screen.getByTestId('staff-count').textContent).toBe('4 staff members');
+  });
+
+  it("exports the list as shown, in the staff member's language, without the actions column", async () => {
+    const user = userEvent.setup();
+    const blobs: Blob[] = [];
+    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:staff';
+    });
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    // The grid downloads through a link's click; the test window must not navigate to the file.
+    const download = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    onTestFinished(() => {
+      create.mockRestore();
+      revoke.mockRestore();
+      download.mockRestore();
+    });
+    openStaff();
+    await waitFor(() => expect(rowUsernames()).toHaveLength(4));
+    await user.click(screen.getByRole('button', { name: 'Download as CSV' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const lines = (await blobs[0]!.text()).replace(/^\uFEFF/, '').split('\r\n');
+    // Below 1200 px the e-mail address is part of the name column, as on the screen.
+    expect(lines[0]).toBe('Name,Role,Status,Last login');
+    expect(lines[1]).toBe(`"Arne Adminsen (you), admin, admin@fjord-mobility.example",Administrator,Active,${formatDateTime(LAST_LOGIN)}`);
+    expect(lines[2]).toBe(
+      `"Kari Nordmann, kari, kari@fjord-mobility.example",Support,"Disabled by admin, ${formatDateTime(DISABLED_AT)}",${formatDateTime(LAST_LOGIN)}`,
+    );
+    expect(lines[3]).toBe('"Ola Ny, ola.ny, ola.ny@fjord-mobility.example",Support,"Active, Password not set",Never');
   });
 
   it('filters by text and status into the URL, and a URL with them opens the screen filtered', async () => {
@@ -447,6 +482,23 @@ describe('/staff', () => {
       'Enable…',
     ]);
     expect(kariItems[1]!.textContent).toContain('The account is disabled: enable it first');
+  });
+
+  it("the arrow keys move through the grid's cells to a member's actions button, which opens the menu with Enter", async () => {
+    const user = userEvent.setup();
+    openStaff();
+    await waitFor(() => expect(rowUsernames()).toHaveLength(4));
+    const roleCell = within(row('support')).getByText('Support').closest('[role="gridcell"]') as HTMLElement;
+    act(() => roleCell.focus());
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Actions for Siri Støtte' })));
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Actions for Siri Støtte' });
+    // The menu's own arrow keys stay in the menu (the grid does not take them).
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Change role…'));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('Send password reset…');
+    expect(menu.contains(document.activeElement)).toBe(true);
   });
 
   it('never opens the menu with the focus on the destructive entry', async () => {

@@ -1,20 +1,18 @@
+import { useEffect, useMemo, useRef } from 'react';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { StaffMember } from '@fleetdesk/contract';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { useFormat } from '@/lib/format/use-format';
 import type { StaffAction } from '../staff-actions';
 import { staffName } from '../staff-list';
@@ -124,90 +122,138 @@ function Email({ member }: { member: StaffMember }) {
   );
 }
 
+/** The status as text (the chips and the line under them): the grid's value, so the CSV export says it too. */
+function staffStatusText(member: StaffMember, t: TFunction, format: ReturnType<typeof useFormat>): string {
+  const when = format.dateTime(member.disabledAt);
+  const disabledLine =
+    member.status === 'DISABLED' && when
+      ? member.disabledBy
+        ? t('staff.status.disabledBy', { by: member.disabledBy, at: when })
+        : t('staff.status.disabledAt', { at: when })
+      : '';
+  return [
+    [t(`staff.status.${member.status}`), disabledLine].filter(Boolean).join(' '),
+    member.passwordPending ? t('staff.status.pending') : '',
+    member.passwordLoginAllowed ? '' : t('staff.status.singleSignOn'),
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
 /**
- * The dense table of wider screens. Below 1200 px (a tablet, or a laptop with the side menu) the e-mail address moves
- * under the user name, so that the actions stay in view; narrower than its minimum, the table scrolls inside its card.
+ * The dense table of wider screens, on the console's DataTable (column choice, density, CSV export in the staff
+ * member's language; docs/decisions/0054-data-table.md). The rows come sorted and filtered by the screen. Below 1200 px
+ * (a tablet, or a laptop with the side menu) the e-mail address moves under the user name, so that the actions stay in
+ * view; narrower than its columns' minimum widths, the grid scrolls sideways inside its card.
  */
 export function StaffTable({ members, currentUsername, onAction }: StaffListViewProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const theme = useTheme();
   const emailColumn = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  // The screen passes a new callback on every render; the columns keep one identity (the grid re-reads new ones).
+  const onActionRef = useRef(onAction);
+  useEffect(() => {
+    onActionRef.current = onAction;
+  });
+  const columns = useMemo<DataTableColumn<StaffMember>[]>(
+    () => [
+      {
+        field: 'name',
+        headerName: t('staff.column.name'),
+        minWidth: 200,
+        flex: 1.3,
+        sortable: false,
+        valueGetter: (_, member) =>
+          [
+            isCurrent(member, currentUsername) ? `${staffName(member)} (${t('staff.you')})` : staffName(member),
+            member.username,
+            ...(emailColumn ? [] : [member.emailAddress ?? t('staff.noEmail')]),
+          ].join(', '),
+        renderCell: ({ row: member }) => <NameAndUsername member={member} current={isCurrent(member, currentUsername)} withEmail={!emailColumn} />,
+      },
+      ...(emailColumn
+        ? [
+            {
+              field: 'emailAddress',
+              headerName: t('staff.column.email'),
+              minWidth: 200,
+              flex: 1.2,
+              sortable: false,
+              valueGetter: (_: unknown, member: StaffMember) => member.emailAddress ?? t('staff.noEmail'),
+              renderCell: ({ row: member }: { row: StaffMember }) => <Email member={member} />,
+            } satisfies DataTableColumn<StaffMember>,
+          ]
+        : []),
+      {
+        field: 'role',
+        headerName: t('staff.column.role'),
+        minWidth: 120,
+        flex: 0.6,
+        sortable: false,
+        valueGetter: (_, member) => t(`staff.role.${member.role}`),
+      },
+      {
+        field: 'status',
+        headerName: t('staff.column.status'),
+        minWidth: 200,
+        flex: 1,
+        sortable: false,
+        valueGetter: (_, member) => staffStatusText(member, t, format),
+        renderCell: ({ row: member }) => <StaffStatus member={member} />,
+      },
+      {
+        field: 'lastLoginAt',
+        headerName: t('staff.column.lastLogin'),
+        minWidth: 140,
+        flex: 0.7,
+        sortable: false,
+        valueGetter: (_, member) => (member.lastLoginAt ? format.dateTime(member.lastLoginAt) : t('staff.lastLogin.never')),
+        renderCell: ({ row: member }) => <LastLogin member={member} />,
+      },
+      {
+        field: 'actions',
+        headerName: t('staff.column.actions'),
+        width: 56,
+        minWidth: 56,
+        sortable: false,
+        resizable: false,
+        hideable: false,
+        disableColumnMenu: true,
+        disableExport: true,
+        align: 'right',
+        headerAlign: 'right',
+        // The actions column needs no visible heading; screen readers still read it.
+        renderHeader: () => (
+          <Box component="span" sx={VISUALLY_HIDDEN}>
+            {t('staff.column.actions')}
+          </Box>
+        ),
+        renderCell: ({ row: member }) => <StaffMemberMenu member={member} onChoose={(action) => onActionRef.current(member, action)} />,
+      },
+    ],
+    [t, format, emailColumn, currentUsername],
+  );
+
   return (
-    <TableContainer>
-      <Table size="small" aria-label={t('staff.list')} aria-busy={members === null || undefined} sx={{ minWidth: 600, '& td, & th': { px: 1.5 } }}>
-        <TableHead>
-          <TableRow sx={{ '& th': { whiteSpace: 'nowrap', fontWeight: 600 } }}>
-            <TableCell>{t('staff.column.name')}</TableCell>
-            {emailColumn && <TableCell>{t('staff.column.email')}</TableCell>}
-            <TableCell>{t('staff.column.role')}</TableCell>
-            <TableCell>{t('staff.column.status')}</TableCell>
-            <TableCell>{t('staff.column.lastLogin')}</TableCell>
-            <TableCell align="right" sx={{ width: 56 }}>
-              <Box component="span" sx={VISUALLY_HIDDEN}>
-                {t('staff.column.actions')}
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {members === null
-            ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                <TableRow key={index} data-testid="staff-skeleton">
-                  <TableCell>
-                    <Skeleton variant="text" width={140} />
-                    <Skeleton variant="text" width={80} sx={{ fontSize: '0.75rem' }} />
-                  </TableCell>
-                  {emailColumn && (
-                    <TableCell>
-                      <Skeleton variant="text" width={180} />
-                    </TableCell>
-                  )}
-                  <TableCell>
-                    <Skeleton variant="text" width={90} />
-                  </TableCell>
-                  <TableCell>
-                    <Skeleton variant="rounded" width={64} height={24} />
-                  </TableCell>
-                  <TableCell>
-                    <Skeleton variant="text" width={110} />
-                  </TableCell>
-                  <TableCell align="right">
-                    <Skeleton variant="circular" width={28} height={28} sx={{ ml: 'auto' }} />
-                  </TableCell>
-                </TableRow>
-              ))
-            : members.map((member) => (
-                <TableRow
-                  key={member.username}
-                  hover
-                  data-testid="staff-row"
-                  data-username={member.username}
-                  sx={{ verticalAlign: 'top', '& td': { py: 1 } }}
-                >
-                  <TableCell sx={{ minWidth: 180 }}>
-                    <NameAndUsername member={member} current={isCurrent(member, currentUsername)} withEmail={!emailColumn} />
-                  </TableCell>
-                  {emailColumn && (
-                    <TableCell sx={{ minWidth: 180, maxWidth: 280 }}>
-                      <Email member={member} />
-                    </TableCell>
-                  )}
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`staff.role.${member.role}`)}</TableCell>
-                  {/* The chips are taller than a line of text: start them higher so their labels line up with the row's text. */}
-                  <TableCell sx={{ minWidth: 170, pt: '5px !important' }}>
-                    <StaffStatus member={member} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <LastLogin member={member} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ py: '2px !important', verticalAlign: 'middle' }}>
-                    <StaffMemberMenu member={member} onChoose={(action) => onAction(member, action)} />
-                  </TableCell>
-                </TableRow>
-              ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <DataTable<StaffMember>
+      id="staff"
+      label={t('staff.list')}
+      rows={members ?? []}
+      columns={columns}
+      getRowId={(member) => member.username}
+      loading={members === null}
+      empty={{
+        title: t('staff.state.emptyTitle'),
+        hint: t('staff.state.emptyBody'),
+        icon: <GroupsOutlinedIcon color="disabled" aria-hidden sx={{ fontSize: 40 }} />,
+      }}
+      exportFileName={t('staff.title')}
+      autoRowHeight
+      rowAttributes={(member) => ({ 'data-testid': 'staff-row', 'data-username': member.username })}
+      // The screen draws the card (and the refresh bar) around the list.
+      sx={{ border: 0, borderRadius: 0 }}
+    />
   );
 }
 
