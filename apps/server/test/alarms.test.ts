@@ -11,7 +11,17 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarms } from '../src/db/schema.ts';
-import { seedDemo } from '../src/seed/demo.ts';
+import {
+  createAlarm,
+  createBooking,
+  createContract,
+  createFleet,
+  createPool,
+  createStaff,
+  createUser,
+  createVehicle,
+  createVehicleStatus,
+} from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 const AB = { reg: 'AB 12345', vin: 'VNKKAH3A3PA012345' };
@@ -19,13 +29,71 @@ const KH = { reg: 'KH 77001', vin: 'WF0YXXTTGRK077001' };
 const EV = { reg: 'EV 33003', vin: 'KNACC81GXSN033003' };
 const MALAR_KTR = { reg: 'KTR 482', vin: 'YV1BW84DAN1048200' };
 
+const HOUR = 3_600_000;
+
 let t: TestApp;
 let token: string;
 let seToken: string;
+/** The bids of ola.nordmann's booking on KH and of the other operator's booking. */
+let olaBid: string;
+let theirBid: string;
+/** The fixture's alarms of this operator, by state. */
+const fjordAlarms = { triggered: [] as number[], handled: [] as number[] };
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db);
+  const db = t.database.db;
+  const now = Date.now();
+  const ago = (hours: number) => new Date(now - hours * HOUR);
+  await createFleet(db, 'fjord');
+  await createFleet(db, 'malar', { country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'support', 'support-demo');
+  await createStaff(db, 'malar', 'support.se', 'support-demo');
+  const ab = await createVehicle(db, 'fjord', { vin: AB.vin, registrationNumber: AB.reg });
+  await createVehicleStatus(db, ab.id);
+  const kh = await createVehicle(db, 'fjord', { vin: KH.vin, registrationNumber: KH.reg });
+  const ev = await createVehicle(db, 'fjord', { vin: EV.vin, registrationNumber: EV.reg });
+  const ktr = await createVehicle(db, 'malar', { vin: MALAR_KTR.vin, registrationNumber: MALAR_KTR.reg });
+  const ola = await createUser(db, 'fjord', { username: 'ola.nordmann' });
+  const pool = await createPool(db, 'fjord');
+  const contract = await createContract(db, 'fjord');
+  olaBid = (await createBooking(db, 'fjord', { userId: ola.id, contractId: contract.id, poolId: pool.id, vehicleId: kh.id }, { state: 'ACTIVE' }))
+    .bid;
+  const sePool = await createPool(db, 'malar');
+  const seContract = await createContract(db, 'malar', { currency: 'SEK' });
+  const seUser = await createUser(db, 'malar');
+  theirBid = (await createBooking(db, 'malar', { userId: seUser.id, contractId: seContract.id, poolId: sePool.id, vehicleId: ktr.id })).bid;
+
+  const alarm = async (
+    vehicle: typeof ab,
+    name: 'EXTERNAL_BATTERY' | 'FUEL' | 'KEY_HOLDER',
+    hoursAgo: number,
+    over: Partial<Parameters<typeof createAlarm>[2]> = {},
+  ) => {
+    const row = await createAlarm(db, vehicle.fleetId, {
+      name,
+      vehicleId: vehicle.id,
+      primaryObject: vehicle.registrationNumber,
+      alarmTimestamp: ago(hoursAgo),
+      ...over,
+    });
+    if (row.fleetId === 'fjord') fjordAlarms[row.state === 'TRIGGERED' ? 'triggered' : 'handled'].push(row.id);
+    return row;
+  };
+  const handled = (hoursAgo: number) => ({ state: 'HANDLED' as const, handledAt: ago(hoursAgo), handledBy: 'support' });
+  await alarm(ab, 'EXTERNAL_BATTERY', 1);
+  await alarm(ab, 'EXTERNAL_BATTERY', 5);
+  await alarm(ab, 'FUEL', 30, handled(29));
+  await alarm(ev, 'FUEL', 2);
+  await alarm(ev, 'EXTERNAL_BATTERY', 50, handled(48));
+  await alarm(ev, 'FUEL', 240);
+  // Two alarms at the same instant: the cursor orders them by id.
+  await alarm(kh, 'KEY_HOLDER', 3, { bid: olaBid, username: 'ola.nordmann', alarmTypes: ['KEY_NOT_RETURNED'] });
+  await alarm(kh, 'FUEL', 3, handled(2));
+  await alarm(kh, 'EXTERNAL_BATTERY', 3, { category: 'BOOKING' });
+  await alarm(ktr, 'FUEL', 4, { bid: theirBid });
+  await alarm(ktr, 'EXTERNAL_BATTERY', 6, handled(5));
+
   token = await login(t.app, 'support', 'support-demo');
   seToken = await login(t.app, 'support.se', 'support-demo');
 });
@@ -70,7 +138,9 @@ describe('GET /api/alarms', () => {
   it("lists the operator's alarms newest first, in both states", async () => {
     const body = await list('?pageSize=200');
     expect(body.moreResults).toBe(false);
-    expect(body.results.length).toBeGreaterThan(3);
+    expect(body.results.map((a) => a.alarmId).sort((a, b) => a - b)).toEqual(
+      [...fjordAlarms.triggered, ...fjordAlarms.handled].sort((a, b) => a - b),
+    );
     newestFirst(body.results);
     expect(new Set(body.results.map((a) => a.state))).toEqual(new Set(['TRIGGERED', 'HANDLED']));
     for (const a of body.results) expect(a.handled).toBe(a.state === 'HANDLED');
@@ -87,27 +157,31 @@ describe('GET /api/alarms', () => {
 
   it('filters by state, category, VIN and BID', async () => {
     const triggered = await listAll('state=TRIGGERED', 4);
-    expect(triggered.length).toBeGreaterThan(0);
+    expect(triggered.map((a) => a.alarmId).sort((a, b) => a - b)).toEqual([...fjordAlarms.triggered].sort((a, b) => a - b));
     for (const a of triggered) expect(a.state).toBe('TRIGGERED');
     newestFirst(triggered);
 
     const handled = await list('?state=HANDLED&pageSize=200');
+    expect(handled.results).toHaveLength(fjordAlarms.handled.length);
     for (const a of handled.results) expect(a).toMatchObject({ state: 'HANDLED', handled: true, handledBy: 'support' });
 
-    expect((await list('?category=VEHICLE&pageSize=200')).results.length).toBeGreaterThan(0);
+    const vehicle = (await list('?category=VEHICLE&pageSize=200')).results;
+    expect(vehicle).toHaveLength(fjordAlarms.triggered.length + fjordAlarms.handled.length - 1);
+    for (const a of vehicle) expect(a.category).toBe('VEHICLE');
+    expect((await list('?category=BOOKING')).results.map((a) => a.alarmTarget.vehicleVin)).toEqual([KH.vin]);
     expect((await list('?category=PAYMENT')).results).toEqual([]);
 
     const ev = await list(`?vin=${EV.vin.toLowerCase()}&state=TRIGGERED`);
-    expect(ev.results.map((a) => a.name)).toContain('FUEL');
+    expect(ev.results.map((a) => a.name)).toEqual(['FUEL', 'FUEL']);
     for (const a of ev.results) expect(a.alarmTarget.vehicleVin).toBe(EV.vin);
 
     const two = await list(`?vin=${EV.vin},${AB.vin}&pageSize=200`);
     expect(new Set(two.results.map((a) => a.alarmTarget.vehicleVin))).toEqual(new Set([EV.vin, AB.vin]));
 
-    const keyholder = await list('?bid=bid1000000016');
+    const keyholder = await list(`?bid=${olaBid.toLowerCase()}`);
     expect(keyholder.results.map((a) => a.name)).toEqual(['KEY_HOLDER']);
     expect(keyholder.results[0]).toMatchObject({
-      alarmTarget: { vehicleVin: KH.vin, bid: 'BID1000000016' },
+      alarmTarget: { vehicleVin: KH.vin, bid: olaBid },
       user: 'ola.nordmann',
       primaryObject: KH.reg,
     });
@@ -115,8 +189,9 @@ describe('GET /api/alarms', () => {
 
   it("finds nothing for another operator's VIN or BID", async () => {
     expect((await list(`?vin=${MALAR_KTR.vin}`)).results).toEqual([]);
-    expect((await list('?bid=BID2000000009')).results).toEqual([]);
-    expect((await list(`?vin=${MALAR_KTR.vin}`, seToken)).results.length).toBeGreaterThan(0);
+    expect((await list(`?bid=${theirBid}`)).results).toEqual([]);
+    expect((await list(`?vin=${MALAR_KTR.vin}`, seToken)).results).toHaveLength(2);
+    expect((await list(`?bid=${theirBid}`, seToken)).results.map((a) => a.name)).toEqual(['FUEL']);
   });
 
   it('refuses a bad cursor, state, category or page size', async () => {
@@ -145,7 +220,7 @@ describe('PUT /api/alarms/{alarmId}/acknowledge', () => {
 
   it('handles the alarm by the staff member now, logs it, and clears the vehicle flag with the last one', async () => {
     const open = (await list(`?vin=${AB.vin}&state=TRIGGERED&pageSize=200`)).results.filter((a) => a.name === 'EXTERNAL_BATTERY');
-    expect(open.length).toBeGreaterThan(0);
+    expect(open).toHaveLength(2);
     expect(await externalBatteryFlag()).toBe(true);
 
     for (const [i, alarm] of open.entries()) {
@@ -169,12 +244,12 @@ describe('PUT /api/alarms/{alarmId}/acknowledge', () => {
   });
 
   it("logs the alarm's booking and customer", async () => {
-    const [alarm] = (await list('?bid=BID1000000016&state=TRIGGERED')).results;
+    const [alarm] = (await list(`?bid=${olaBid}&state=TRIGGERED`)).results;
     expect(alarm).toBeDefined();
     expect((await acknowledge(alarm!.alarmId)).statusCode).toBe(200);
-    const events = ZEventSearchResponse.parse((await get('/api/events?bid=BID1000000016&types=VEHICLE_ADMIN')).json()).results;
+    const events = ZEventSearchResponse.parse((await get(`/api/events?bid=${olaBid}&types=VEHICLE_ADMIN`)).json()).results;
     expect(events.find((e) => e.displayText === 'Alarm KEY_HOLDER acknowledged')).toMatchObject({
-      bid: 'BID1000000016',
+      bid: olaBid,
       vin: KH.vin,
       affectedUsername: 'ola.nordmann',
     });

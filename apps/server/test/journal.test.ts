@@ -1,12 +1,10 @@
 import { MESSAGE_IDS, ZErrorEnvelope, ZJournalResponse } from '@fleetdesk/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
-import { journalEntries, pools, vehicles } from '../src/db/schema.ts';
+import { journalEntries, vehicles } from '../src/db/schema.ts';
 import { localYearMonth, monthWindow } from '../src/modules/vehicles/journal.ts';
 import { attachmentDisposition, journalFileName, XLS_DATE_TIME_FORMAT } from '../src/modules/vehicles/journal-xls.ts';
-import { seedDemo } from '../src/seed/demo.ts';
-import { createVehicle } from './support/factories.ts';
+import { createFleet, createJournalEntry, createPool, createStaff, createUser, createVehicle } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 const EL = { reg: 'EL 12345', vin: 'WVWZZZE1ZPP012345' };
@@ -17,29 +15,33 @@ let token: string;
 let seToken: string;
 let plateVin: string;
 
-/** Inserts a drive of `vin` starting at `start` (ISO), 40 minutes long. */
-async function addDrive(vin: string, start: string, over: Partial<typeof journalEntries.$inferInsert> = {}) {
-  const db = t.database.db;
-  const [v] = await db.select().from(vehicles).where(eq(vehicles.vin, vin));
-  const s = new Date(start);
-  await db.insert(journalEntries).values({
-    fleetId: v!.fleetId,
-    vehicleId: v!.id,
-    driveStart: s,
-    driveEnd: new Date(s.getTime() + 40 * 60_000),
-    distance: 12.5,
-    odometerStart: 1000,
-    odometerEnd: 1012.5,
-    fromPoolId: v!.poolId,
-    toPoolId: v!.poolId,
-    tripType: 'PRIVATE',
-    ...over,
-  });
+/** The vehicles of the fixture, by VIN. */
+const fixtureVehicles = new Map<string, typeof vehicles.$inferSelect>();
+/** Inserts a drive of `vin` starting at `start` (ISO or a Date), 40 minutes long. */
+async function addDrive(vin: string, start: string | Date, over: Partial<typeof journalEntries.$inferInsert> = {}) {
+  const vehicle = fixtureVehicles.get(vin);
+  if (!vehicle) throw new Error(`no fixture vehicle ${vin}`);
+  return createJournalEntry(t.database.db, vehicle, { driveStart: new Date(start), ...over });
 }
+
+/** Drives at the edges of the month the test clock is in at setup (Oslo): its first and last minute, and either side. */
+const edgeDrives: Date[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db);
+  const db = t.database.db;
+  await createFleet(db, 'fjord');
+  await createFleet(db, 'malar', { country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'support', 'support-demo');
+  await createStaff(db, 'malar', 'support.se', 'support-demo');
+  await createUser(db, 'fjord', { username: 'demo.active', givenName: 'Kari', familyName: 'Nordmann' });
+  const fjordPool = await createPool(db, 'fjord', { name: 'Grünerløkka', city: 'Oslo' });
+  const malarPool = await createPool(db, 'malar', { name: 'Södermalm', city: 'Stockholm' });
+  for (const [fleet, v, poolId] of [
+    ['fjord', EL, fjordPool.id],
+    ['malar', MALAR, malarPool.id],
+  ] as const)
+    fixtureVehicles.set(v.vin, await createVehicle(db, fleet, { vin: v.vin, registrationNumber: v.reg, poolId }));
   token = await login(t.app, 'support', 'support-demo');
   seToken = await login(t.app, 'support.se', 'support-demo');
   // Europe/Oslo is UTC+1 in winter, UTC+2 in summer: drives just either side of local midnight at month ends.
@@ -50,9 +52,15 @@ beforeAll(async () => {
   await addDrive(EL.vin, '2020-06-30T21:59:00Z'); // Jun 30 23:59 (CEST): June
   await addDrive(EL.vin, '2020-06-30T22:00:00Z'); // Jul 1 00:00: July
   await addDrive(MALAR.vin, '2020-01-15T10:00:00Z', { tripType: 'MAINTENANCE' });
-  const [fjordPool] = await t.database.db.select().from(pools).where(eq(pools.fleetId, 'fjord')).limit(1);
-  plateVin = (await createVehicle(t.database.db, 'fjord', { registrationNumber: 'ØST "1" 2', poolId: fjordPool!.id })).vin;
+  const plate = await createVehicle(db, 'fjord', { registrationNumber: 'ØST "1" 2', poolId: fjordPool.id });
+  plateVin = plate.vin;
+  fixtureVehicles.set(plateVin, plate);
   await addDrive(plateVin, '2020-03-10T08:00:00Z');
+
+  const { year, month } = localYearMonth(new Date(), 'Europe/Oslo');
+  const { start, end } = monthWindow(year, month, 'Europe/Oslo');
+  edgeDrives.push(new Date(start.getTime() - 60_000), start, new Date(end.getTime() - 60_000), end);
+  for (const at of edgeDrives) await addDrive(EL.vin, at);
 });
 afterAll(() => t.close());
 
@@ -102,7 +110,7 @@ describe('GET /api/vehicles/by-vin/{vin}/journal', () => {
     expect(await starts('?year=2020&month=5')).toEqual([]);
   });
 
-  it('defaults to the current month, which holds the demo drives of the last weeks', async () => {
+  it('defaults to the current month (the test clock, in Oslo), with exactly the drives starting in it', async () => {
     const before = localYearMonth(new Date(), 'Europe/Oslo');
     const res = await journal(EL.vin);
     const after = localYearMonth(new Date(), 'Europe/Oslo');
@@ -110,10 +118,10 @@ describe('GET /api/vehicles/by-vin/{vin}/journal', () => {
     const body = ZJournalResponse.parse(res.json());
     expect([before, after]).toContainEqual({ year: body.year, month: body.month });
     const { start, end } = monthWindow(body.year, body.month, 'Europe/Oslo');
-    for (const r of body.results) {
-      expect(Date.parse(r.driveTime.start)).toBeGreaterThanOrEqual(start.getTime());
-      expect(Date.parse(r.driveTime.start)).toBeLessThan(end.getTime());
-    }
+    // The month's first and last minute, not the minute before it or its end (the next month's first minute).
+    const expected = edgeDrives.filter((d) => d >= start && d < end).map((d) => d.toISOString());
+    expect(expected).toHaveLength(2);
+    expect(body.results.map((r) => r.driveTime.start)).toEqual(expected);
   });
 
   it('refuses a month or year out of range', async () => {

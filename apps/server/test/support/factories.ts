@@ -2,10 +2,12 @@ import type { BookingState, StaffRole, UserStatus, VehicleCategory } from '@flee
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import {
+  alarms,
   bookings,
   companies,
   contracts,
   fleets,
+  journalEntries,
   paymentEvents,
   payments,
   poolContracts,
@@ -15,6 +17,7 @@ import {
   userContracts,
   users,
   vehicleModels,
+  vehicleStatus,
   vehicles,
 } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
@@ -219,5 +222,51 @@ export async function addUserContract(db: Db, userId: number, contractId: number
 /** Puts a pool on a contract (pool_contracts); returns the link. */
 export async function addPoolContract(db: Db, poolId: number, contractId: number) {
   const [row] = await db.insert(poolContracts).values({ poolId, contractId }).returning();
+  return row!;
+}
+
+/** The latest status a vehicle reported (vehicle_status); without values, a locked car at full charge. */
+export async function createVehicleStatus(db: Db, vehicleId: number, over: Partial<typeof vehicleStatus.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(vehicleStatus)
+    .values({ vehicleId, fuelLevel: 100, odometer: 10_000, locked: true, immobilized: false, keyholder: true, lat: 59.91, lon: 10.75, ...over })
+    .returning();
+  return row!;
+}
+
+/** An alarm (§3 Alarm), TRIGGERED unless said otherwise; pass the vehicle for a vehicle alarm. */
+export async function createAlarm(
+  db: Db,
+  fleetId: string,
+  over: Partial<typeof alarms.$inferInsert> & Pick<typeof alarms.$inferInsert, 'name' | 'primaryObject'>,
+) {
+  const [row] = await db
+    .insert(alarms)
+    .values({ fleetId, state: 'TRIGGERED', category: 'VEHICLE', ...over })
+    .returning();
+  return row!;
+}
+
+/** A drive in a vehicle's journal: 40 minutes and 12.5 km from `driveStart`, from and to the vehicle's pool. */
+export async function createJournalEntry(
+  db: Db,
+  vehicle: Pick<typeof vehicles.$inferSelect, 'id' | 'fleetId' | 'poolId'>,
+  over: Partial<typeof journalEntries.$inferInsert> & { driveStart: Date },
+) {
+  const [row] = await db
+    .insert(journalEntries)
+    .values({
+      fleetId: vehicle.fleetId,
+      vehicleId: vehicle.id,
+      driveEnd: new Date(over.driveStart.getTime() + 40 * 60_000),
+      distance: 12.5,
+      odometerStart: 1000,
+      odometerEnd: 1012.5,
+      fromPoolId: vehicle.poolId,
+      toPoolId: vehicle.poolId,
+      tripType: 'PRIVATE',
+      ...over,
+    })
+    .returning();
   return row!;
 }
