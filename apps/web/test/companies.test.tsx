@@ -288,46 +288,92 @@ function UsersTabHarness() {
   return <CompanyUsersTab companyId={4} search={search} onSearchChange={setSearch} />;
 }
 
+const companyUsersAnswer = (url: URL, results: CompanyUser[], totalCount = results.length) => ({
+  status: 200,
+  body: {
+    results,
+    totalCount,
+    page: Number(url.searchParams.get('page')),
+    pageSize: Number(url.searchParams.get('pageSize')),
+    sort: url.searchParams.get('sort'),
+    direction: url.searchParams.get('direction'),
+  },
+});
+
 describe('CompanyUsersTab', () => {
+  const lastQuery = () => calls.filter((c) => c.url.pathname === '/api/companies/4/users').at(-1)!.url.searchParams;
+
   it('sorts on applyDate descending by default and toggles desc → asc → none with the header', async () => {
-    handler = (method, url) =>
-      url.pathname === '/api/companies/4/users'
-        ? {
-            status: 200,
-            body: {
-              results: [companyUser(1), companyUser(2)],
-              totalCount: 2,
-              page: 0,
-              pageSize: Number(url.searchParams.get('pageSize')),
-              sort: url.searchParams.get('sort'),
-              direction: url.searchParams.get('direction'),
-            },
-          }
-        : undefined;
+    handler = (method, url) => (url.pathname === '/api/companies/4/users' ? companyUsersAnswer(url, [companyUser(1), companyUser(2)]) : undefined);
     const user = userEvent.setup();
     renderWith(<UsersTabHarness />);
-    const table = await screen.findByRole('table', { name: 'Users of the company' });
-    const lastQuery = () => calls.filter((c) => c.url.pathname === '/api/companies/4/users').at(-1)!.url.searchParams;
+    // The console's DataTable: a grid named as the table was.
+    const grid = await screen.findByRole('grid', { name: 'Users of the company' });
     expect(lastQuery().get('sort')).toBe('applyDate');
     expect(lastQuery().get('direction')).toBe('desc');
     expect(lastQuery().get('pageSize')).toBe('25');
-    const header = () => within(table).getByRole('columnheader', { name: 'Applied' });
+    const header = () => within(grid).getByRole('columnheader', { name: /Applied/ });
     expect(header().getAttribute('aria-sort')).toBe('descending');
 
-    await user.click(within(header()).getByRole('button'));
+    await user.click(within(header()).getByText('Applied'));
     await waitFor(() => expect(lastQuery().get('direction')).toBe('asc'));
-    expect(header().getAttribute('aria-sort')).toBe('ascending');
+    await waitFor(() => expect(header().getAttribute('aria-sort')).toBe('ascending'));
 
-    await user.click(within(header()).getByRole('button'));
+    await user.click(within(header()).getByText('Applied'));
     await waitFor(() => expect(lastQuery().get('direction')).toBe('none'));
-    expect(header().getAttribute('aria-sort')).toBe('none');
+    await waitFor(() => expect(header().getAttribute('aria-sort')).toBe('none'));
 
-    await user.click(within(header()).getByRole('button'));
+    await user.click(within(header()).getByText('Applied'));
     await waitFor(() => expect(lastQuery().get('direction')).toBe('desc'));
 
-    // Rows link to the user page and to a division's own company page.
-    expect(within(table).getByRole('link', { name: 'user.1' }).getAttribute('href')).toBe('/users/user.1');
-    expect(within(table).getByRole('link', { name: 'Nordlys Oslo' }).getAttribute('href')).toBe('/companies/42');
+    // Another column starts at descending.
+    await user.click(within(within(grid).getByRole('columnheader', { name: /User name/ })).getByText('User name'));
+    await waitFor(() => expect(lastQuery().get('sort')).toBe('username'));
+    expect(lastQuery().get('direction')).toBe('desc');
+
+    // Rows link to the user page and to a division's own company page; the company itself is plain text.
+    const rows = within(grid).getAllByTestId('company-user-row');
+    expect(rows.map((row) => row.getAttribute('data-username'))).toEqual(['user.1', 'user.2']);
+    expect(within(rows[0]!).getByRole('link', { name: 'user.1' }).getAttribute('href')).toBe('/users/user.1');
+    expect(within(rows[0]!).queryByRole('link', { name: 'Nordlys Consulting AS' })).toBeNull();
+    expect(within(rows[0]!).getByText('Nordlys Consulting AS')).toBeTruthy();
+    expect(within(rows[1]!).getByRole('link', { name: 'Nordlys Oslo' }).getAttribute('href')).toBe('/companies/42');
+    expect(rows[0]!.textContent).toContain('Given Family1');
+    expect(rows[0]!.textContent).toContain('user.1@nordlys.example · +4791111111');
+    expect(within(rows[0]!).getByText('Active')).toBeTruthy();
+  }, 40_000);
+
+  it('pages on the server, 25 by default, with the page and size in the search', async () => {
+    handler = (method, url) =>
+      url.pathname === '/api/companies/4/users'
+        ? companyUsersAnswer(
+            url,
+            [1, 2, 3].map((n) => companyUser(n)),
+            60,
+          )
+        : undefined;
+    const user = userEvent.setup();
+    renderWith(<UsersTabHarness />);
+    await screen.findByRole('grid', { name: 'Users of the company' });
+    expect(await screen.findByText('1–25 of 60')).toBeTruthy();
+    expect(screen.getByText('Users found: 60')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastQuery().get('page')).toBe('1'));
+    expect(await screen.findByText('26–50 of 60')).toBeTruthy();
+  }, 40_000);
+
+  it('says so when the company has no users, or none with the chosen status', async () => {
+    handler = (method, url) => (url.pathname === '/api/companies/4/users' ? companyUsersAnswer(url, []) : undefined);
+    renderWith(<UsersTabHarness />);
+    expect((await screen.findByTestId('data-table-empty')).textContent).toContain('This company has no users yet.');
+    cleanup();
+    function FilteredHarness() {
+      const [search, setSearch] = useState<CompanySearch>({ status: ['BLOCKED'] });
+      return <CompanyUsersTab companyId={4} search={search} onSearchChange={setSearch} />;
+    }
+    renderWith(<FilteredHarness />);
+    expect((await screen.findByTestId('data-table-empty')).textContent).toContain('No user of this company has the chosen status.');
+    expect(lastQuery().getAll('status').join(',')).toContain('BLOCKED');
   });
 });
 

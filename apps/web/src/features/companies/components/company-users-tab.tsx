@@ -1,38 +1,39 @@
 import { useMemo } from 'react';
-import CloudOffIcon from '@mui/icons-material/CloudOff';
 import PersonSearchIcon from '@mui/icons-material/PersonSearch';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { COMPANY_USERS_PAGE_SIZE_OPTIONS, ZUserStatus, type CompanyUsersSortField, type UserStatus } from '@fleetdesk/contract';
+import {
+  COMPANY_USERS_DEFAULT_PAGE_SIZE,
+  COMPANY_USERS_PAGE_SIZE_OPTIONS,
+  ZCompanyUsersSortField,
+  ZUserStatus,
+  type CompanyUser,
+  type UserStatus,
+} from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { AppHrefLink } from '@/components/app-href-link';
+import { DataTable, useTablePreferences, type DataTableColumn, type DataTableSort } from '@/components/data-table/data-table';
 import { useFormat } from '@/lib/format/use-format';
 import { useCompanyUsers } from '../api/companies-api';
 import { companyUsersFilterOf, type CompanySearch } from '../companies-search';
-import { ariaSortOf, toggleCompanyUsersSort } from '../company-users-sort';
+import { DEFAULT_COMPANY_USERS_SORT } from '../company-users-sort';
 
 interface CompanyUsersTabProps {
   companyId: number;
   search: CompanySearch;
   onSearchChange: (next: CompanySearch, options?: { replace?: boolean }) => void;
 }
+
+const TABLE_ID = 'company-users';
+const SORT_ORDERS = ['desc', 'asc', null] as const;
+const contactOf = (user: CompanyUser) => [user.emailAddress, user.mobilePhone].filter(Boolean).join(' · ');
 
 const STATUS_COLOR: Partial<Record<UserStatus, 'success' | 'warning' | 'error' | 'info'>> = {
   ACTIVE: 'success',
@@ -44,147 +45,132 @@ const STATUS_COLOR: Partial<Record<UserStatus, 'success' | 'warning' | 'error' |
   BLOCKED: 'error',
 };
 
-const COLUMNS = [
-  { field: 'username', label: 'username' },
-  { field: 'givenName', label: 'name' },
-  { field: 'companyName', label: 'company' },
-  { field: 'status', label: 'status' },
-  { field: 'applyDate', label: 'applyDate' },
-] as const satisfies readonly { field: CompanyUsersSortField; label: string }[];
-
 /**
  * The users tab (§2, §9): the customers of the company and its subtree, a status filter, sorting by a header click
- * (applyDate newest first by default; desc → asc → none) and paging 10/25/50 (25 by default). Rows link to the user.
+ * (applyDate newest first by default; desc → asc → none) and paging 10/25/50 (25 by default, or the page size this
+ * staff member last chose). Rows link to the user. On the console's DataTable (docs/decisions/0054-data-table.md).
  */
 export function CompanyUsersTab({ companyId, search, onSearchChange }: CompanyUsersTabProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const filter = useMemo(() => companyUsersFilterOf(search), [search]);
+  // The page size of the URL, else the one this staff member last chose (remembered by the table), else §9's 25.
+  const [preferences] = useTablePreferences(TABLE_ID);
+  const rememberedSize = COMPANY_USERS_PAGE_SIZE_OPTIONS.find((size) => size === preferences.pageSize);
+  const filter = useMemo(
+    () => companyUsersFilterOf(search.pageSize || !rememberedSize ? search : { ...search, pageSize: rememberedSize }),
+    [search, rememberedSize],
+  );
   const users = useCompanyUsers(companyId, filter);
-  const current = { sort: filter.sort, direction: filter.direction };
 
   const change = (next: Partial<CompanySearch>) => onSearchChange({ ...search, ...next }, { replace: true });
-  const onSort = (field: CompanyUsersSortField) => {
-    const sorted = toggleCompanyUsersSort(current, field);
+  const statuses = search.status ?? [];
+  // §9 toggles desc → asc → none per column, a new column starting at desc: the grid's sorting order does the same.
+  const sortValue: DataTableSort | null =
+    filter.direction === 'none' ? null : { field: filter.sort, direction: filter.direction === 'asc' ? 'asc' : 'desc' };
+  const onSort = (next: DataTableSort | null) => {
+    const field = next ? ZCompanyUsersSortField.parse(next.field) : filter.sort;
+    const direction = next ? next.direction : 'none';
     change({
-      sort: sorted.sort === 'applyDate' ? undefined : sorted.sort,
-      direction: sorted.direction === 'desc' ? undefined : sorted.direction,
+      sort: field === DEFAULT_COMPANY_USERS_SORT.sort ? undefined : field,
+      direction: direction === DEFAULT_COMPANY_USERS_SORT.direction ? undefined : direction,
       page: undefined,
     });
   };
-  const statuses = search.status ?? [];
 
-  let body;
-  if (users.isPending) {
-    body = (
-      <Stack spacing={0.75} aria-busy="true" aria-label={t('companies.users.loading')}>
-        {Array.from({ length: 6 }, (_, i) => (
-          <Skeleton key={i} variant="rounded" height={30} />
-        ))}
-      </Stack>
-    );
-  } else if (users.isError) {
-    body = (
-      <Box role="alert" sx={{ p: 3, textAlign: 'center' }}>
-        <CloudOffIcon color="error" aria-hidden sx={{ fontSize: 36 }} />
-        <Typography variant="subtitle1">{t('companies.users.error')}</Typography>
-        <Button variant="outlined" size="small" sx={{ mt: 1.5 }} onClick={() => void users.refetch()}>
-          {t('companies.states.retry')}
-        </Button>
-      </Box>
-    );
-  } else if (users.data.totalCount === 0) {
-    body = (
-      <Box role="status" sx={{ p: 4, textAlign: 'center' }} data-testid="company-users-empty">
-        <PersonSearchIcon color="disabled" aria-hidden sx={{ fontSize: 36 }} />
-        <Typography variant="subtitle1">{statuses.length > 0 ? t('companies.users.emptyFiltered') : t('companies.users.empty')}</Typography>
-      </Box>
-    );
-  } else {
-    const data = users.data;
-    body = (
-      <Box sx={{ position: 'relative' }}>
-        {users.isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />}
-        <TableContainer>
-          <Table size="small" aria-label={t('companies.users.table')} sx={{ '& td, & th': { px: 1 } }}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => {
-                  const ariaSort = ariaSortOf(current, column.field);
-                  return (
-                    <TableCell
-                      key={column.field}
-                      aria-sort={ariaSort}
-                      sortDirection={ariaSort === 'none' ? false : ariaSort === 'ascending' ? 'asc' : 'desc'}
-                      sx={{ whiteSpace: 'nowrap' }}
-                    >
-                      <TableSortLabel
-                        active={ariaSort !== 'none'}
-                        direction={ariaSort === 'ascending' ? 'asc' : 'desc'}
-                        onClick={() => onSort(column.field)}
-                      >
-                        {t(`companies.users.columns.${column.label}`)}
-                      </TableSortLabel>
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.results.map((user) => (
-                <TableRow key={user.username} hover>
-                  <TableCell sx={{ minWidth: 120 }}>
-                    <AppHrefLink href={`/users/${encodeURIComponent(user.username)}`}>{user.username}</AppHrefLink>
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 180 }}>
-                    {`${user.givenName} ${user.familyName}`}
-                    {(user.emailAddress || user.mobilePhone) && (
-                      <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
-                        {[user.emailAddress, user.mobilePhone].filter(Boolean).join(' · ')}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    {user.company.id === companyId ? (
-                      user.company.name
-                    ) : (
-                      <AppHrefLink href={`/companies/${user.company.id}`}>{user.company.name}</AppHrefLink>
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={STATUS_COLOR[user.status] ?? 'default'}
-                      label={t(`companies.status.${user.status}`)}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }} title={user.applyDate ? format.dateTime(user.applyDate) : undefined}>
-                    {user.applyDate ? format.date(user.applyDate) : ''}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={data.totalCount}
-          page={data.page}
-          rowsPerPage={data.pageSize}
-          rowsPerPageOptions={[...COMPANY_USERS_PAGE_SIZE_OPTIONS]}
-          onPageChange={(_event, page) => change({ page: page > 0 ? page + 1 : undefined })}
-          onRowsPerPageChange={(event) => {
-            const size = Number(event.target.value);
-            change({ pageSize: size === 25 ? undefined : size, page: undefined });
-          }}
-          labelRowsPerPage={t('companies.users.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('companies.users.displayedRows', { from, to, count })}
-          getItemAriaLabel={(type) => t(`companies.users.pageButton.${type}`)}
-        />
-      </Box>
-    );
-  }
+  const columns = useMemo<DataTableColumn<CompanyUser>[]>(
+    () => [
+      {
+        field: 'username',
+        headerName: t('companies.users.columns.username'),
+        minWidth: 140,
+        flex: 0.8,
+        valueGetter: (_, user) => user.username,
+        renderCell: ({ row: user }) => <AppHrefLink href={`/users/${encodeURIComponent(user.username)}`}>{user.username}</AppHrefLink>,
+      },
+      {
+        field: 'givenName',
+        headerName: t('companies.users.columns.name'),
+        minWidth: 220,
+        flex: 1.5,
+        valueGetter: (_, user) => [`${user.givenName} ${user.familyName}`, contactOf(user)].filter(Boolean).join(', '),
+        renderCell: ({ row: user }) => (
+          <Box sx={{ minWidth: 0 }}>
+            {`${user.givenName} ${user.familyName}`}
+            {contactOf(user) && (
+              <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
+                {contactOf(user)}
+              </Typography>
+            )}
+          </Box>
+        ),
+      },
+      {
+        field: 'companyName',
+        headerName: t('companies.users.columns.company'),
+        minWidth: 160,
+        flex: 1,
+        valueGetter: (_, user) => user.company.name,
+        renderCell: ({ row: user }) =>
+          user.company.id === companyId ? user.company.name : <AppHrefLink href={`/companies/${user.company.id}`}>{user.company.name}</AppHrefLink>,
+      },
+      {
+        field: 'status',
+        headerName: t('companies.users.columns.status'),
+        minWidth: 170,
+        flex: 0.8,
+        valueGetter: (_, user) => t(`companies.status.${user.status}`),
+        renderCell: ({ row: user }) => (
+          <Chip size="small" variant="outlined" color={STATUS_COLOR[user.status] ?? 'default'} label={t(`companies.status.${user.status}`)} />
+        ),
+      },
+      {
+        field: 'applyDate',
+        headerName: t('companies.users.columns.applyDate'),
+        minWidth: 120,
+        flex: 0.6,
+        valueGetter: (_, user) => (user.applyDate ? format.date(user.applyDate) : ''),
+        renderCell: ({ row: user }) => (
+          <Box component="span" title={user.applyDate ? format.dateTime(user.applyDate) : undefined} sx={{ fontVariantNumeric: 'tabular-nums' }}>
+            {user.applyDate ? format.date(user.applyDate) : ''}
+          </Box>
+        ),
+      },
+    ],
+    [t, format, companyId],
+  );
+
+  const table = (
+    <DataTable<CompanyUser>
+      id={TABLE_ID}
+      label={t('companies.users.table')}
+      rows={users.data?.results ?? []}
+      columns={columns}
+      getRowId={(user) => user.username}
+      loading={users.isPending}
+      refreshing={users.isFetching && !users.isPending}
+      error={users.isError ? { message: t('companies.users.error'), onRetry: () => void users.refetch() } : null}
+      empty={{
+        title: statuses.length > 0 ? t('companies.users.emptyFiltered') : t('companies.users.empty'),
+        icon: <PersonSearchIcon color="disabled" aria-hidden sx={{ fontSize: 40 }} />,
+      }}
+      exportFileName={t('companies.users.table')}
+      autoRowHeight
+      rowAttributes={(user) => ({ 'data-testid': 'company-user-row', 'data-username': user.username })}
+      sort={{ value: sortValue, onChange: onSort, orders: SORT_ORDERS }}
+      paging={{
+        page: filter.page,
+        pageSize: filter.pageSize,
+        pageSizeOptions: COMPANY_USERS_PAGE_SIZE_OPTIONS,
+        rowCount: users.data?.totalCount ?? 0,
+        displayedRows: ({ from, to, count }) => t('companies.users.displayedRows', { from, to, count }),
+        onChange: (next) => {
+          if (next.pageSize !== filter.pageSize)
+            change({ pageSize: next.pageSize === COMPANY_USERS_DEFAULT_PAGE_SIZE ? undefined : next.pageSize, page: undefined });
+          else change({ page: next.page > 0 ? next.page + 1 : undefined });
+        },
+      }}
+    />
+  );
 
   return (
     <Stack spacing={2}>
@@ -232,7 +218,7 @@ export function CompanyUsersTab({ companyId, search, onSearchChange }: CompanyUs
           </Typography>
         )}
       </Stack>
-      {body}
+      {table}
     </Stack>
   );
 }
