@@ -1,10 +1,19 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarms, bookings, events, vehicleModels, vehicleStatus, vehicles } from '../src/db/schema.ts';
+import { alarms, events, vehicleStatus, vehicles } from '../src/db/schema.ts';
 import { createSimulator, simulateStatus, type SimulatedVehicle } from '../src/integrations/telematics/simulator.ts';
 import type { CommandAck, TelematicsHandler, TelematicsLog } from '../src/integrations/telematics/types.ts';
 import { handleStatusReports, vehicleTelematicsHandler } from '../src/modules/vehicle-commands/telematics-handler.ts';
-import { seedDemo } from '../src/seed/demo.ts';
+import {
+  createAlarm,
+  createBooking,
+  createContract,
+  createFleet,
+  createPool,
+  createUser,
+  createVehicle,
+  createVehicleStatus,
+} from './support/factories.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const quietLog: TelematicsLog = { info: () => {}, warn: () => {}, error: () => {} };
@@ -98,15 +107,46 @@ describe('simulated agents answering commands', () => {
   });
 });
 
-describe('simulator status reports against the demo fleet', () => {
+describe('simulator status reports against a fleet', () => {
   let t: TestApp;
+  /** The fixture's vehicles: each reports (or not) something different. */
+  const v = {} as Record<'low' | 'healthy' | 'kia' | 'weakBattery' | 'driving' | 'unknown' | 'bike', typeof vehicles.$inferSelect>;
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemo(t.database.db);
+    const db = t.database.db;
+    await createFleet(db, 'fjord');
+    const parkedStatus = { fuelLevel: 80, carBatteryVoltage: 12.6, isRefueling: false, keyholder: null };
+    // A parked electric car running low, with no fuel alarm yet.
+    v.low = await createVehicle(db, 'fjord', { registrationNumber: 'EL 40005' });
+    await createVehicleStatus(db, v.low.id, { ...parkedStatus, fuelLevel: 5 });
+    v.healthy = await createVehicle(db, 'fjord', { registrationNumber: 'EL 40080' });
+    await createVehicleStatus(db, v.healthy.id, parkedStatus);
+    // EV 33003 at 9 % with its FUEL alarm open, and a car whose 12 V battery is weak, with its alarm open.
+    v.kia = await createVehicle(db, 'fjord', { vin: 'KNACC81GXSN033003', registrationNumber: 'EV 33003' });
+    await createVehicleStatus(db, v.kia.id, { ...parkedStatus, fuelLevel: 9 });
+    await createAlarm(db, 'fjord', { name: 'FUEL', vehicleId: v.kia.id, primaryObject: 'EV 33003', alarmTypes: ['LOW_CHARGE'] });
+    v.weakBattery = await createVehicle(db, 'fjord', { registrationNumber: 'EL 41150' });
+    await createVehicleStatus(db, v.weakBattery.id, { ...parkedStatus, carBatteryVoltage: 11.5 });
+    await createAlarm(db, 'fjord', { name: 'EXTERNAL_BATTERY', vehicleId: v.weakBattery.id, primaryObject: 'EL 41150' });
+    // EL 12345 in an active booking.
+    v.driving = await createVehicle(db, 'fjord', { vin: 'WVWZZZE1ZPP012345', registrationNumber: 'EL 12345' });
+    await createVehicleStatus(db, v.driving.id, { ...parkedStatus, fuelLevel: 70, odometer: 5000 });
+    const user = await createUser(db, 'fjord');
+    const pool = await createPool(db, 'fjord');
+    const contract = await createContract(db, 'fjord');
+    const now = Date.now();
+    await createBooking(
+      db,
+      'fjord',
+      { userId: user.id, contractId: contract.id, poolId: pool.id, vehicleId: v.driving.id },
+      { state: 'ACTIVE', startTime: new Date(now - 3_600_000), endTime: new Date(now + 3_600_000) },
+    );
+    // BS 20001 has never reported; a bike has no agent.
+    v.unknown = await createVehicle(db, 'fjord', { vin: 'TMBJJ7NX1NP020001', registrationNumber: 'BS 20001' });
+    v.bike = await createVehicle(db, 'fjord', { registrationNumber: 'EB 40404', category: 'BIKE', agentHardwareType: 'none' });
   });
   afterAll(() => t.close());
 
-  const vehicleByVin = async (vin: string) => (await t.database.db.select().from(vehicles).where(eq(vehicles.vin, vin)))[0]!;
   const statusOf = async (id: number) => (await t.database.db.select().from(vehicleStatus).where(eq(vehicleStatus.vehicleId, id)))[0];
   const openAlarms = async () =>
     (await t.database.db.select({ vehicleId: alarms.vehicleId, name: alarms.name }).from(alarms).where(eq(alarms.state, 'TRIGGERED')))
@@ -126,32 +166,14 @@ describe('simulator status reports against the demo fleet', () => {
 
   it('raises a FUEL alarm for a vehicle that runs low, once, and not again soon after staff handled it', async () => {
     const db = t.database.db;
-    // A parked electric car of the demo with a status and no open fuel alarm.
-    const candidates = await db
-      .select({ id: vehicles.id, vin: vehicles.vin, reg: vehicles.registrationNumber })
-      .from(vehicles)
-      .innerJoin(vehicleModels, eq(vehicleModels.id, vehicles.modelId))
-      .innerJoin(vehicleStatus, eq(vehicleStatus.vehicleId, vehicles.id))
-      .where(
-        and(
-          eq(vehicles.fleetId, 'fjord'),
-          eq(vehicleModels.primaryFuelType, 'BATTERY'),
-          eq(vehicles.agentHardwareType, 'keyless'),
-          eq(vehicleStatus.isRefueling, false),
-        ),
-      )
-      .orderBy(asc(vehicles.id));
-    const busy = new Set((await db.select({ id: bookings.allocatedVehicleId }).from(bookings).where(eq(bookings.state, 'ACTIVE'))).map((b) => b.id));
-    const alarmed = new Set((await db.select({ id: alarms.vehicleId }).from(alarms).where(eq(alarms.name, 'FUEL'))).map((a) => a.id));
-    const car = candidates.find((c) => !busy.has(c.id) && !alarmed.has(c.id))!;
-    expect(car).toBeDefined();
-    await db.update(vehicleStatus).set({ fuelLevel: 5 }).where(eq(vehicleStatus.vehicleId, car.id));
+    const car = { id: v.low.id, vin: v.low.vin, reg: v.low.registrationNumber };
     const before = await openAlarms();
 
     const sim = simulator();
     await sim.start(vehicleTelematicsHandler(db, quietLog));
     try {
-      expect(await sim.tick()).toBeGreaterThan(50); // the whole demo fleet in one batch
+      // Every vehicle with a status and an agent, in one batch: not the one without status, not the bike.
+      expect(await sim.tick()).toBe(5);
       const fuel = await db
         .select()
         .from(alarms)
@@ -164,10 +186,9 @@ describe('simulator status reports against the demo fleet', () => {
         alarmTypes: ['LOW_CHARGE'],
         primaryObject: car.reg,
       });
-      // The demo's open alarms are kept and none is duplicated (other vehicles may run low too, depending on the hour).
-      const after = await openAlarms();
-      expect(after).toEqual(expect.arrayContaining([...before, `${car.id}:FUEL`]));
-      expect(new Set(after).size).toBe(after.length);
+      // The open alarms are kept, none is duplicated (EV 33003 is still low), and no other vehicle raises one.
+      expect(before).toEqual([`${v.kia.id}:FUEL`, `${v.weakBattery.id}:EXTERNAL_BATTERY`].sort());
+      expect(await openAlarms()).toEqual([...before, `${car.id}:FUEL`].sort());
       const logged = await db
         .select()
         .from(events)
@@ -197,11 +218,11 @@ describe('simulator status reports against the demo fleet', () => {
 
   it('clears a fuel alarm when charging starts, drives the vehicle in a booking, and leaves a vehicle without status alone', async () => {
     const db = t.database.db;
-    const kia = await vehicleByVin('KNACC81GXSN033003'); // EV 33003 at 9 %: FUEL alarm
+    const kia = v.kia; // EV 33003 at 9 %: FUEL alarm
     await db.update(vehicleStatus).set({ isRefueling: true }).where(eq(vehicleStatus.vehicleId, kia.id));
-    const driving = await vehicleByVin('WVWZZZE1ZPP012345'); // EL 12345 in an active booking
+    const driving = v.driving; // EL 12345 in an active booking
     const odometer = (await statusOf(driving.id))!.odometer!;
-    const unknown = await vehicleByVin('TMBJJ7NX1NP020001'); // BS 20001: no status at all
+    const unknown = v.unknown; // BS 20001: no status at all
 
     const sim = simulator();
     await sim.start(vehicleTelematicsHandler(db, quietLog));
@@ -228,12 +249,12 @@ describe('simulator status reports against the demo fleet', () => {
   });
 
   it('ignores reports of unknown vehicles and of vehicles without an agent', async () => {
-    const [bike] = await t.database.db.select().from(vehicles).where(eq(vehicles.agentHardwareType, 'none')).limit(1);
+    const bike = v.bike;
     const ignored = await handleStatusReports(t.database.db, [
       { vin: 'NOSUCHVIN', status: { locked: true }, alarms: { raised: ['FUEL'], cleared: [] } },
-      { vin: bike!.vin, status: { locked: true }, alarms: { raised: [], cleared: [] } },
+      { vin: bike.vin, status: { locked: true }, alarms: { raised: [], cleared: [] } },
     ]);
-    expect(ignored.sort()).toEqual(['NOSUCHVIN', bike!.vin].sort());
-    expect((await statusOf(bike!.id))?.locked ?? null).toBeNull();
+    expect(ignored.sort()).toEqual(['NOSUCHVIN', bike.vin].sort());
+    expect((await statusOf(bike.id))?.locked ?? null).toBeNull();
   });
 });

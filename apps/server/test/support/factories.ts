@@ -225,11 +225,25 @@ export async function addPoolContract(db: Db, poolId: number, contractId: number
   return row!;
 }
 
-/** The latest status a vehicle reported (vehicle_status); without values, a locked car at full charge. */
+/**
+ * The latest status a vehicle reported (vehicle_status); without values, a locked car at full charge, reported now by
+ * the test clock (set here, not by the column's SQL default, which on PostgreSQL follows the server's real clock).
+ */
 export async function createVehicleStatus(db: Db, vehicleId: number, over: Partial<typeof vehicleStatus.$inferInsert> = {}) {
   const [row] = await db
     .insert(vehicleStatus)
-    .values({ vehicleId, fuelLevel: 100, odometer: 10_000, locked: true, immobilized: false, keyholder: true, lat: 59.91, lon: 10.75, ...over })
+    .values({
+      vehicleId,
+      fuelLevel: 100,
+      odometer: 10_000,
+      locked: true,
+      immobilized: false,
+      keyholder: true,
+      lat: 59.91,
+      lon: 10.75,
+      updatedAt: new Date(),
+      ...over,
+    })
     .returning();
   return row!;
 }
