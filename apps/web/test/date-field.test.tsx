@@ -60,4 +60,24 @@ describe('DateField', () => {
     await waitFor(() => expect(values).toEqual(['2027-01-31']));
     expect(shownValue()).toBe('2027-01-31');
   });
+
+  it("left with a day half typed, reports nothing and shows the caller's day again", async () => {
+    await i18n.changeLanguage('en-GB');
+    const values: string[] = [];
+    render(
+      <>
+        <Harness initial="2026-11-01" onValue={(v) => values.push(v)} />
+        <button type="button">elsewhere</button>
+      </>,
+    );
+    const field = screen.getByRole('group', { name: 'Valid until' });
+    await userEvent.click(within(field).getByRole('spinbutton', { name: 'Year' }));
+    // The year 0002, on the way to 2027: not a day this field reports.
+    await userEvent.keyboard('2');
+    expect(within(field).getByRole('spinbutton', { name: 'Year' }).textContent).toBe('0002');
+    await userEvent.click(screen.getByRole('button', { name: 'elsewhere' }));
+    await waitFor(() => expect(within(field).getByRole('spinbutton', { name: 'Year' }).textContent).toBe('2026'));
+    expect(values).toEqual([]);
+    expect(shownValue()).toBe('2026-11-01');
+  });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
@@ -7,6 +7,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { DATE_FORMAT } from '@fleetdesk/contract';
 import { useLanguage } from '@/lib/i18n/i18n';
 import { DAYJS_LOCALES, PICKER_LOCALE_TEXT } from './picker-locale';
+import { useDeferredPickerValue } from './use-deferred-picker-value';
 
 dayjs.extend(utc);
 
@@ -66,54 +67,20 @@ export function DateField({
   width,
 }: DateFieldProps) {
   const language = useLanguage();
-  // The picker's own value: while a typed day is incomplete it holds an invalid date, which the caller sees as ''.
-  const [draft, setDraft] = useState(() => ({ reported: value, date: toPickerValue(value) }));
-  let date = draft.date;
-  if (draft.reported !== value) {
-    date = toPickerValue(value);
-    setDraft({ reported: value, date });
-  }
-  // Typed section by section, a day passes through others (the year 2 before 2027): those stay here until the field
-  // is left or Enter is pressed, so a caller that puts the day in the URL (a filter) never acts on them and never
-  // hands back a value that would undo the typing. A day chosen in the calendar is reported at once.
-  const focused = useRef(false);
-  const pending = useRef<string | null>(null);
-  const report = (text: string) => {
-    pending.current = null;
-    if (text !== value) onChange(text);
-  };
-  const commit = () => {
-    const text = pending.current;
-    if (text === null) return;
-    setDraft((current) => ({ reported: text, date: current.date }));
-    report(text);
-  };
-  const handleChange = (next: Dayjs | null) => {
-    const text = next?.isValid() ? next.format(DATE_FORMAT) : '';
-    // A day still being typed (a section left blank, the year 0002 on the way to 2000) is never reported, focused or
-    // not: only a complete day, or '' when the field is cleared.
-    if (next !== null && (!next.isValid() || next.year() < MIN_YEAR)) {
-      pending.current = null;
-      setDraft((current) => ({ reported: current.reported, date: next }));
-      return;
-    }
-    if (!focused.current) {
-      setDraft({ reported: text, date: next });
-      report(text);
-      return;
-    }
-    pending.current = text;
-    setDraft((current) => ({ reported: current.reported, date: next }));
-  };
-  const handleBlur = (event: FocusEvent<HTMLElement>) => {
-    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
-    focused.current = false;
-    commit();
-    onBlur?.();
-  };
-  const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Enter') commit();
-  };
+  const {
+    date,
+    handleChange,
+    textFieldHandlers,
+    inputRef: fieldInputRef,
+  } = useDeferredPickerValue({
+    inputRef,
+    value,
+    onChange,
+    onBlur,
+    parse: toPickerValue,
+    format: DATE_FORMAT,
+    isIncomplete: (day) => !day.isValid() || day.year() < MIN_YEAR,
+  });
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={DAYJS_LOCALES[language]} localeText={PICKER_LOCALE_TEXT[language]}>
       <DatePicker
@@ -126,7 +93,7 @@ export function DateField({
         maxDate={toPickerValue(max) ?? undefined}
         disabled={disabled}
         name={name}
-        inputRef={inputRef}
+        inputRef={fieldInputRef}
         slotProps={{
           textField: {
             required,
@@ -134,11 +101,7 @@ export function DateField({
             error,
             helperText,
             size,
-            onFocus: () => {
-              focused.current = true;
-            },
-            onBlur: handleBlur,
-            onKeyDown: handleKeyDown,
+            ...textFieldHandlers,
             sx: width === undefined ? undefined : { width },
           },
           field: { clearable: !required },

@@ -1,4 +1,4 @@
-import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
@@ -7,6 +7,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { DATE_TIME_FORMAT } from '@fleetdesk/contract';
 import { useLanguage } from '@/lib/i18n/i18n';
 import { DAYJS_LOCALES, PICKER_LOCALE_TEXT } from './picker-locale';
+import { useDeferredPickerValue } from './use-deferred-picker-value';
 
 dayjs.extend(utc);
 
@@ -75,52 +76,19 @@ export function DateTimeField({
   fullWidth = true,
 }: DateTimeFieldProps) {
   const language = useLanguage();
-  // The picker's own value: while a typed time is incomplete it holds an invalid date, which the caller
-  // sees as ''. Taken from the caller again whenever the caller's value is not the one last reported.
-  const [draft, setDraft] = useState(() => ({ reported: value, date: toPickerValue(value) }));
-  let date = draft.date;
-  if (draft.reported !== value) {
-    date = toPickerValue(value);
-    setDraft({ reported: value, date });
-  }
-  // Typed section by section, a time passes through others (typing the day 23 first gives the 2nd): those
-  // stay here until the field is left (or Enter is pressed), so the caller's rules never act on them. Times
-  // chosen in the picker, or given whole, are reported at once.
-  const focused = useRef(false);
-  const pending = useRef<string | null>(null);
-  const report = (text: string, next: Dayjs | null) => {
-    pending.current = null;
-    setDraft({ reported: text, date: next });
-    onChange(text);
-  };
-  const commit = () => {
-    const text = pending.current;
-    if (text === null) return;
-    pending.current = null;
-    setDraft((current) => ({ reported: text, date: current.date }));
-    onChange(text);
-  };
-  const handleChange = (next: Dayjs | null) => {
-    const text = next?.isValid() ? next.format(VALUE_FORMAT) : '';
-    if (!focused.current) {
-      report(text, next);
-      return;
-    }
-    pending.current = text;
-    setDraft((current) => ({ reported: current.reported, date: next }));
-  };
-  const handleFocus = () => {
-    focused.current = true;
-  };
-  const handleBlur = (event: FocusEvent<HTMLElement>) => {
-    if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
-    focused.current = false;
-    commit();
-    onBlur?.();
-  };
-  const handleKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Enter') commit();
-  };
+  const {
+    date,
+    handleChange,
+    textFieldHandlers,
+    inputRef: fieldInputRef,
+  } = useDeferredPickerValue({
+    inputRef,
+    value,
+    onChange,
+    onBlur,
+    parse: toPickerValue,
+    format: VALUE_FORMAT,
+  });
   const minDateTime = toPickerValue(min) ?? undefined;
   const maxDateTime = toPickerValue(max) ?? undefined;
   // The pickers' day.js adapter, with the UI language for the names of months and days and the first day of the week,
@@ -140,16 +108,14 @@ export function DateTimeField({
         maxDateTime={maxDateTime}
         disabled={disabled}
         name={name}
-        inputRef={inputRef}
+        inputRef={fieldInputRef}
         slotProps={{
           textField: {
             required,
             fullWidth,
             error,
             helperText,
-            onFocus: handleFocus,
-            onBlur: handleBlur,
-            onKeyDown: handleKeyDown,
+            ...textFieldHandlers,
             slotProps: { formHelperText: helperTextProps },
           },
         }}

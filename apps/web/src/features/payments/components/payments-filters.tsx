@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { PAYMENT_SEARCH_STATUSES, ZPaymentType, type PaymentStatus, type PaymentType } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { effectiveRange, joinStatuses, statusesOf, type PaymentsSearch } from '../payments-search';
+import { DateField } from '@/components/date-field';
 
 interface PaymentsFiltersProps {
   search: PaymentsSearch;
@@ -85,7 +86,7 @@ export function PaymentsFilters({ search, onChange }: PaymentsFiltersProps) {
             flexWrap: 'wrap',
             gap: 1.5,
             alignItems: 'center',
-            '& > .MuiTextField-root': { flex: '1 1 160px', minWidth: 150 },
+            '& > .MuiTextField-root, & > .MuiPickersTextField-root': { flex: '1 1 160px', minWidth: 150 },
             '& > .MuiTextField-root.wide': { flex: '2 1 200px' },
           }}
         >
@@ -104,21 +105,19 @@ export function PaymentsFilters({ search, onChange }: PaymentsFiltersProps) {
               </MenuItem>
             ))}
           </TextField>
-          <TextField
-            type="date"
+          <DateField
             size="small"
             label={t('payments.screen.from')}
             value={range.from}
-            onChange={(event) => onChange({ ...search, from: event.target.value || undefined })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.to } }}
+            onChange={(from) => onChange({ ...search, from: from || undefined })}
+            max={range.to}
           />
-          <TextField
-            type="date"
+          <DateField
             size="small"
             label={t('payments.screen.to')}
             value={range.to}
-            onChange={(event) => onChange({ ...search, to: event.target.value || undefined })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.from } }}
+            onChange={(to) => onChange({ ...search, to: to || undefined })}
+            min={range.from}
           />
           <TextField
             className="wide"
