@@ -15,8 +15,7 @@ import { bookings, events, payments, registeredCards, users } from '../src/db/sc
 import type { PaymentProvider } from '../src/integrations/payments/provider.ts';
 import { sandboxPaymentProvider } from '../src/integrations/payments/sandbox.ts';
 import { setBookingPaymentType } from '../src/modules/bookings/payment-type-service.ts';
-import { seedDemo } from '../src/seed/demo.ts';
-import { createBooking, createContract, createPool, createUser } from './support/factories.ts';
+import { createBooking, createContract, createFleet, createPayment, createPool, createStaff, createUser } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 const PRICES: PriceListEntry[] = [
@@ -26,12 +25,18 @@ const PRICES: PriceListEntry[] = [
 
 let t: TestApp;
 let token: string;
+/** emma.johansen's booking whose card payment waits for her 3-D Secure authorisation, and the other operator's booking. */
+let emmaBid: string;
+let theirBid: string;
 let fx: { contractId: number; poolId: number; cardUserId: number; noCardUserId: number; expiredCardUserId: number; declineUserId: number };
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  await seedDemo(db);
+  await createFleet(db, 'fjord');
+  await createFleet(db, 'malar', { country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'support', 'support-demo');
+  await createStaff(db, 'malar', 'support.se', 'support-demo');
   token = await login(t.app, 'support', 'support-demo');
   const pool = await createPool(db, 'fjord');
   const contract = await createContract(db, 'fjord', { priceList: PRICES });
@@ -41,7 +46,10 @@ beforeAll(async () => {
     createUser(db, 'fjord'),
     createUser(db, 'fjord'),
   ]);
+  const emma = await createUser(db, 'fjord', { username: 'emma.johansen', givenName: 'Emma', familyName: 'Johansen' });
   await db.insert(registeredCards).values([
+    // A 3-D Secure test card: every reservation needs her authorisation.
+    { fleetId: 'fjord', userId: emma.id, cardTypeAndMaskedNumber: 'VISA **** 3155', expires: '2099-12', providerToken: 'sandbox_3ds_emma' },
     // An expired card registered after the valid one: the valid one is used.
     { fleetId: 'fjord', userId: cardUser!.id, cardTypeAndMaskedNumber: 'VISA **** 4242', expires: '2099-12', providerToken: 'tok_ok' },
     { fleetId: 'fjord', userId: cardUser!.id, cardTypeAndMaskedNumber: 'VISA **** 1111', expires: '2001-01', providerToken: 'tok_old' },
@@ -56,6 +64,19 @@ beforeAll(async () => {
     expiredCardUserId: expiredCardUser!.id,
     declineUserId: declineUser!.id,
   };
+  emmaBid = await fixture(emma.id, 'CREDITCARD', 'NEEDS_AUTHORIZATION', { externalId: 'sandbox_pi_emma' });
+
+  const seUser = await createUser(db, 'malar');
+  const sePool = await createPool(db, 'malar');
+  const seContract = await createContract(db, 'malar', { currency: 'SEK', priceList: PRICES });
+  const theirs = await createBooking(db, 'malar', { userId: seUser.id, contractId: seContract.id, poolId: sePool.id });
+  await createPayment(
+    db,
+    'malar',
+    { bookingId: theirs.id, userId: seUser.id },
+    { status: 'RESERVED', currency: 'SEK', totalPrice: 200, paymentProvider: 'sandbox' },
+  );
+  theirBid = theirs.bid;
 });
 afterAll(() => t.close());
 
@@ -115,21 +136,21 @@ async function fixture(userId: number, type: PaymentType | null, status: Payment
 
 describe('PUT /api/bookings/{bid}/paymentType', () => {
   it("converts emma's booking waiting for card authorisation to invoice: no longer REQUIRES_AUTH, one event", async () => {
-    const before = booking(await get('BID1000000017'));
+    const before = booking(await get(emmaBid));
     expect(before.displayState).toBe('REQUIRES_AUTH');
     expect(before.payment).toMatchObject({ type: 'CREDITCARD', status: 'NEEDS_AUTHORIZATION' });
     const externalId = before.payment!.externalId;
 
-    const res = booking(await put('bid1000000017', { paymentType: 'USER_INVOICE' }));
+    const res = booking(await put(emmaBid.toLowerCase(), { paymentType: 'USER_INVOICE' }));
     expect(res.payment).toMatchObject({ type: 'USER_INVOICE', status: 'UNPAID', paymentProvider: 'invoice', reservationFailed: false, externalId });
     expect(res.paymentsRequiringAuthorization).toEqual([]);
     expect(res.displayState).not.toBe('REQUIRES_AUTH');
 
-    const after = booking(await get('BID1000000017'));
+    const after = booking(await get(emmaBid));
     expect(after.displayState).not.toBe('REQUIRES_AUTH');
     expect(after.payment?.type).toBe('USER_INVOICE');
 
-    const [event, ...more] = await paymentEventsOf('BID1000000017');
+    const [event, ...more] = await paymentEventsOf(emmaBid);
     expect(more).toHaveLength(0);
     expect(event).toMatchObject({
       type: 'PAYMENT_ACTION',
@@ -142,11 +163,11 @@ describe('PUT /api/bookings/{bid}/paymentType', () => {
   });
 
   it("turns emma's invoice back to her 3-D Secure card: NEEDS_AUTHORIZATION again, a new reservation", async () => {
-    const res = booking(await put('BID1000000017', { paymentType: 'CREDITCARD' }));
+    const res = booking(await put(emmaBid, { paymentType: 'CREDITCARD' }));
     expect(res.payment).toMatchObject({ type: 'CREDITCARD', status: 'NEEDS_AUTHORIZATION', paymentProvider: 'sandbox', reservationFailed: false });
     expect(res.payment!.externalId).toMatch(/^sandbox_pi_/);
     expect(res.displayState).toBe('REQUIRES_AUTH');
-    const changes = await paymentEventsOf('BID1000000017');
+    const changes = await paymentEventsOf(emmaBid);
     expect(changes.at(-1)!.properties).toMatchObject({ from: 'USER_INVOICE', to: 'CREDITCARD', status: 'NEEDS_AUTHORIZATION' });
   });
 
@@ -244,12 +265,12 @@ describe('PUT /api/bookings/{bid}/paymentType', () => {
     const before = booking(
       await t.app.inject({
         method: 'GET',
-        url: '/api/bookings/BID2000000010',
+        url: `/api/bookings/${theirBid}`,
         headers: { authorization: authToken(await login(t.app, 'support.se', 'support-demo')) },
       }),
     );
-    expect(envelope(await put('BID2000000010', { paymentType: 'USER_INVOICE' }), 404).messageId).toBe(MESSAGE_IDS.bookingNotFound);
-    expect((await mainPayment('BID2000000010')).type).toBe(before.payment!.type);
+    expect(envelope(await put(theirBid, { paymentType: 'USER_INVOICE' }), 404).messageId).toBe(MESSAGE_IDS.bookingNotFound);
+    expect((await mainPayment(theirBid)).type).toBe(before.payment!.type);
     expect(envelope(await put('BID1999999999', { paymentType: 'USER_INVOICE' }), 404).messageId).toBe(MESSAGE_IDS.bookingNotFound);
     expect(envelope(await put('not-a-bid', { paymentType: 'USER_INVOICE' }), 404).messageId).toBe(MESSAGE_IDS.bookingNotFound);
   });

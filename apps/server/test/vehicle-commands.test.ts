@@ -11,14 +11,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, vehicleCommands, vehicleStatus, vehicles } from '../src/db/schema.ts';
 import { sweepTimedOutCommands } from '../src/modules/vehicle-commands/sweeper.ts';
 import { loadVehicles } from '../src/modules/vehicles/vehicle-view.ts';
-import { seedDemo } from '../src/seed/demo.ts';
-import { createFleet, createStaff, createVehicle } from './support/factories.ts';
+import {
+  createBooking,
+  createContract,
+  createFleet,
+  createPool,
+  createStaff,
+  createUser,
+  createVehicle,
+  createVehicleStatus,
+} from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
-/** Demo vehicles (docs/demo-data.md). */
+/** The fixture's vehicles. */
 const KIA = 'KNACC81GXSN033003'; // EV 33003: parked, keyless agent, locked and immobilised
-const PERSONA = 'WVWZZZE1ZPP012345'; // EL 12345: in demo.active's active booking BID1000000001
-const MALAR = 'WVWZZZE1ZRP123456'; // ABC 123 of the other operator
+const PERSONA = 'WVWZZZE1ZPP012345'; // EL 12345: unlocked, in demo.active's active booking
+const MALAR = 'WVWZZZE1ZRP123456'; // ABC 123 of the other operator, in an active booking there
 
 type Res = { statusCode: number; body: string; json(): unknown };
 
@@ -48,10 +56,35 @@ describe('remote commands against the simulator', () => {
   let t: TestApp;
   let token: string;
   let malarToken: string;
+  /** The active bookings on EL 12345 and on the other operator's ABC 123. */
+  let personaBid: string;
+  let malarBid: string;
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemo(t.database.db);
+    const db = t.database.db;
+    const now = Date.now();
+    const running = { state: 'ACTIVE' as const, startTime: new Date(now - 3_600_000), endTime: new Date(now + 3 * 3_600_000) };
+    await createFleet(db, 'fjord');
+    await createFleet(db, 'malar', { country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+    await createStaff(db, 'fjord', 'support', 'support-demo');
+    await createStaff(db, 'malar', 'support.se', 'support-demo');
+    const kia = await createVehicle(db, 'fjord', { vin: KIA, registrationNumber: 'EV 33003', agentHardwareType: 'keyless' });
+    await createVehicleStatus(db, kia.id, { locked: true, immobilized: true });
+    const persona = await createVehicle(db, 'fjord', { vin: PERSONA, registrationNumber: 'EL 12345', agentHardwareType: 'keyless' });
+    await createVehicleStatus(db, persona.id, { locked: false, immobilized: false });
+    const kari = await createUser(db, 'fjord', { username: 'demo.active' });
+    const pool = await createPool(db, 'fjord');
+    const contract = await createContract(db, 'fjord');
+    personaBid = (await createBooking(db, 'fjord', { userId: kari.id, contractId: contract.id, poolId: pool.id, vehicleId: persona.id }, running))
+      .bid;
+    const malar = await createVehicle(db, 'malar', { vin: MALAR, registrationNumber: 'ABC 123', agentHardwareType: 'keyless' });
+    await createVehicleStatus(db, malar.id);
+    const seUser = await createUser(db, 'malar');
+    const sePool = await createPool(db, 'malar');
+    const seContract = await createContract(db, 'malar', { currency: 'SEK' });
+    malarBid = (await createBooking(db, 'malar', { userId: seUser.id, contractId: seContract.id, poolId: sePool.id, vehicleId: malar.id }, running))
+      .bid;
     token = await login(t.app, 'support', 'support-demo');
     malarToken = await login(t.app, 'support.se', 'support-demo');
   });
@@ -115,7 +148,7 @@ describe('remote commands against the simulator', () => {
 
     const missing = envelope(await post(KIA, 'immobilize'), 400);
     expect(missing.messageId).toBe(MESSAGE_IDS.commandReasonRequired);
-    expect(missing.errors).toEqual([{ field: 'reason', message: MESSAGES.commandReasonRequired }]);
+    expect(missing.errors).toEqual([{ field: 'reason', messageId: 'commandReasonRequired', message: MESSAGES.commandReasonRequired }]);
     expect(envelope(await post(KIA, 'immobilize', { reason: '   ' }), 400).messageId).toBe(MESSAGE_IDS.commandReasonRequired);
 
     const immobilize = accepted(await post(KIA, 'immobilize', { reason: 'Reported stolen by the police' }));
@@ -151,23 +184,24 @@ describe('remote commands against the simulator', () => {
 
   it('needs a reason during an active booking, and ties the command and its answer to that booking and customer', async () => {
     const offered = await actionsOf(PERSONA);
-    const path = offered.includes('LOCK') ? 'lock' : 'unlock';
+    expect(offered).toContain('LOCK'); // it is unlocked
+    const path = 'lock';
     const refused = envelope(await post(PERSONA, path), 400);
     expect(refused.messageId).toBe(MESSAGE_IDS.commandReasonRequired);
     expect(refused.errors[0]?.field).toBe('reason');
 
     const cmd = accepted(await post(PERSONA, path, { reason: 'Customer locked out, called support' }));
-    expect(cmd.bid).toBe('BID1000000001');
+    expect(cmd.bid).toBe(personaBid);
     expect((await answered(t, token, cmd.id)).state).toBe('SUCCEEDED');
-    expect((await statusOf(PERSONA)).locked).toBe(path === 'lock');
+    expect((await statusOf(PERSONA)).locked).toBe(true);
 
     const logged = (await commandEvents(PERSONA)).filter((e) => e.properties.commandId === cmd.id);
     expect(logged).toHaveLength(2);
     for (const e of logged) {
-      expect(e).toMatchObject({ bid: 'BID1000000001', affectedUsername: 'demo.active', actingUsername: 'support', fleetId: 'fjord' });
+      expect(e).toMatchObject({ bid: personaBid, affectedUsername: 'demo.active', actingUsername: 'support', fleetId: 'fjord' });
     }
     expect(logged[0]!.properties).toMatchObject({ force: true, reason: 'Customer locked out, called support', result: 'PENDING' });
-    expect(logged[1]!.displayText).toBe(`${path === 'lock' ? 'Lock' : 'Unlock'} command succeeded`);
+    expect(logged[1]!.displayText).toBe('Lock command succeeded');
   });
 
   it('reboots and wakes up the agent', async () => {
@@ -216,7 +250,7 @@ describe('remote commands against the simulator', () => {
     expect(envelope(other, 404).messageId).toBe(MESSAGE_IDS.vehicleNotFound);
 
     const theirs = accepted(await post(MALAR, 'agent/wake-up', { reason: 'The app cannot reach the vehicle' }, malarToken));
-    expect(theirs.bid).toBe('BID2000000001');
+    expect(theirs.bid).toBe(malarBid);
     const peek = await t.app.inject({ method: 'GET', url: `/api/vehicles/commands/${theirs.id}`, headers: { authorization: authToken(token) } });
     expect(envelope(peek, 404).messageId).toBe(MESSAGE_IDS.commandNotFound);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/vehicles/commands/999999999', headers: { authorization: authToken(token) } });
