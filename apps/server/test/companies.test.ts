@@ -12,9 +12,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { companies, events } from '../src/db/schema.ts';
-import { seedDemo } from '../src/seed/demo.ts';
-import { createCompany, createUser } from './support/factories.ts';
+import { events } from '../src/db/schema.ts';
+import { createCompany, createFleet, createStaff, createUser } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -33,14 +32,52 @@ const BASE = Date.UTC(2025, 0, 1);
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  await seedDemo(db);
+  await createFleet(db, 'fjord', { name: 'Fjord Mobility' });
+  await createFleet(db, 'malar', { name: 'Mälar Mobility', country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'support', 'support-demo');
+  await createStaff(db, 'fjord', 'admin', 'admin-demo', 'ADMIN');
+  await createStaff(db, 'malar', 'support.se', 'support-demo');
   [support, admin, malarSupport] = await Promise.all([
     login(t.app, 'support', 'support-demo'),
     login(t.app, 'admin', 'admin-demo'),
     login(t.app, 'support.se', 'support-demo'),
   ]);
-  for (const row of await db.select({ id: companies.id, name: companies.name, fleetId: companies.fleetId }).from(companies))
-    ids[`${row.fleetId}:${row.name}`] = row.id;
+  // Each operator's company tree: Nordlys three levels deep, a housing association with three divisions.
+  const company = async (fleetId: string, name: string, over: Parameters<typeof createCompany>[2] = {}) => {
+    const row = await createCompany(db, fleetId, { name, ...over });
+    ids[`${fleetId}:${name}`] = row.id;
+    return row.id;
+  };
+  await company('fjord', 'Fjord Mobility Internal', { type: 'INTERNAL' });
+  const nordlys = await company('fjord', 'Nordlys Consulting AS', {
+    type: 'CORPORATE',
+    marketSegment: 'Enterprise',
+    microSegment: 'IT consulting',
+    emailDomains: ['nordlys.example'],
+    contactFirstName: 'Mona',
+    contactLastName: 'Nilsen',
+    contactEmail: 'mona.nilsen@nordlys.example',
+    contactPhone: '+4791234567',
+  });
+  // Created out of name order: the tree sorts them.
+  const nordlysOslo = await company('fjord', 'Nordlys Oslo', { parentId: nordlys });
+  await company('fjord', 'Nordlys Bergen', { parentId: nordlys });
+  const devTeam = await company('fjord', 'Nordlys Oslo Dev team', { parentId: nordlysOslo });
+  await company('fjord', 'Havbris Arkitekter AS', { type: 'CORPORATE', emailDomains: ['havbris.example'] });
+  await company('fjord', 'Privatkunder', { type: 'CONSUMER', marketSegment: 'Consumer', microSegment: 'B2C' });
+  const fjordbo = await company('fjord', 'Fjordbo Boligbyggelag', { type: 'RESIDENTIAL' });
+  for (const [name, code] of [
+    ['Grünerløkka Hage borettslag', 'FJB-1001'],
+    ['Sagene Park borettslag', 'FJB-1002'],
+    ['Torshov Gård borettslag', 'FJB-1003'],
+  ] as const)
+    await company('fjord', name, { type: 'RESIDENTIAL', parentId: fjordbo, companyCode: code, requiresMembershipConfirmation: true });
+  await createUser(db, 'fjord', { username: 'demo.active', companyId: devTeam });
+  await createUser(db, 'fjord', { companyId: nordlys });
+  await company('malar', 'Norrsken Konsult AB', { type: 'CORPORATE', emailDomains: ['norrsken.example'] });
+  await company('malar', 'Mälar Mobility Intern', { type: 'INTERNAL' });
+  await company('malar', 'Aros Ingenjörer AB', { type: 'CORPORATE' });
+  await createUser(db, 'malar', { username: 'demo.se.active' });
 
   sortCo = (await createCompany(t.database.db, 'fjord', { name: 'Sorteringsbolaget AS' })).id;
   sortChild = (await createCompany(t.database.db, 'fjord', { name: 'Sorteringsbolaget Avd', parentId: sortCo })).id;
@@ -92,9 +129,14 @@ describe('GET /api/companies (tree)', () => {
     const res = await get('/api/companies');
     expect(res.statusCode, res.body).toBe(200);
     const tree = ZCompanyTreeResponse.parse(res.json());
-    expect(names(tree)).toEqual(
-      expect.arrayContaining(['Fjord Mobility Internal', 'Nordlys Consulting AS', 'Havbris Arkitekter AS', 'Privatkunder', 'Fjordbo Boligbyggelag']),
-    );
+    expect(names(tree)).toEqual([
+      'Fjord Mobility Internal',
+      'Fjordbo Boligbyggelag',
+      'Havbris Arkitekter AS',
+      'Nordlys Consulting AS',
+      'Privatkunder',
+      'Sorteringsbolaget AS',
+    ]);
     expect(names(tree)).toEqual([...names(tree)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     const nordlys = find(tree, 'Nordlys Consulting AS')!;
     expect(nordlys.parent).toBeNull();
@@ -139,15 +181,15 @@ describe('GET /api/companies/{id}', () => {
       contact: { firstName: 'Mona', lastName: 'Nilsen', emailAddress: 'mona.nilsen@nordlys.example', phoneNo: '+4791234567' },
     });
     expect(c.children.map((x) => x.name)).toEqual(['Nordlys Bergen', 'Nordlys Oslo']);
-    // demo.active is in the Dev team, two levels below.
-    expect(c.subtreeUserCount).toBeGreaterThan(c.userCount);
+    // One customer in the company itself, demo.active in the Dev team two levels below.
+    expect(c).toMatchObject({ userCount: 1, subtreeUserCount: 2 });
   });
 
   it('answers the parent hierarchy of a nested company', async () => {
     const c = ZCompanyDetail.parse((await get(`/api/companies/${ids['fjord:Nordlys Oslo Dev team']}`)).json());
     expect(c.parentHierarchy.map((p) => p.name)).toEqual(['Nordlys Consulting AS', 'Nordlys Oslo']);
     expect(c).toMatchObject({ topLevel: false, parent: ids['fjord:Nordlys Oslo'], contact: null, children: [] });
-    expect(c.userCount).toBeGreaterThanOrEqual(1);
+    expect(c.userCount).toBe(1);
     const division = ZCompanyDetail.parse((await get(`/api/companies/${ids['fjord:Grünerløkka Hage borettslag']}`)).json());
     expect(division).toMatchObject({ companyCode: 'FJB-1001', requiresMembershipConfirmation: true, type: 'RESIDENTIAL' });
   });
