@@ -13,7 +13,17 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, vehicles } from '../src/db/schema.ts';
-import { seedDemo } from '../src/seed/demo.ts';
+import {
+  createAlarm,
+  createBooking,
+  createContract,
+  createFleet,
+  createPool,
+  createStaff,
+  createUser,
+  createVehicle,
+  createVehicleStatus,
+} from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 const EL = { reg: 'EL 12345', vin: 'WVWZZZE1ZPP012345' };
@@ -21,15 +31,74 @@ const AB = { reg: 'AB 12345', vin: 'VNKKAH3A3PA012345' };
 const BS = { reg: 'BS 20001', vin: 'TMBJJ7NX1NP020001' };
 const EK = { reg: 'EK 54321', vin: 'XP7YGCEK1RB054321' };
 const MALAR = { reg: 'ABC 123', vin: 'WVWZZZE1ZRP123456' };
+const LPS = { reg: 'EB 40404', vin: 'LPSED3KA1RN040404' };
 const UNKNOWN_VIN = 'ZZZZZZZZZZZZZZZZZ';
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 let t: TestApp;
 let token: string;
 let seToken: string;
+/** The fixture's bookings: EL 12345's running one, LPS's overdue one. */
+const bid = { active: '', overdue: '' };
+/** VINs of the fixture's vehicles by what a test looks for. */
+const vins = { polestar: [] as string[], bergen: [] as string[], hidden: '', visible: [] as string[] };
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db);
+  const db = t.database.db;
+  const now = Date.now();
+  await createFleet(db, 'fjord');
+  await createFleet(db, 'malar', { country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'support', 'support-demo');
+  await createStaff(db, 'malar', 'support.se', 'support-demo');
+  const grunerlokka = await createPool(db, 'fjord', { name: 'Grünerløkka', city: 'Oslo' });
+  const majorstuen = await createPool(db, 'fjord', { name: 'Majorstuen', city: 'Oslo' });
+  const bryggen = await createPool(db, 'fjord', { name: 'Bryggen', city: 'Bergen' });
+  const vehicle = async (v: { reg: string; vin?: string }, poolId: number, modelName = 'VW ID.3', over: Parameters<typeof createVehicle>[2] = {}) => {
+    const row = await createVehicle(db, 'fjord', {
+      ...(v.vin ? { vin: v.vin } : {}),
+      registrationNumber: v.reg,
+      longPresentation: `${modelName} (${v.reg})`,
+      modelName,
+      poolId,
+      ...over,
+    });
+    if (!row.hidden) vins.visible.push(row.vin);
+    if (modelName.startsWith('Polestar')) vins.polestar.push(row.vin);
+    if (poolId === bryggen.id) vins.bergen.push(row.vin);
+    return row;
+  };
+  const el = await vehicle(EL, grunerlokka.id);
+  await createVehicleStatus(db, el.id);
+  const ab = await vehicle(AB, grunerlokka.id, 'Polestar 2', { publicNote: 'Charging cable in the boot' });
+  await createVehicleStatus(db, ab.id, { carBatteryVoltage: 11.4 });
+  await createAlarm(db, 'fjord', { name: 'EXTERNAL_BATTERY', vehicleId: ab.id, primaryObject: AB.reg });
+  await vehicle({ reg: 'EV 70002' }, bryggen.id, 'Polestar 2');
+  await vehicle(BS, majorstuen.id, 'Skoda Enyaq'); // has never reported a status
+  const ek = await vehicle(EK, bryggen.id, 'Hyundai Kona');
+  await createVehicleStatus(db, ek.id);
+  const lps = await vehicle(LPS, majorstuen.id, 'Cargo bike', { category: 'BIKE' });
+  for (let i = 1; i <= 6; i++) await vehicle({ reg: `EL 5000${i}` }, majorstuen.id);
+  vins.hidden = (await vehicle({ reg: 'EL 99999' }, grunerlokka.id, 'VW ID.3', { hidden: true })).vin;
+
+  const user = await createUser(db, 'fjord', { username: 'demo.active' });
+  const contract = await createContract(db, 'fjord');
+  const booking = (vehicleId: number, over: Parameters<typeof createBooking>[3]) =>
+    createBooking(db, 'fjord', { userId: user.id, contractId: contract.id, poolId: grunerlokka.id, vehicleId }, over);
+  const at = (startIn: number, endIn: number) => ({ startTime: new Date(now + startIn), endTime: new Date(now + endIn) });
+  bid.active = (await booking(el.id, { state: 'ACTIVE', ...at(-HOUR, 3 * HOUR) })).bid;
+  await booking(el.id, { state: 'FINISHED', ...at(-2 * DAY, -2 * DAY + 2 * HOUR) });
+  await booking(el.id, { state: 'FINISHED', ...at(-10 * DAY, -10 * DAY + 2 * HOUR) }); // before the default window
+  await booking(el.id, { state: 'CANCELLED', ...at(DAY, DAY + 2 * HOUR) });
+  await booking(el.id, { state: 'INACTIVE', ...at(2 * DAY, 2 * DAY + 2 * HOUR) });
+  await booking(el.id, { state: 'INACTIVE', ...at(5 * DAY, 5 * DAY + 2 * HOUR) }); // after it
+  // Should have ended four days ago: overdue, still in the default window.
+  bid.overdue = (await booking(lps.id, { state: 'ACTIVE', vehicleCategory: 'BIKE', ...at(-5 * DAY, -4 * DAY) })).bid;
+
+  const theirs = await createVehicle(db, 'malar', { vin: MALAR.vin, registrationNumber: MALAR.reg, longPresentation: `VW ID.3 (${MALAR.reg})` });
+  await createVehicleStatus(db, theirs.id);
+
   token = await login(t.app, 'support', 'support-demo');
   seToken = await login(t.app, 'support.se', 'support-demo');
 });
@@ -65,11 +134,11 @@ describe('GET /api/vehicles', () => {
 
   it('matches model name, long presentation, pool and city, every word of a phrase', async () => {
     const polestar = ZVehicleListResponse.parse((await search({ query: 'polestar', pageSize: 100 })).json()).results;
-    expect(polestar.length).toBeGreaterThan(0);
+    expect(polestar.map((v) => v.vin).sort()).toEqual([...vins.polestar].sort());
     for (const v of polestar) expect(`${v.modelName} ${v.longPresentation}`.toLowerCase()).toContain('polestar');
 
     const bergen = ZVehicleListResponse.parse((await search({ query: 'Bergen', pageSize: 100 })).json()).results;
-    expect(bergen.length).toBeGreaterThan(0);
+    expect(bergen.map((v) => v.vin).sort()).toEqual([...vins.bergen].sort());
     for (const v of bergen) expect(v.pool?.city).toBe('Bergen');
 
     const pool = ZVehicleListResponse.parse((await search({ query: 'Grünerløkka', pageSize: 100 })).json()).results;
@@ -78,6 +147,7 @@ describe('GET /api/vehicles', () => {
 
     // Two words, both must match: the pool's city and the model.
     const both = ZVehicleListResponse.parse((await search({ query: 'Oslo Polestar', pageSize: 100 })).json()).results;
+    expect(both.map((v) => v.vin)).toEqual([AB.vin]);
     for (const v of both) {
       expect(v.pool?.city).toBe('Oslo');
       expect(`${v.modelName} ${v.longPresentation}`.toLowerCase()).toContain('polestar');
@@ -116,7 +186,7 @@ describe('GET /api/vehicles', () => {
       .select({ vin: vehicles.vin })
       .from(vehicles)
       .where(and(eq(vehicles.fleetId, 'fjord'), eq(vehicles.hidden, true)));
-    expect(hidden.length).toBeGreaterThan(0);
+    expect(hidden.map((h) => h.vin)).toEqual([vins.hidden]);
     const listed = new Set(all.results.map((v) => v.vin));
     for (const h of hidden) expect(listed.has(h.vin)).toBe(false);
     const visible = await t.database.db
@@ -124,6 +194,7 @@ describe('GET /api/vehicles', () => {
       .from(vehicles)
       .where(and(eq(vehicles.fleetId, 'fjord'), eq(vehicles.hidden, false)));
     expect(all.results).toHaveLength(visible.length);
+    expect(all.results.map((v) => v.vin).sort()).toEqual([...vins.visible].sort());
   });
 
   it('narrows to one pool', async () => {
@@ -154,7 +225,7 @@ describe('GET /api/vehicles/by-vin/{vin}', () => {
     const res = await get(byVin(EL.vin.toLowerCase()));
     expect(res.statusCode).toBe(200);
     const v = ZVehicle.parse(res.json());
-    expect(v).toMatchObject({ vin: EL.vin, registrationNumber: EL.reg, fleet: 'fjord', activeBookingBid: 'BID1000000001' });
+    expect(v).toMatchObject({ vin: EL.vin, registrationNumber: EL.reg, fleet: 'fjord', activeBookingBid: bid.active });
     expect(v.pool?.pool).toContain('Grünerløkka');
   });
 
@@ -279,7 +350,9 @@ describe('GET /api/vehicles/by-vin/{vin}/bookings', () => {
     const res = await get(byVin(EL.vin, '/bookings'));
     expect(res.statusCode).toBe(200);
     const rows = ZVehicleBookingsResponse.parse(res.json());
-    expect(rows.map((b) => b.bid)).toContain('BID1000000001');
+    expect(rows.map((b) => b.bid)).toContain(bid.active);
+    // The finished booking two days ago and the one in two days; not the cancelled one, nor those outside ± 3 days.
+    expect(rows.map((b) => b.state)).toEqual(['FINISHED', 'ACTIVE', 'INACTIVE']);
     const starts = rows.map((b) => Date.parse(b.startTime));
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);
     for (const b of rows) {
@@ -291,8 +364,8 @@ describe('GET /api/vehicles/by-vin/{vin}/bookings', () => {
   });
 
   it('keeps an overdue active booking in the window', async () => {
-    const res = await get(byVin('LPSED3KA1RN040404', '/bookings'));
-    expect(ZVehicleBookingsResponse.parse(res.json()).map((b) => b.bid)).toContain('BID1000000015');
+    const res = await get(byVin(LPS.vin, '/bookings'));
+    expect(ZVehicleBookingsResponse.parse(res.json()).map((b) => b.bid)).toEqual([bid.overdue]);
   });
 
   it('answers only what overlaps an explicit window', async () => {
@@ -312,7 +385,7 @@ describe('GET /api/vehicles/by-vin/{vin}/bookings', () => {
     expect(res.statusCode).toBe(200);
     const rows = ZVehicleBookingsResponse.parse(res.json());
     expect(rows.map((b) => b.bid)).toContain(target!.bid);
-    expect(rows.map((b) => b.bid)).not.toContain('BID1000000001');
+    expect(rows.map((b) => b.bid)).not.toContain(bid.active);
     for (const b of rows) {
       expect(Date.parse(b.startTime)).toBeLessThan(end.getTime());
       expect(Math.max(Date.parse(b.usageEnd ?? b.endTime), Date.parse(b.endTime))).toBeGreaterThan(start.getTime());

@@ -95,12 +95,17 @@ export async function createPool(db: Db, fleetId: string, over: Partial<typeof p
   return row!;
 }
 
-export async function createVehicle(db: Db, fleetId: string, over: Partial<typeof vehicles.$inferInsert> & { category?: VehicleCategory } = {}) {
+/** A vehicle with a model of its own (modelName, default 'VW ID.3'). */
+export async function createVehicle(
+  db: Db,
+  fleetId: string,
+  { modelName = 'VW ID.3', ...over }: Partial<typeof vehicles.$inferInsert> & { category?: VehicleCategory; modelName?: string } = {},
+) {
   const n = next();
   const category = over.category ?? 'CAR';
   const [model] = await db
     .insert(vehicleModels)
-    .values({ fleetId, modelName: 'VW ID.3', priceClass: 'B', vehicleCategory: category, primaryFuelType: 'BATTERY' })
+    .values({ fleetId, modelName, priceClass: 'B', vehicleCategory: category, primaryFuelType: 'BATTERY' })
     .returning();
   const [row] = await db
     .insert(vehicles)
@@ -108,7 +113,7 @@ export async function createVehicle(db: Db, fleetId: string, over: Partial<typeo
       fleetId,
       vin: `WVWZZZ${String(n).padStart(11, '0')}`,
       registrationNumber: `EL ${String(10000 + n)}`,
-      longPresentation: `VW ID.3 (EL ${10000 + n})`,
+      longPresentation: `${modelName} (EL ${10000 + n})`,
       modelId: model!.id,
       vehicleCategory: category,
       agentHardwareType: 'keyless',
