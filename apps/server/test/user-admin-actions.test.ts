@@ -15,8 +15,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { events, mailOutbox, users } from '../src/db/schema.ts';
-import { seedDemo } from '../src/seed/demo.ts';
-import { createUser } from './support/factories.ts';
+import { addUserAuthMethod, createFleet, createIdentityProvider, createStaff, createUser } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -26,7 +25,20 @@ let token: string;
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  await seedDemo(db);
+  await createFleet(db, 'fjord');
+  await createFleet(db, 'malar', { country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'support', 'support-demo');
+  await createUser(db, 'fjord', { username: 'demo.pending', status: 'AWAITING_APPROVAL' });
+  await createUser(db, 'malar', { username: 'demo.se.pending', status: 'AWAITING_APPROVAL' });
+  // A customer on single sign-on whose password login is still allowed: only the sign-on method refuses a reset.
+  const sso = await createUser(db, 'fjord', {
+    username: 'demo.sso',
+    status: 'ACTIVE',
+    emailAddress: 'demo.sso@nordlys.example',
+    passwordLoginAllowed: true,
+  });
+  const provider = await createIdentityProvider(db, 'fjord', { displayName: 'Nordlys SSO', emailDomains: ['nordlys.example'] });
+  await addUserAuthMethod(db, sso.id, provider.id, 'nordlys-sub-1');
   token = await login(t.app, 'support', 'support-demo');
 });
 afterAll(() => t.close());

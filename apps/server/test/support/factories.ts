@@ -7,6 +7,7 @@ import {
   companies,
   contracts,
   fleets,
+  identityProviders,
   journalEntries,
   paymentEvents,
   payments,
@@ -14,6 +15,7 @@ import {
   poolGroups,
   pools,
   sessions,
+  userAuthMethods,
   userContracts,
   users,
   vehicleModels,
@@ -287,5 +289,20 @@ export async function createJournalEntry(
       ...over,
     })
     .returning();
+  return row!;
+}
+
+/** A single sign-on provider (OIDC) of the operator. */
+export async function createIdentityProvider(db: Db, fleetId: string, over: Partial<typeof identityProviders.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(identityProviders)
+    .values({ fleetId, issuer: `https://sso${next()}.example/oidc`, clientId: 'fleetdesk', displayName: 'Test SSO', ...over })
+    .returning();
+  return row!;
+}
+
+/** Links a user to a single sign-on provider (user_auth_methods); returns the link. */
+export async function addUserAuthMethod(db: Db, userId: number, providerId: number, externalSubject: string | null = null) {
+  const [row] = await db.insert(userAuthMethods).values({ userId, providerId, externalSubject }).returning();
   return row!;
 }
