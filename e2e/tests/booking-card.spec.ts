@@ -156,9 +156,21 @@ test.describe('/booking/{bid}', () => {
     await extend.getByRole('radio', { name: '+30 min' }).check();
     const newEnd = (await extend.getByTestId('extend-new-end').textContent()) ?? '';
     expect(newEnd).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    const oldEnd = ((await extend.getByText(/^The booking now ends at /).textContent()) ?? '').replace(/^The booking now ends at (.*)\.$/, '$1');
+    expect(oldEnd).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     await extend.getByRole('button', { name: 'Extend' }).click();
     await expect(page.getByText('Booking updated', { exact: true })).toBeVisible();
     await expect(extend).toBeHidden();
+    await expect(page.getByTestId('booking-summary')).toContainText(newEnd);
+
+    // The extension is reversible: its toast offers Undo, which puts the old end back (issue 17). Then extend again.
+    await page.getByRole('button', { name: `Undo: Extension of ${bid}` }).click();
+    await expect(page.getByText(`Extension undone: the booking ends at ${oldEnd} again`)).toBeVisible();
+    await expect(page.getByTestId('booking-summary')).toContainText(oldEnd);
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Extend booking…' }).click();
+    await extend.getByRole('radio', { name: '+30 min' }).check();
+    await extend.getByRole('button', { name: 'Extend' }).click();
     await expect(page.getByTestId('booking-summary')).toContainText(newEnd);
 
     // Force end with the usage.
@@ -179,7 +191,8 @@ test.describe('/booking/{bid}', () => {
     await page.getByRole('tab', { name: 'Events' }).click();
     const events = page.getByTestId('booking-events');
     await expect(events.getByRole('row', { name: /Booking activated by support/ })).toBeVisible();
-    await expect(events.getByRole('row', { name: /Booking extended by 30 minutes/ })).toBeVisible();
+    await expect(events.getByRole('row', { name: /Booking extended by 30 minutes/ }).first()).toBeVisible();
+    await expect(events.getByRole('row', { name: /Extension by 30 minutes undone: ends again at/ })).toBeVisible();
     await expect(events.getByRole('row', { name: /Booking force-ended by support: used .*12\.5 km/ })).toBeVisible();
   });
 });

@@ -590,6 +590,25 @@ describe('actions menu', () => {
     expect(query?.get('adminFeeAdded')).toBe('true');
   });
 
+  it("offers Undo on the extension's toast: Undo asks the server to take it back and shows the end again", async () => {
+    const user = userEvent.setup();
+    const extended = makeBooking({
+      bookedInterval: { start: booking.bookedInterval.start, end: iso(Date.parse(booking.bookedInterval.end) + 30 * MINUTE) },
+    });
+    handlers.push((call) => (call.method === 'PUT' && call.path.endsWith('/adjust') ? json(200, extended) : undefined));
+    handlers.push((call) => (call.method === 'POST' && call.path.endsWith('/undo-extension') ? json(200, booking) : undefined));
+    start(`/booking/${BID}`);
+    await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Extend booking…' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: '+30 min' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Extend' }));
+    const undo = await screen.findByRole('button', { name: `Undo: Extension of ${BID}` });
+    expect(callsTo('POST', '/undo-extension')).toEqual([]);
+    await user.click(undo);
+    await waitFor(() => expect(callsTo('POST', '/undo-extension')).toHaveLength(1));
+    expect((await screen.findByText(/^Extension undone: the booking ends at /)).isConnected).toBe(true);
+  });
+
   it.each([null, 0])('offers no admin fee when the contract has none (adminFee %s), and sends none', async (adminFee) => {
     const user = userEvent.setup();
     booking = makeBooking({ contract: { id: 2, name: 'Fjord drift', contractType: 'COMPANY', currency: 'NOK', adminFee } });

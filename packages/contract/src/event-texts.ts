@@ -36,6 +36,8 @@ export const EVENT_TEXTS = {
   withReason: '{{text}}: {{reason}}',
   bookingExtended: 'booking extended by {{minutes}} minutes to {{end}}',
   adminFeeAddedPart: 'admin fee {{amount}} added',
+  bookingExtensionUndone: 'Extension by {{minutes}} minutes undone: ends again at {{end}}',
+  adminFeeRemovedPart: 'admin fee {{amount}} removed',
   changesLocked: 'changes locked for the customer',
   changesUnlocked: 'changes unlocked for the customer',
   adminFeeAdded: 'Admin booking fee added: {{amount}} ({{orderId}})',

@@ -73,21 +73,24 @@ export async function addAdminFee(tx: Db, actor: Actor, b: LockedBooking, commen
   const priceWithoutVat = roundMoney(cost);
   const vat = roundMoney(priceWithoutVat * rate);
   const totalPrice = roundMoney(priceWithoutVat + vat);
-  await tx.insert(paymentEvents).values({
-    paymentId: payment.id,
-    itemName: ADMIN_FEE_ITEM,
-    itemType: ADMIN_FEE_ITEM,
-    itemDisplayText: ADMIN_FEE_DISPLAY_TEXT,
-    comment,
-    unitAmount: 1,
-    unitCost: cost,
-    priceWithoutVat,
-    vat,
-    totalPrice,
-    manualEvent: true,
-    createdBy: actor.username,
-    createdAt: now,
-  });
+  const [line] = await tx
+    .insert(paymentEvents)
+    .values({
+      paymentId: payment.id,
+      itemName: ADMIN_FEE_ITEM,
+      itemType: ADMIN_FEE_ITEM,
+      itemDisplayText: ADMIN_FEE_DISPLAY_TEXT,
+      comment,
+      unitAmount: 1,
+      unitCost: cost,
+      priceWithoutVat,
+      vat,
+      totalPrice,
+      manualEvent: true,
+      createdBy: actor.username,
+      createdAt: now,
+    })
+    .returning({ id: paymentEvents.id });
   await tx
     .update(payments)
     .set({
@@ -96,7 +99,33 @@ export async function addAdminFee(tx: Db, actor: Actor, b: LockedBooking, commen
       totalPrice: sql`${payments.totalPrice} + ${totalPrice}`,
     })
     .where(eq(payments.id, payment.id));
-  return { orderId: payment.orderId, priceWithoutVat, vat, totalPrice, currency: payment.currency, created };
+  return { orderId: payment.orderId, lineId: line!.id, priceWithoutVat, vat, totalPrice, currency: payment.currency, created };
+}
+
+/**
+ * Takes an admin fee line (addAdminFee's lineId) off the booking's payment and its totals, while that payment is not
+ * yet paid or invoiced: 'CHARGED' when it is, false when the line is gone already, true when removed.
+ */
+export async function removeAdminFeeLine(tx: Db, b: LockedBooking, lineId: number): Promise<boolean | 'CHARGED'> {
+  const payment = await lockMainBookingPayment(tx, b.row);
+  if (!payment) return false;
+  const [line] = await tx
+    .select()
+    .from(paymentEvents)
+    .where(and(eq(paymentEvents.id, lineId), eq(paymentEvents.paymentId, payment.id), eq(paymentEvents.itemName, ADMIN_FEE_ITEM)))
+    .limit(1);
+  if (!line) return false;
+  if (payment.status === 'PAID' || payment.status === 'INVOICE_SENT') return 'CHARGED';
+  await tx.delete(paymentEvents).where(eq(paymentEvents.id, line.id));
+  await tx
+    .update(payments)
+    .set({
+      totalPriceWithoutVat: sql`${payments.totalPriceWithoutVat} - ${line.priceWithoutVat}`,
+      totalVat: sql`${payments.totalVat} - ${line.vat}`,
+      totalPrice: sql`${payments.totalPrice} - ${line.totalPrice}`,
+    })
+    .where(eq(payments.id, payment.id));
+  return true;
 }
 
 const FIXED_PRICE_DISPLAY_TEXT = 'Fixed price';

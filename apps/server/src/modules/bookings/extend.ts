@@ -8,11 +8,23 @@ import {
   type Booking,
   type ZAdjustQuery,
 } from '@fleetdesk/contract';
-import type { z } from 'zod';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { events } from '../../db/schema.ts';
 import type { Actor } from '../auth/index.ts';
-import { addAdminFee, extendedEstimate } from './booking-ledger.ts';
-import { bookingEvent, conflict, fleetOf, invalid, mutateBooking, patchBooking, requireAbility, type BookingPatch } from './locked-booking.ts';
+import { addAdminFee, extendedEstimate, removeAdminFeeLine } from './booking-ledger.ts';
+import {
+  bookingEvent,
+  conflict,
+  conflictFor,
+  fleetOf,
+  invalid,
+  mutateBooking,
+  patchBooking,
+  requireAbility,
+  type BookingPatch,
+} from './locked-booking.ts';
 import { MAX_PRICED_HOURS } from './pricing.ts';
 
 /**
@@ -49,7 +61,14 @@ export async function adjustBooking(db: Db, actor: Actor, rawBid: string, q: Adj
       // Written first, so that an extension into the vehicle's next booking fails before anything else is done.
       await patchBooking(tx, b.row.id, { endTime: newEnd }, now, () => conflict(VEHICLE_BOOKED_AFTER));
       texts.push(eventText('bookingExtended', { minutes, end: formatLocalDateTime(newEnd, fleet.timeZone) }));
-      Object.assign(properties, { previousEndTime: b.row.endTime.toISOString(), endTime: newEnd.toISOString(), extensionMinutes: minutes });
+      Object.assign(properties, {
+        previousEndTime: b.row.endTime.toISOString(),
+        endTime: newEnd.toISOString(),
+        extensionMinutes: minutes,
+        // What undoExtension puts back.
+        previousEstimatedPriceWithoutVat: b.row.estimatedPriceWithoutVat,
+        previousEstimatedVat: b.row.estimatedVat,
+      });
 
       let feeAdded: { priceWithoutVat: number; vat: number } | null = null;
       if (q.adminFeeAdded) {
@@ -57,7 +76,7 @@ export async function adjustBooking(db: Db, actor: Actor, rawBid: string, q: Adj
         feeAdded = fee;
         if (fee) {
           texts.push(eventText('adminFeeAddedPart', { amount: eventMoney(fee.totalPrice, fee.currency) }));
-          properties.adminFee = { orderId: fee.orderId, amount: fee.totalPrice, currency: fee.currency };
+          properties.adminFee = { orderId: fee.orderId, lineId: fee.lineId, amount: fee.totalPrice, currency: fee.currency };
           await bookingEvent(
             tx,
             actor,
@@ -91,5 +110,86 @@ export async function adjustBooking(db: Db, actor: Actor, rawBid: string, q: Adj
 
     await patchBooking(tx, b.row.id, patch, now);
     await bookingEvent(tx, actor, b, texts, properties, { occurred: now });
+  });
+}
+
+/** How long after an extension the staff member who made it may undo it: the toast offers Undo for 8 s; this leaves room. */
+export const EXTENSION_UNDO_WINDOW_MS = 5 * 60_000;
+
+/** What an extension's event keeps for its undo (written by adjustBooking above). */
+const ZExtensionRecord = z.object({
+  action: z.literal('ADJUSTED'),
+  previousEndTime: z.string(),
+  endTime: z.string(),
+  extensionMinutes: z.number(),
+  previousEstimatedPriceWithoutVat: z.number().nullable(),
+  previousEstimatedVat: z.number().nullable(),
+  adminFee: z.object({ orderId: z.string(), lineId: z.number(), amount: z.number(), currency: z.string() }).nullish(),
+});
+
+/**
+ * POST /api/bookings/{bid}/undo-extension (issue 17: Undo on the extension's toast, docs/decisions/0060-undo-extension.md).
+ * Takes back the booking's latest extension when the staff member asking made it in the last EXTENSION_UNDO_WINDOW_MS
+ * and nothing has moved the end since: the end and the estimate go back to what they were, and the admin fee the
+ * extension added is removed while its payment is not yet paid or invoiced. A booking that can no longer be
+ * extended (ended since) cannot be un-extended either. Refusals are 409 with the reason's message id.
+ */
+export async function undoExtension(db: Db, actor: Actor, rawBid: string, now = new Date()): Promise<Booking> {
+  return mutateBooking(db, actor, rawBid, now, async (tx, b) => {
+    // The booking's latest extension or undo: only the latest extension can be taken back, and only once.
+    const [last] = await tx
+      .select({ id: events.id, occurred: events.occurred, actingUsername: events.actingUsername, properties: events.properties })
+      .from(events)
+      .where(
+        and(
+          eq(events.fleetId, actor.fleet),
+          eq(events.bid, b.row.bid),
+          sql`(${events.properties}->>'action' = 'EXTENSION_UNDONE' or (${events.properties}->>'action' = 'ADJUSTED' and ${events.properties}->>'extensionMinutes' is not null))`,
+        ),
+      )
+      .orderBy(desc(events.id))
+      .limit(1);
+    const record = ZExtensionRecord.safeParse(last?.properties);
+    if (!last || !record.success || last.actingUsername !== actor.username || now.getTime() - last.occurred.getTime() > EXTENSION_UNDO_WINDOW_MS) {
+      throw conflictFor('extensionUndoNothing');
+    }
+    const extension = record.data;
+    if (b.row.endTime.getTime() !== new Date(extension.endTime).getTime()) throw conflictFor('extensionUndoChanged');
+    requireAbility(b, 'extend', now, 'cannotExtend');
+
+    const previousEnd = new Date(extension.previousEndTime);
+    const fleet = await fleetOf(tx, actor);
+    const texts: EventTextPart[] = [
+      eventText('bookingExtensionUndone', { minutes: extension.extensionMinutes, end: formatLocalDateTime(previousEnd, fleet.timeZone) }),
+    ];
+    if (extension.adminFee) {
+      const removed = await removeAdminFeeLine(tx, b, extension.adminFee.lineId);
+      if (removed === 'CHARGED') throw conflictFor('extensionUndoFeeCharged');
+      if (removed) texts.push(eventText('adminFeeRemovedPart', { amount: eventMoney(extension.adminFee.amount, extension.adminFee.currency) }));
+    }
+    await patchBooking(
+      tx,
+      b.row.id,
+      {
+        endTime: previousEnd,
+        estimatedPriceWithoutVat: extension.previousEstimatedPriceWithoutVat,
+        estimatedVat: extension.previousEstimatedVat,
+      },
+      now,
+    );
+    await bookingEvent(
+      tx,
+      actor,
+      b,
+      texts,
+      {
+        action: 'EXTENSION_UNDONE',
+        undoneEventId: last.id,
+        previousEndTime: extension.endTime,
+        endTime: extension.previousEndTime,
+        adminFeeRemoved: extension.adminFee ? { orderId: extension.adminFee.orderId, amount: extension.adminFee.amount } : undefined,
+      },
+      { occurred: now },
+    );
   });
 }

@@ -24,7 +24,7 @@ import { adjustBookingValues } from './adjusted-values.ts';
 import { listBookingEvents } from './booking-events.ts';
 import { checkoutBooking, reportTechnicalIssue } from './booking-flags.ts';
 import { getChargingActivationData } from './charging-pin.ts';
-import { adjustBooking } from './extend.ts';
+import { adjustBooking, undoExtension } from './extend.ts';
 import { getBookingMetadata, getBookingMetadataSpec, updateBookingMetadata, updateBookingMetadataSpec } from './metadata-service.ts';
 import { sendBookingReceipt } from './receipt.ts';
 import { activateBooking, cancelBooking, deactivateBooking, forceDeactivateBooking, replaceBooking } from './transitions.ts';
@@ -166,6 +166,22 @@ export function registerBookingLifecycleRoutes(app: App, { db }: AppContext, dep
       },
     },
     async (request) => adjustBooking(db, requireSession(request), request.params.bid, request.query),
+  );
+
+  app.post(
+    '/api/bookings/:bid/undo-extension',
+    {
+      schema: {
+        tags,
+        summary: "Undo the staff member's own latest extension of the booking, within minutes of making it",
+        description:
+          'Puts the end and the estimate back and removes the admin fee the extension added while its payment is not paid or invoiced. ' +
+          '409 when there is no such extension, the booking changed since, or the fee is already charged.',
+        params: ZBookingParams,
+        response: { 200: ZBookingResponse, ...mutationErrors },
+      },
+    },
+    async (request) => undoExtension(db, requireSession(request), request.params.bid),
   );
 
   app.put(

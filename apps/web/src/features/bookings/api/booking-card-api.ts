@@ -133,6 +133,11 @@ export function runBookingAction(bid: string, request: BookingActionRequest): Pr
   }
 }
 
+/** POST /api/bookings/{bid}/undo-extension: takes back the staff member's own latest extension (its toast's Undo). */
+export function undoExtension(bid: string): Promise<Booking> {
+  return sendForBooking(bookingPath(bid, '/undo-extension'), { method: 'POST' });
+}
+
 /** POST /api/bookings/{bid}/receipt: mails the receipt; any 2xx (204) is success. */
 export async function mailReceipt(bid: string): Promise<void> {
   await apiClient.request(bookingPath(bid, '/receipt'), { method: 'POST' });

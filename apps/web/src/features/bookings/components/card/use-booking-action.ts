@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api/api-error';
-import { notify, notifySuccess, notifyWarning } from '@/lib/notifications/notify';
-import { mailReceipt, runBookingAction, type BookingActionRequest } from '../../api/booking-card-api';
+import { useFormat } from '@/lib/format/use-format';
+import { notify, notifyError, notifySuccess, notifyWarning } from '@/lib/notifications/notify';
+import { notifyUndoable } from '@/lib/notifications/undo-notification';
+import { mailReceipt, runBookingAction, undoExtension, type BookingActionRequest } from '../../api/booking-card-api';
 import { applyBookingUpdate, bookingKeys } from '../../api/booking-query';
 import { actionErrorNotifications, actionSuccessMessage } from './booking-action-feedback';
 
@@ -17,13 +19,30 @@ interface BookingActionOptions {
  */
 export function useBookingAction(bid: string, options: BookingActionOptions = {}) {
   const { t } = useTranslation();
+  const format = useFormat();
   const queryClient = useQueryClient();
+  // The extension's Undo (issue 17): the server takes back this staff member's latest extension, or says why not.
+  const undoLastExtension = () =>
+    void undoExtension(bid).then(
+      (booking) => {
+        notifySuccess(t('messages.extensionUndone', { end: format.dateTime(booking.bookedInterval.end) }));
+        void applyBookingUpdate(queryClient, booking);
+      },
+      (error: unknown) => {
+        notifyError(error);
+        void queryClient.invalidateQueries({ queryKey: bookingKeys.get(bid) });
+      },
+    );
   return useMutation({
     mutationKey: ['bookings', 'action', { bid: bid.toUpperCase() }],
     mutationFn: (request: BookingActionRequest) => runBookingAction(bid, request),
     meta: { notifyErrors: false },
     onSuccess: (booking, request) => {
-      notifySuccess(actionSuccessMessage(request.kind, t));
+      const message = actionSuccessMessage(request.kind, t);
+      // An extension is reversible: it runs without a further question and its toast offers Undo.
+      if (request.kind === 'extend')
+        notifyUndoable({ message, what: t('bookingCard.extend.undoWhat', { bid: booking.bid }), onUndo: undoLastExtension });
+      else notifySuccess(message);
       void applyBookingUpdate(queryClient, booking);
     },
     onError: (error, request) => {
