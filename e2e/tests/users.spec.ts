@@ -81,6 +81,30 @@ test('edits the phone number: an invalid value shows the message, a valid one is
   await expect(page.getByRole('form', { name: 'User details' }).getByLabel('Mobile phone')).toHaveValue('+4747474700');
 });
 
+test("lists the operator's suspicious registrations and the users pending deletion on the grid, each row linking to its user", async ({ page }) => {
+  await page.getByRole('tab', { name: 'Suspicious registrations' }).click();
+  await expect(page).toHaveURL(/\/users\?tab=suspicious$/);
+  const suspicious = page.getByRole('grid', { name: 'Suspicious registrations' });
+  const suspiciousRows = suspicious.getByTestId('suspicious-users-row');
+  await expect(suspiciousRows.first()).toBeVisible();
+  await expect(suspicious.getByRole('columnheader', { name: 'Matched on' })).toBeVisible();
+  // Every row says what matched.
+  await expect(suspiciousRows.first().locator('.MuiChip-colorWarning').first()).toBeVisible();
+  const first = (await suspiciousRows.first().getAttribute('data-username')) ?? '';
+  await expect(suspiciousRows.first().getByRole('link', { name: first, exact: true })).toHaveAttribute('href', `/users/${first}`);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/users-suspicious.png`, fullPage: true });
+
+  await page.getByRole('tab', { name: 'Pending deletion' }).click();
+  await expect(page).toHaveURL(/\/users\?tab=deletion$/);
+  const pending = page.getByRole('grid', { name: 'Users pending deletion' });
+  const pendingRows = pending.getByTestId('pending-deletion-row');
+  await expect(pendingRows.first()).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/users-pending-deletion.png`, fullPage: true });
+  const deleted = (await pendingRows.first().getAttribute('data-username')) ?? '';
+  await pendingRows.first().getByRole('link', { name: deleted, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/users/${deleted.replace(/\./g, '\\.')}$`));
+});
+
 // mikael.holm (fjord) shares an e-mail and a phone with mikael.holm.se: a suspicious registration no spec changes.
 const SUSPICIOUS = 'mikael.holm';
 const supportModeSwitch = (page: Page) => page.getByRole('switch', { name: 'Support mode' });

@@ -4,14 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { ReactNode } from 'react';
-import { ZUserDetail, type UserDetail } from '@fleetdesk/contract';
+import { ZUserDetail, type PendingDeletionResponse, type SuspiciousUser, type UserDetail } from '@fleetdesk/contract';
 import { canContinue, canGoBack, canSkip, initialApprovalStep, isStepCompleted, type ApprovalStep } from '@/features/user-actions/approval-steps';
 import { ApprovalWizard } from '@/features/user-actions/components/approval-wizard';
 import { BlockDialog } from '@/features/user-actions/components/block-dialog';
 import { BulkApproveButton } from '@/features/user-actions/components/bulk-approve-button';
+import { PendingDeletionList } from '@/features/user-actions/components/pending-deletion-list';
+import { SuspiciousRegistrationsList } from '@/features/user-actions/components/suspicious-registrations-list';
+import { matchedFieldsText, userStatusText } from '@/features/user-actions/components/user-list-text';
 import { SetIdentityDialog } from '@/features/user-actions/components/set-identity-dialog';
 import { userActionFailure } from '@/features/user-actions/api/use-user-action';
 import { ApiError } from '@/lib/api/api-error';
+import { formatDateTime } from '@/lib/format/format';
 import { i18n } from '@/lib/i18n/i18n';
 import { userAbilitiesOf } from './fixtures/user-detail';
 
@@ -22,6 +26,11 @@ vi.mock('@/lib/notifications/notify', () => ({
   notifyInfo: (message: string) => notifications.push({ variant: 'info', message }),
   notifyWarning: (message: string) => notifications.push({ variant: 'warning', message }),
   notifyError: () => notifications.push({ variant: 'error', message: 'error' }),
+}));
+
+// Links by path (AppHrefLink navigates through the router, which these component tests do not mount).
+vi.mock('@/components/app-href-link', () => ({
+  AppHrefLink: ({ href, children }: { href: string; children: ReactNode }) => <a href={href}>{children}</a>,
 }));
 
 function makeUser(overrides: Partial<UserDetail> = {}): UserDetail {
@@ -332,5 +341,134 @@ describe('BulkApproveButton', () => {
     expect(notifications).toContainEqual({ variant: 'warning', message: '1 of 2 users approved' });
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onDone).toHaveBeenCalled();
+  });
+});
+
+const suspicious = (n: number, change: Partial<SuspiciousUser> = {}): SuspiciousUser => ({
+  username: `twin.${n}`,
+  givenName: 'Mikael',
+  familyName: `Holm${n}`,
+  emailAddress: `twin.${n}@example.com`,
+  mobilePhone: null,
+  status: 'AWAITING_APPROVAL',
+  applyDate: '2025-03-01T10:00:00.000Z',
+  duplicateEmail: true,
+  duplicatePhone: false,
+  duplicateIdentityNumber: true,
+  ...change,
+});
+
+describe('SuspiciousRegistrationsList', () => {
+  it("gives the grid (and its CSV export) the cells' words in the staff member's language", async () => {
+    await i18n.changeLanguage('de');
+    const t = i18n.t.bind(i18n);
+    expect(userStatusText('BLOCKED', t)).toBe(i18n.t('userActions.status.BLOCKED'));
+    expect(userStatusText('BLOCKED', t)).not.toBe('Blocked');
+    expect(userStatusText('SOMETHING_NEW', t)).toBe(i18n.t('userActions.statusUnknown'));
+    expect(matchedFieldsText(suspicious(1), t)).toBe(
+      `${i18n.t('userActions.suspicious.fields.email')}, ${i18n.t('userActions.suspicious.fields.identity')}`,
+    );
+    expect(matchedFieldsText(suspicious(1, { duplicateEmail: false, duplicateIdentityNumber: false }), t)).toBe('');
+  });
+
+  it('lists the page on the grid: a link to each user, status and what matched; pages on the server', async () => {
+    const pages: (string | null)[] = [];
+    handler = (method, url) =>
+      url.pathname === '/api/admin/users/suspicious'
+        ? {
+            status: 200,
+            ...{ asked: pages.push(url.searchParams.get('page')) },
+            body: {
+              results: [suspicious(1), suspicious(2, { status: 'BLOCKED', duplicateEmail: false, duplicatePhone: true })],
+              total: 40,
+              moreResults: true,
+              currentPage: 0,
+            },
+          }
+        : undefined;
+    const user = userEvent.setup();
+    renderWith(<SuspiciousRegistrationsList />);
+    const grid = await screen.findByRole('grid', { name: 'Suspicious registrations' });
+    await waitFor(() => expect(within(grid).getAllByTestId('suspicious-users-row')).toHaveLength(2));
+    const [first, second] = within(grid).getAllByTestId('suspicious-users-row');
+    expect(first!.getAttribute('data-username')).toBe('twin.1');
+    expect(within(first!).getByRole('link', { name: 'twin.1' }).getAttribute('href')).toBe('/users/twin.1');
+    expect(first!.textContent).toContain('Mikael Holm1');
+    expect(first!.textContent).toContain('Awaiting approval');
+    expect(within(first!).getByText('E-mail', { selector: '.MuiChip-label' })).toBeTruthy();
+    expect(within(first!).getByText('Identity number')).toBeTruthy();
+    // No phone: the dash.
+    expect(first!.textContent).toContain('–');
+    expect(within(second!).getByText('Phone')).toBeTruthy();
+    expect(second!.textContent).toContain('Blocked');
+
+    expect(screen.getByText('1–25 of 40')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(pages).toEqual(['0', '1']));
+    expect(await screen.findByText('26–40 of 40')).toBeTruthy();
+  }, 40_000);
+
+  it('says when there are none, and offers a retry when the list could not be loaded', async () => {
+    let fail = true;
+    handler = (method, url) =>
+      url.pathname === '/api/admin/users/suspicious'
+        ? fail
+          ? { status: 500, body: { httpCode: 500, messageId: 'internal', message: 'boom', errors: [] } }
+          : { status: 200, body: { results: [], total: 0, moreResults: false, currentPage: 0 } }
+        : undefined;
+    const user = userEvent.setup();
+    renderWith(<SuspiciousRegistrationsList />);
+    const error = await screen.findByTestId('data-table-error');
+    expect(error.textContent).toContain('The suspicious registrations could not be loaded');
+    fail = false;
+    await user.click(within(error).getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByTestId('data-table-empty')).textContent).toContain('No suspicious registrations');
+  });
+});
+
+describe('PendingDeletionList', () => {
+  it('lists who is pending deletion, when it was asked and by whom, with links to the users', async () => {
+    const pending = (username: string, requestedBy: string | null): PendingDeletionResponse['results'][number] => ({
+      username,
+      givenName: 'Ada',
+      familyName: username,
+      emailAddress: null,
+      mobilePhone: null,
+      customerNumber: null,
+      status: 'DELETION_REQUESTED',
+      companyName: null,
+      suspiciousRegistration: false,
+      premiumAccess: false,
+      verifiedDriversLicense: false,
+      licenseState: 'UNKNOWN',
+      vehicleAccess: 'CARS',
+      applyDate: null,
+      deletionRequestedAt: '2025-02-10T14:05:00.000Z',
+      deletionRequestedBy: requestedBy,
+    });
+    handler = (method, url) =>
+      url.pathname === '/api/admin/users/pending-deletion'
+        ? { status: 200, body: { results: [pending('ada.one', 'support'), pending('ada.two', null)], total: 2, moreResults: false, currentPage: 0 } }
+        : undefined;
+    renderWith(<PendingDeletionList />);
+    const grid = await screen.findByRole('grid', { name: 'Users pending deletion' });
+    await waitFor(() => expect(within(grid).getAllByTestId('pending-deletion-row')).toHaveLength(2));
+    const [one, two] = within(grid).getAllByTestId('pending-deletion-row');
+    expect(within(one!).getByRole('link', { name: 'ada.one' }).getAttribute('href')).toBe('/users/ada.one');
+    expect(one!.textContent).toContain('Ada ada.one');
+    expect(one!.textContent).toContain(formatDateTime('2025-02-10T14:05:00.000Z'));
+    expect(one!.textContent).toContain('support');
+    expect(two!.textContent).toContain('–');
+    expect(calls.at(-1)!.path).toBe('/api/admin/users/pending-deletion');
+    expect(screen.getByText('1–2 of 2')).toBeTruthy();
+  });
+
+  it('says when no user is pending deletion', async () => {
+    handler = (method, url) =>
+      url.pathname === '/api/admin/users/pending-deletion'
+        ? { status: 200, body: { results: [], total: 0, moreResults: false, currentPage: 0 } }
+        : undefined;
+    renderWith(<PendingDeletionList />);
+    expect((await screen.findByTestId('data-table-empty')).textContent).toContain('No users are pending deletion');
   });
 });

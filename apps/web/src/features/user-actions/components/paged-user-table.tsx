@@ -1,29 +1,25 @@
-import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
+import { useMemo, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 
 export interface Column<R> {
   key: string;
   header: string;
-  cell: (row: R) => ReactNode;
+  /** The text the cell shows, translated: the grid's value, and what the CSV export writes. */
+  text: (row: R) => string;
+  /** What the cell draws, when it is more than its text (a link, chips). */
+  cell?: (row: R) => ReactNode;
+  minWidth?: number;
+  flex?: number;
 }
 
-interface PagedUserTableProps<R> {
+interface PagedUserTableProps<R extends object> {
+  /** Names the table in the staff member's remembered preferences (columns, density, page size). */
+  id: string;
   label: string;
   query: UseQueryResult<{ results: R[]; total: number }>;
-  columns: Column<R>[];
+  /** One identity across renders (useMemo): the grid reads new columns afresh. */
+  columns: readonly Column<R>[];
   rowKey: (row: R) => string;
   page: number;
   pageSize: number;
@@ -34,60 +30,53 @@ interface PagedUserTableProps<R> {
   loadFailed: string;
 }
 
-/** A server-paged table of users with loading, error (with retry) and empty states. */
-export function PagedUserTable<R>(props: PagedUserTableProps<R>) {
-  const { label, query, columns, rowKey, page, pageSize, pageSizeOptions, onPage, onPageSize, empty, loadFailed } = props;
-  const { t } = useTranslation();
-  if (query.isPending) return <Skeleton variant="rectangular" height={160} aria-label={t('common.loading')} />;
-  if (query.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {t('userActions.retry')}
-          </Button>
-        }
-      >
-        {loadFailed}
-      </Alert>
-    );
-  }
-  const { results, total } = query.data;
-  if (total === 0 && page === 0) return <Typography color="text.secondary">{empty}</Typography>;
+/**
+ * A server-paged list of users on the console's DataTable (docs/decisions/0054-data-table.md): skeleton rows while the
+ * first page loads, a progress bar while another does, the load failure with a retry, the list's empty text; column
+ * choice, density and a CSV export of the page in the staff member's language.
+ */
+export function PagedUserTable<R extends object>(props: PagedUserTableProps<R>) {
+  const { id, label, query, columns, rowKey, page, pageSize, pageSizeOptions, onPage, onPageSize, empty, loadFailed } = props;
+  const gridColumns = useMemo<DataTableColumn<R>[]>(
+    () =>
+      columns.map((column) => {
+        const draw = column.cell;
+        return {
+          field: column.key,
+          headerName: column.header,
+          minWidth: column.minWidth ?? 130,
+          flex: column.flex ?? 1,
+          sortable: false,
+          valueGetter: (_: unknown, row: R) => column.text(row),
+          ...(draw && { renderCell: ({ row }: { row: R }) => draw(row) }),
+        };
+      }),
+    [columns],
+  );
   return (
-    <>
-      {query.isFetching && <LinearProgress aria-label={t('common.loading')} />}
-      <TableContainer>
-        <Table size="small" aria-label={label}>
-          <TableHead>
-            <TableRow>
-              {columns.map((c) => (
-                <TableCell key={c.key}>{c.header}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {results.map((row) => (
-              <TableRow key={rowKey(row)}>
-                {columns.map((c) => (
-                  <TableCell key={c.key}>{c.cell(row)}</TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={page}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={[...pageSizeOptions]}
-        labelRowsPerPage={t('userActions.rowsPerPage')}
-        onPageChange={(_, next) => onPage(next)}
-        onRowsPerPageChange={(event) => onPageSize(Number(event.target.value))}
-      />
-    </>
+    <DataTable<R>
+      id={id}
+      label={label}
+      rows={query.data?.results ?? []}
+      columns={gridColumns}
+      getRowId={rowKey}
+      loading={query.isPending}
+      refreshing={query.isFetching && !query.isPending}
+      error={query.isError ? { message: loadFailed, onRetry: () => void query.refetch() } : null}
+      empty={{ title: empty }}
+      exportFileName={label}
+      autoRowHeight
+      rowAttributes={(row) => ({ 'data-testid': `${id}-row`, 'data-username': rowKey(row) })}
+      paging={{
+        page,
+        pageSize,
+        pageSizeOptions,
+        rowCount: query.data?.total ?? 0,
+        onChange: (next) => {
+          if (next.pageSize !== pageSize) onPageSize(next.pageSize);
+          else onPage(next.page);
+        },
+      }}
+    />
   );
 }
