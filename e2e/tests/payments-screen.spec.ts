@@ -124,12 +124,14 @@ test("shows a user's payments, and a declined card when retrying demo.declined's
   await page.getByLabel('User name').press('Enter');
   await expect(page).toHaveURL(/[?&]user=demo\.declined/);
   await expect(page.getByRole('heading', { name: 'Payments of demo.declined', level: 1 })).toBeVisible();
-  const list = page.getByRole('table', { name: 'Payments of demo.declined' });
+  // The console's DataTable: a grid; a click on a row's cell opens that payment.
+  const list = page.getByRole('grid', { name: 'Payments of demo.declined' });
   await expect(list.getByTestId('user-payment-row').first()).toBeVisible();
   await expect(page.getByTestId('outstanding-payments')).toContainText(/\d+ outstanding, NOK/);
 
   const unpaidCard = list.getByTestId('user-payment-row').filter({ hasText: 'Credit card' }).filter({ hasText: 'Unpaid' }).first();
-  await unpaidCard.getByRole('cell').first().click();
+  await unpaidCard.getByRole('gridcell').first().click();
+  await expect(unpaidCard).toHaveAttribute('data-selected', 'true');
   const detail = page.getByTestId('payment-detail');
   await expect(detail.getByTestId('payment-detail-status')).toHaveText('Unpaid');
   await page.screenshot({ path: testInfo.outputPath('user-payments.png'), fullPage: true });

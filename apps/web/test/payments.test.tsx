@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -358,16 +358,30 @@ describe('UserPayments', () => {
       return undefined;
     };
     renderWith(<UserPayments username="demo.active" />);
-    const list = await screen.findByRole('table', { name: 'Payments of demo.active' });
-    expect(within(list).getAllByTestId('user-payment-row')).toHaveLength(2);
+    // The console's DataTable: a grid named as the table was.
+    const list = await screen.findByRole('grid', { name: 'Payments of demo.active' });
+    await waitFor(() => expect(within(list).getAllByTestId('user-payment-row')).toHaveLength(2));
+    const rows = () => within(list).getAllByTestId('user-payment-row');
+    expect(rows().map((row) => row.getAttribute('data-order-id'))).toEqual(['BOK1000042', 'BOK1000043']);
+    expect(within(rows()[0]!).getByRole('link', { name: 'BID1000000042' })).toBeTruthy();
+    expect(rows()[1]!.textContent).toContain('Credit card');
+    expect(rows()[1]!.textContent).toContain('Paid');
     expect(screen.getByTestId('outstanding-payments').textContent).toMatch(/1 outstanding, NOK\s?500\.00/);
     expect(screen.getByText('Select a payment to see its lines and actions.')).toBeTruthy();
 
-    within(list).getAllByTestId('user-payment-row')[0]!.focus();
+    // Enter on a row's cell opens that payment beside the list, and the row is marked.
+    const cell = within(rows()[0]!).getByText('BOK1000042').closest('[role="gridcell"]') as HTMLElement;
+    act(() => cell.focus());
     await userEvent.keyboard('{Enter}');
     const detail = await screen.findByTestId('payment-detail');
     expect(within(detail).getByRole('heading', { name: 'Payment BOK1000042' })).toBeTruthy();
+    expect(rows()[0]!.getAttribute('data-selected')).toBe('true');
     expect(within(detail).getByRole('button', { name: 'Mark invoice sent' })).toBeTruthy();
+    // A click on another row opens that one.
+    await userEvent.click(within(rows()[1]!).getByText('BOK1000043'));
+    expect(await within(screen.getByTestId('payment-detail')).findByRole('heading', { name: 'Payment BOK1000043' })).toBeTruthy();
+    expect(rows()[0]!.getAttribute('data-selected')).toBeNull();
+    expect(rows()[1]!.getAttribute('data-selected')).toBe('true');
     // §9's format in the date field (MUI X's field keeps the value in an input inside the labelled group).
     expect(screen.getByRole('group', { name: 'From date' }).querySelector('input')?.value).toBe('2024-06-01');
   });
@@ -380,7 +394,28 @@ describe('UserPayments', () => {
           ? { status: 200, body: { registeredCards: [] } }
           : undefined;
     renderWith(<UserPayments username="nobody" />);
-    expect(await screen.findByText('No payments')).toBeTruthy();
+    expect((await screen.findByTestId('data-table-empty')).textContent).toContain('No payments');
     expect(screen.getByText('No outstanding payments')).toBeTruthy();
+    // Without payments there is nothing to select.
+    expect(screen.queryByText('Select a payment to see its lines and actions.')).toBeNull();
+  });
+
+  it('says when the payments could not be loaded, with a retry', async () => {
+    let fail = true;
+    handler = (_method, url) =>
+      url.pathname === '/api/users/nobody/payments'
+        ? fail
+          ? { status: 500, body: { httpCode: 500, messageId: 'internal', message: 'boom', errors: [] } }
+          : {
+              status: 200,
+              body: { startDate: '2024-06-01T00:00:00.000Z', endDate: '2025-06-01T00:00:00.000Z', payments: [], outstandingPayments: [] },
+            }
+        : undefined;
+    renderWith(<UserPayments username="nobody" />);
+    const error = await screen.findByTestId('data-table-error');
+    expect(error.textContent).toContain("The user's payments could not be loaded");
+    fail = false;
+    await userEvent.click(within(error).getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByTestId('data-table-empty')).textContent).toContain('No payments');
   });
 });

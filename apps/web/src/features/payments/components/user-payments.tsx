@@ -1,22 +1,14 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useMemo, useState } from 'react';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Payment } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { DateField } from '@/components/date-field';
 import { useFormat } from '@/lib/format/use-format';
 import { useUserPayments } from '../api/payments-api';
@@ -48,12 +40,65 @@ export function UserPayments({ username }: { username: string }) {
   const shownStart = range.startDate || (data ? format.date(data.startDate) : '');
   const shownEnd = range.endDate || (data ? format.date(data.endDate) : '');
 
-  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, orderId: string) => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      setSelected(orderId);
-    }
-  };
+  const columns = useMemo<DataTableColumn<Payment>[]>(
+    () => [
+      {
+        field: 'timestamp',
+        headerName: t('payments.table.timestamp'),
+        minWidth: 110,
+        flex: 0.6,
+        sortable: false,
+        cellClassName: 'numeric',
+        valueGetter: (_, payment) => format.date(payment.timestamp.timestamp),
+      },
+      {
+        field: 'orderId',
+        headerName: t('payments.table.orderId'),
+        minWidth: 130,
+        flex: 0.8,
+        sortable: false,
+        valueGetter: (_, payment) => payment.orderId,
+      },
+      {
+        field: 'bid',
+        headerName: t('payments.table.bid'),
+        minWidth: 140,
+        flex: 0.8,
+        sortable: false,
+        valueGetter: (_, payment) => payment.bid ?? '',
+        renderCell: ({ row: payment }) => payment.bid && <BookingPaymentLink bid={payment.bid} />,
+      },
+      {
+        field: 'type',
+        headerName: t('payments.table.type'),
+        minWidth: 120,
+        flex: 0.8,
+        sortable: false,
+        valueGetter: (_, payment) => t(`payments.type.${payment.type}`),
+      },
+      {
+        field: 'status',
+        headerName: t('payments.table.status'),
+        minWidth: 130,
+        flex: 0.7,
+        sortable: false,
+        valueGetter: (_, payment) => t(`payments.status.${payment.status}`),
+        renderCell: ({ row: payment }) => <PaymentStatusChip status={payment.status} />,
+      },
+      {
+        field: 'total',
+        headerName: t('payments.table.total'),
+        minWidth: 110,
+        flex: 0.6,
+        sortable: false,
+        align: 'right',
+        headerAlign: 'right',
+        cellClassName: 'numeric',
+        valueGetter: (_, payment) => format.money(payment.totalPrice, payment.currency),
+      },
+    ],
+    [t, format],
+  );
 
   return (
     <Stack spacing={2} data-testid="user-payments">
@@ -102,80 +147,36 @@ export function UserPayments({ username }: { username: string }) {
         </Box>
       </Stack>
 
-      {query.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('payments.states.retry')}
-            </Button>
-          }
-        >
-          {t('payments.user.error')}
-        </Alert>
-      )}
-
-      {query.isPending && (
-        <Stack spacing={1} aria-busy="true" aria-label={t('payments.states.loading')}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={32} />
-          ))}
-        </Stack>
-      )}
-
-      {data && payments.length === 0 && (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <PaymentsOutlinedIcon color="disabled" aria-hidden sx={{ fontSize: 40 }} />
-          <Typography color="text.secondary">{t('messages.noPayments')}</Typography>
-        </Paper>
-      )}
-
-      {data && payments.length > 0 && (
-        <Box
-          sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 5fr) minmax(0, 6fr)' }, alignItems: 'start' }}
-        >
-          <TableContainer component={Paper} variant="outlined" sx={{ position: 'relative' }}>
-            {query.isFetching && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
-            <Table size="small" aria-label={t('payments.user.listLabel', { username })}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('payments.table.timestamp')}</TableCell>
-                  <TableCell>{t('payments.table.orderId')}</TableCell>
-                  <TableCell>{t('payments.table.bid')}</TableCell>
-                  <TableCell>{t('payments.table.type')}</TableCell>
-                  <TableCell>{t('payments.table.status')}</TableCell>
-                  <TableCell align="right">{t('payments.table.total')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {payments.map((payment) => (
-                  <TableRow
-                    key={payment.orderId}
-                    hover
-                    selected={payment.orderId === selected}
-                    aria-selected={payment.orderId === selected}
-                    tabIndex={0}
-                    onClick={() => setSelected(payment.orderId)}
-                    onKeyDown={(event) => onRowKey(event, payment.orderId)}
-                    data-testid="user-payment-row"
-                    data-order-id={payment.orderId}
-                    sx={{ cursor: 'pointer' }}
-                  >
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(payment.timestamp.timestamp)}</TableCell>
-                    <TableCell>{payment.orderId}</TableCell>
-                    <TableCell>{payment.bid && <BookingPaymentLink bid={payment.bid} />}</TableCell>
-                    <TableCell>{t(`payments.type.${payment.type}`)}</TableCell>
-                    <TableCell>
-                      <PaymentStatusChip status={payment.status} />
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {format.money(payment.totalPrice, payment.currency)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: payments.length > 0 ? 'minmax(0, 5fr) minmax(0, 6fr)' : 'minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <DataTable<Payment>
+          id="user-payments"
+          label={t('payments.user.listLabel', { username })}
+          rows={payments}
+          columns={columns}
+          getRowId={(payment) => payment.orderId}
+          loading={query.isPending}
+          refreshing={query.isFetching && !query.isPending}
+          error={query.isError ? { message: t('payments.user.error'), onRetry: () => void query.refetch() } : null}
+          empty={{ title: t('messages.noPayments'), icon: <PaymentsOutlinedIcon color="disabled" aria-hidden sx={{ fontSize: 40 }} /> }}
+          exportFileName={t('payments.user.listLabel', { username })}
+          // A click or Enter on a row shows that payment's detail beside (or below) the list.
+          onRowOpen={(payment) => setSelected(payment.orderId)}
+          rowAttributes={(payment) => ({
+            'data-testid': 'user-payment-row',
+            'data-order-id': payment.orderId,
+            ...(payment.orderId === selected ? { 'data-selected': 'true' } : {}),
+          })}
+          getRowClassName={(payment) => (payment.orderId === selected ? 'Mui-selected' : '')}
+          sx={{ '& .numeric': { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } }}
+        />
+        {payments.length > 0 && (
           <Paper variant="outlined" sx={{ p: 2 }}>
             {selectedPayment ? (
               <PaymentDetail payment={selectedPayment} />
@@ -185,8 +186,8 @@ export function UserPayments({ username }: { username: string }) {
               </Typography>
             )}
           </Paper>
-        </Box>
-      )}
+        )}
+      </Box>
     </Stack>
   );
 }
