@@ -394,7 +394,12 @@ describe('POST /api/users/createBatch: files as spreadsheets write them (issue 1
     const zip = r.notCreatedUsers.find((f) => f.username === 'lo.zip');
     expect(zip?.line).toBe(5 + offset);
     expect(zip?.errors).toEqual([
-      { field: 'zipCode', message: expect.stringMatching(/Post code 150 has 3 digits, but post codes in Norway have 4.*0150\?/) },
+      {
+        field: 'zipCode',
+        messageId: 'zipLostLeadingZero',
+        params: { zip: '150', digits: 3, country: 'Norway', expected: 4, suggestion: '0150' },
+        message: expect.stringMatching(/Post code 150 has 3 digits, but post codes in Norway have 4.*0150\?/),
+      },
     ]);
     // The remaining rows escape formula-like cells, in the file's own separator.
     const rows = remaining(r)

@@ -343,11 +343,11 @@ describe('aggregation for the 400 answer and the override step', () => {
 
   it('validates start before end', () => {
     expect(validateStartEnd(start, end)).toEqual([]);
-    expect(validateStartEnd(end, start)).toEqual([{ field: 'endTime', message: 'Start has to be before end' }]);
-    expect(validateStartEnd(start, start)).toEqual([{ field: 'endTime', message: MESSAGES.startBeforeEnd }]);
+    expect(validateStartEnd(end, start)).toEqual([{ field: 'endTime', messageId: 'startBeforeEnd', message: 'Start has to be before end' }]);
+    expect(validateStartEnd(start, start)).toEqual([{ field: 'endTime', messageId: 'startBeforeEnd', message: MESSAGES.startBeforeEnd }]);
     expect(validateStartEnd(null, new Date('nonsense'))).toEqual([
-      { field: 'startTime', message: 'Required' },
-      { field: 'endTime', message: 'Required' },
+      { field: 'startTime', messageId: 'required', message: 'Required' },
+      { field: 'endTime', messageId: 'required', message: 'Required' },
     ]);
   });
 });

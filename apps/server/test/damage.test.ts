@@ -206,13 +206,13 @@ describe('POST /api/damage/by-vin/{vin}', () => {
 
   it('requires an image', async () => {
     const body = expect400(await report(reportForm({ operator: 'Riper', en: 'Scratch' })));
-    expect(body.errors).toEqual([{ field: 'image', message: MESSAGES.imageRequired }]);
+    expect(body.errors).toEqual([{ field: 'image', messageId: 'imageRequired', message: MESSAGES.imageRequired }]);
     expect(body.message).toBe(MESSAGES.imageRequired);
     // An empty file part (a browser form without a chosen file) is no image either.
     const empty = expect400(
       await report(reportForm({ operator: 'Riper', en: 'Scratch', image: { data: Buffer.alloc(0), name: '', type: 'application/octet-stream' } })),
     );
-    expect(empty.errors).toEqual([{ field: 'image', message: MESSAGES.imageRequired }]);
+    expect(empty.errors).toEqual([{ field: 'image', messageId: 'imageRequired', message: MESSAGES.imageRequired }]);
   });
 
   it('refuses files that are not images, truncated images and other formats', async () => {
@@ -226,7 +226,7 @@ describe('POST /api/damage/by-vin/{vin}', () => {
     ];
     for (const image of cases) {
       const body = expect400(await report(reportForm({ operator: 'Riper', en: 'Scratch', image })));
-      expect(body.errors, image.name).toEqual([{ field: 'image', message: MESSAGES.imageInvalid }]);
+      expect(body.errors, image.name).toEqual([{ field: 'image', messageId: 'imageInvalid', message: MESSAGES.imageInvalid }]);
     }
   });
 
@@ -239,7 +239,7 @@ describe('POST /api/damage/by-vin/{vin}', () => {
   it('refuses an image over the size limit with 400', async () => {
     const big = Buffer.concat([png.subarray(0, 8), Buffer.alloc(DAMAGE_IMAGE_MAX_BYTES + 1024, 1)]);
     const body = expect400(await report(reportForm({ operator: 'Riper', en: 'Scratch', image: { data: big, name: 'big.png', type: 'image/png' } })));
-    expect(body.errors).toEqual([{ field: 'image', message: 'The image is larger than 10 MB' }]);
+    expect(body.errors).toEqual([{ field: 'image', messageId: 'imageTooLarge', params: { max: 10 }, message: 'The image is larger than 10 MB' }]);
   });
 
   it('refuses a second file', async () => {
@@ -406,7 +406,7 @@ describe('fix, delete and photos', () => {
     }
     for (const res of [await fix(99_999_999_999), await remove(2_147_483_648), await get('/api/damage/99999999999/image')]) {
       expect(res.statusCode).toBe(400);
-      expect(ZErrorEnvelope.parse(res.json()).errors).toEqual([{ field: 'id', message: MESSAGES.idOutOfRange }]);
+      expect(ZErrorEnvelope.parse(res.json()).errors).toEqual([{ field: 'id', messageId: 'idOutOfRange', message: MESSAGES.idOutOfRange }]);
     }
     const seeded = ZDamageListResponse.parse((await list(VIN, '?includeFixed=true')).json()).find((d) => d.imageUrl === null);
     expect(seeded).toBeDefined();

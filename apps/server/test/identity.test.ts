@@ -148,7 +148,11 @@ describe('PUT /api/users/{username}/identity', () => {
     expect(res.statusCode).toBe(400);
     const body = ZErrorEnvelope.parse(res.json());
     expect(body.messageId).toBe(MESSAGE_IDS.invalidInput);
-    expect(body.errors).toContainEqual({ field: 'identificationNumber', message: MESSAGES.invalidIdentityNumber });
+    expect(body.errors).toContainEqual({
+      field: 'identificationNumber',
+      messageId: 'invalidIdentityNumber',
+      message: MESSAGES.invalidIdentityNumber,
+    });
     const [row] = await db.select().from(users).where(eq(users.username, 'ola.id'));
     expect(row?.identityNumber).toBeNull();
   });
@@ -156,7 +160,11 @@ describe('PUT /api/users/{username}/identity', () => {
   it('refuses malformed input with 400', async () => {
     const blank = await req('PUT', '/api/users/ola.id/identity', { country: 'NO', identificationNumber: '  ' });
     expect(blank.statusCode).toBe(400);
-    expect(ZErrorEnvelope.parse(blank.json()).errors).toContainEqual({ field: 'identificationNumber', message: MESSAGES.required });
+    expect(ZErrorEnvelope.parse(blank.json()).errors).toContainEqual({
+      field: 'identificationNumber',
+      messageId: 'required',
+      message: MESSAGES.required,
+    });
     const country = await req('PUT', '/api/users/ola.id/identity', { country: 'DK', identificationNumber: '15076500565' });
     expect(country.statusCode).toBe(400);
     expect(ZErrorEnvelope.parse(country.json()).errors.some((e) => e.field === 'country')).toBe(true);

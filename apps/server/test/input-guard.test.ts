@@ -77,7 +77,8 @@ function expectRefused(
   expect(res.statusCode, res.body).toBe(400);
   const body = ZErrorEnvelope.parse(res.json());
   expect(body).toMatchObject({ httpCode: 400, messageId: MESSAGE_IDS.invalidInput });
-  expect(body.errors).toContainEqual({ field, message });
+  // Each item also names its message by key (docs/decisions/0059), e.g. messageId 'unsafeText'.
+  expect(body.errors).toContainEqual(expect.objectContaining({ field, message }));
   return body;
 }
 const json = (method: 'POST' | 'PUT', url: string, payload: unknown) =>

@@ -130,17 +130,29 @@ describe('POST /api/users/{username}/license/validate: Sweden and Norway through
     const before = (await checksOf('se.ok')).length;
     const res = await validate('se.ok', { country: 'SE' });
     expect(res.statusCode).toBe(400);
-    expect(ZErrorEnvelope.parse(res.json()).errors).toContainEqual({ field: 'validUntil', message: MESSAGES.licenseExpiryRequired });
+    expect(ZErrorEnvelope.parse(res.json()).errors).toContainEqual({
+      field: 'validUntil',
+      messageId: 'licenseExpiryRequired',
+      message: MESSAGES.licenseExpiryRequired,
+    });
     expect(await checksOf('se.ok')).toHaveLength(before);
   });
 
   it('needs an identity number of the country to look the person up', async () => {
     const res = await validate('no.identity', { country: 'SE', validUntil: FUTURE });
     expect(res.statusCode).toBe(400);
-    expect(ZErrorEnvelope.parse(res.json()).errors).toContainEqual({ field: 'identificationNumber', message: MESSAGES.required });
+    expect(ZErrorEnvelope.parse(res.json()).errors).toContainEqual({
+      field: 'identificationNumber',
+      messageId: 'required',
+      message: MESSAGES.required,
+    });
     const bad = await validate('no.identity', { country: 'NO', identificationNumber: '05058500057' });
     expect(bad.statusCode).toBe(400);
-    expect(ZErrorEnvelope.parse(bad.json()).errors).toContainEqual({ field: 'identificationNumber', message: MESSAGES.invalidIdentityNumber });
+    expect(ZErrorEnvelope.parse(bad.json()).errors).toContainEqual({
+      field: 'identificationNumber',
+      messageId: 'invalidIdentityNumber',
+      message: MESSAGES.invalidIdentityNumber,
+    });
   });
 
   it('does not take a manual result for a register country', async () => {
@@ -154,7 +166,7 @@ describe('manual validation for other countries', () => {
   it('needs a result, then records the staff member as the verifier', async () => {
     const missing = await validate('de.driver', { country: 'DE' });
     expect(missing.statusCode).toBe(400);
-    expect(ZErrorEnvelope.parse(missing.json()).errors).toContainEqual({ field: 'result', message: MESSAGES.required });
+    expect(ZErrorEnvelope.parse(missing.json()).errors).toContainEqual({ field: 'result', messageId: 'required', message: MESSAGES.required });
 
     const ok = ZValidateLicenseResponse.parse((await validate('de.driver', { country: 'DE', result: 'SUCCESS', validUntil: FUTURE })).json());
     expect(ok).toMatchObject({ result: 'SUCCESS', verifiedDriversLicense: true, status: { state: 'VERIFIED', verifier: 'staff.lia' } });

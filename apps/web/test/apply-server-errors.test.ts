@@ -129,7 +129,7 @@ describe('applyServerErrors (§8 field errors onto form fields)', () => {
     ]);
   });
 
-  it("words the contract's English texts in the staff member's language, the counter with the field's value", async () => {
+  it("words the server's messages by id and params in the staff member's language, the counter with the field's value", async () => {
     await i18n.changeLanguage('de');
     const form = renderForm();
     act(() => form.current.setValue('city', 'Trondheim'));
@@ -137,17 +137,16 @@ describe('applyServerErrors (§8 field errors onto form fields)', () => {
       applyServerErrors(
         form.current,
         apiError([
-          { field: 'username', message: MESSAGES.required },
-          { field: 'city', message: 'Maximum characters 5' },
-          { field: 'streetAddress', message: 'Unknown street' },
+          { field: 'username', messageId: 'required', message: MESSAGES.required },
+          { field: 'city', messageId: 'maxLength', params: { max: 5 }, message: 'Maximum characters 5' },
+          { field: 'streetAddress', messageId: 'unknownStreet', message: 'Unknown street' },
         ]),
         { t: i18n.t },
       );
     });
 
-    expect(form.current.formState.errors.username?.message).toBe(i18n.t('messages.required'));
-    expect(form.current.formState.errors.username?.message).not.toBe(MESSAGES.required);
-    expect(form.current.formState.errors.city?.message).toBe(i18n.t('messages.maxCharacters', { max: 5, len: 9 }));
+    expect(form.current.formState.errors.username?.message).toBe('Pflichtfeld');
+    expect(form.current.formState.errors.city?.message).toBe('Maximal 5 Zeichen (9/5)');
     expect(form.current.formState.errors.streetAddress?.message).toBe('Unknown street');
   });
 

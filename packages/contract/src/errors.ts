@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
+import { ZMessageParams } from './message-refs.ts';
 
 /**
  * The server error envelope of spec §8: {httpCode, messageId, message, errors}.
@@ -12,7 +13,11 @@ import type { MessageKey } from './messages.ts';
 export const ZErrorItem = z
   .object({
     field: z.string().optional(),
+    /** The key of the message in the contract's MESSAGES (clients translate `messages.<messageId>`); absent when the text has none. */
     messageId: z.string().optional(),
+    /** The values of the message's placeholders, e.g. {"max": 60} for maxLength. */
+    params: ZMessageParams.optional(),
+    /** The message in English, for API clients (and for clients that do not know messageId). */
     message: z.string(),
     /** Booking rule violations: whether staff may override them (§4 override step). */
     overridable: z.boolean().optional(),

@@ -1,6 +1,7 @@
 export * from './enums.ts';
 export * from './limits.ts';
 export * from './messages.ts';
+export * from './message-refs.ts';
 export * from './event-texts.ts';
 export * from './errors.ts';
 export * from './safe-input.ts';

@@ -1,4 +1,13 @@
-import { formatMessage, MESSAGE_IDS, MESSAGES, type ErrorEnvelope, type ErrorItem, type MessageKey } from '@fleetdesk/contract';
+import {
+  formatMessage,
+  issueMessageRef,
+  MESSAGE_IDS,
+  MESSAGES,
+  withMessageRef,
+  type ErrorEnvelope,
+  type ErrorItem,
+  type MessageKey,
+} from '@fleetdesk/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { describeDatabaseError, isDatabaseUnavailable } from '../db/sql-state.ts';
@@ -39,8 +48,12 @@ export class AppError extends Error {
 export const unavailableEnvelope = (errors: ErrorItem[] = []): ErrorEnvelope =>
   envelope(503, MESSAGE_IDS.unavailable, MESSAGES.serviceUnavailable, errors);
 
+/**
+ * The §8 envelope. Every error item carries its message key and params (docs/decisions/0059): items built with
+ * `fieldError` have them already; an item whose text is a contract text without placeholders gets its key here.
+ */
 export function envelope(httpCode: number, messageId: string, message: string, errors: ErrorItem[] = []): ErrorEnvelope {
-  return { httpCode, messageId, message, errors };
+  return { httpCode, messageId, message, errors: errors.map(withMessageRef) };
 }
 
 type FixedError = { status: number; messageId: string; key: MessageKey };
@@ -94,7 +107,10 @@ export function toEnvelope(error: unknown, request: FastifyRequest): ErrorEnvelo
     const errors = error.validation.map((v) => {
       const base = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
       const context = (error as FastifyError).validationContext ?? '';
-      return { field: base || context, message: v.message ?? MESSAGES.invalid };
+      const message = v.message ?? MESSAGES.invalid;
+      // fastify-type-provider-zod keeps the zod issue's code as `keyword` and its other properties in `params`.
+      const ref = issueMessageRef({ ...(v.params as Record<string, unknown>), code: v.keyword, message });
+      return { field: base || context, ...ref, message };
     });
     return envelope(400, MESSAGE_IDS.invalidInput, MESSAGES.validationFailed, errors);
   }

@@ -3,6 +3,7 @@ import { ZCompanyType, ZCountryCode, ZLanguage, ZUserStatus } from '../enums.ts'
 import { ZCompany, ZCompanyNode, ZIsoDateTime } from '../entities.ts';
 import { COMPANY_USERS_DEFAULT_PAGE_SIZE, COMPANY_USERS_PAGE_SIZE_OPTIONS, PHONE_PATTERN, PIN_PATTERN } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
+import { ZMessageParams } from '../message-refs.ts';
 import { ZIntIdParam } from '../safe-input.ts';
 import { emptyToUndefined, listParam } from './query-params.ts';
 
@@ -257,7 +258,8 @@ export const ZBatchFailedLine = z.object({
   username: z.string(),
   /** All of the line's problems in one text ("mobilePhone: Invalid phone number; …"). */
   message: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })),
+  /** Each problem of the line: its field, its message key and params (see ZErrorItem) and its English text. */
+  errors: z.array(z.object({ field: z.string(), messageId: z.string().optional(), params: ZMessageParams.optional(), message: z.string() })),
 });
 export type BatchFailedLine = z.infer<typeof ZBatchFailedLine>;
 

@@ -1,4 +1,4 @@
-import { eventText, MESSAGE_IDS, type Alarm, type AlarmListQuery } from '@fleetdesk/contract';
+import { eventText, MESSAGE_IDS, type Alarm, type AlarmListQuery, fieldError } from '@fleetdesk/contract';
 import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZAlarmListResponse } from '@fleetdesk/contract';
@@ -46,7 +46,7 @@ function decodeCursor(raw: string): Cursor {
   } catch {
     // fall through to the 400 below
   }
-  throw AppError.invalidInput([{ field: 'cursor', message: 'Invalid cursor' }]);
+  throw AppError.invalidInput([fieldError('cursor', 'invalidCursor')]);
 }
 
 /**

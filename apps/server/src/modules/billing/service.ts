@@ -8,7 +8,7 @@ import {
   CARD_ERROR_MESSAGES,
   checkBillingItems,
   CREDITING,
-  formatMessage,
+  fieldError,
   MESSAGE_IDS,
   mixConflict,
   PAYMENT_EXCEPTION_PREFIX,
@@ -101,7 +101,7 @@ export async function addBillingItems(
   now = new Date(),
 ): Promise<{ booking: Booking; replayed: boolean }> {
   const { items, problems } = checkBillingItems(input);
-  const errors = problems.map((p) => ({ field: `${p.index}.${p.field}`, message: formatMessage(p.message, p.params) }));
+  const errors = problems.map((p) => fieldError(`${p.index}.${p.field}`, p.message, p.params));
   if (errors.length) throw AppError.invalidInput(errors, errors[0]?.message);
   const mix = mixConflict(items);
   if (mix) throw conflict(mix);

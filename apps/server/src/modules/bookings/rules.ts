@@ -1,6 +1,7 @@
 import {
   checkMetadata,
   evaluateBookingLength,
+  fieldError,
   formatMessage,
   humanizeDuration,
   type BookableRule,
@@ -211,8 +212,8 @@ export const blockingViolations = (violations: readonly RuleViolation[], overrid
 export function validateStartEnd(start: Date | null | undefined, end: Date | null | undefined): ErrorItem[] {
   const valid = (d: Date | null | undefined): d is Date => d instanceof Date && !Number.isNaN(d.getTime());
   const errors: ErrorItem[] = [];
-  if (!valid(start)) errors.push({ field: 'startTime', message: formatMessage('required') });
-  if (!valid(end)) errors.push({ field: 'endTime', message: formatMessage('required') });
-  if (valid(start) && valid(end) && start.getTime() >= end.getTime()) errors.push({ field: 'endTime', message: formatMessage('startBeforeEnd') });
+  if (!valid(start)) errors.push(fieldError('startTime', 'required'));
+  if (!valid(end)) errors.push(fieldError('endTime', 'required'));
+  if (valid(start) && valid(end) && start.getTime() >= end.getTime()) errors.push(fieldError('endTime', 'startBeforeEnd'));
   return errors;
 }

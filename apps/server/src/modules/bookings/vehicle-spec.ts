@@ -1,5 +1,5 @@
 import {
-  formatMessage,
+  fieldError,
   isLightVehicleCategory,
   MESSAGES,
   type ErrorItem,
@@ -76,7 +76,7 @@ export async function resolveSpec(db: Db, actor: Actor, spec: VehicleSpecRequest
         .where(and(...where))
         .orderBy(asc(vehicleModels.id))
         .limit(1);
-      if (!m) return item(field, formatMessage('unknownVehicleClass', { className: spec.className }));
+      if (!m) return { ...fieldError(field, 'unknownVehicleClass', { className: spec.className }), overridable: false };
       return {
         specType: 'CLASS',
         specClassName: spec.className,

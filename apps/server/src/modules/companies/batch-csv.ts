@@ -1,4 +1,12 @@
-import { BATCH_COLUMNS, BATCH_ERROR_COLUMN, BATCH_MAX_LINES, BATCH_REQUIRED_COLUMNS, type BatchColumn, type ErrorItem } from '@fleetdesk/contract';
+import {
+  BATCH_COLUMNS,
+  BATCH_ERROR_COLUMN,
+  BATCH_MAX_LINES,
+  BATCH_REQUIRED_COLUMNS,
+  fieldError,
+  type BatchColumn,
+  type ErrorItem,
+} from '@fleetdesk/contract';
 import { parse } from 'csv-parse/sync';
 
 /**
@@ -134,15 +142,19 @@ export function mapHeader(header: readonly string[]): (BatchColumn | null)[] {
     if (name.toLowerCase() === BATCH_ERROR_COLUMN) return null;
     const column = byLower.get(name.toLowerCase());
     if (!column) {
-      errors.push({ field: `header.${i}`, line: 1, message: name ? `Unknown column "${name}"` : `Column ${i + 1} has no name` });
+      const field = `header.${i}`;
+      errors.push({
+        ...(name ? fieldError(field, 'batchUnknownColumn', { name }) : fieldError(field, 'batchUnnamedColumn', { column: i + 1 })),
+        line: 1,
+      });
       return null;
     }
-    if (seen.has(column)) errors.push({ field: `header.${i}`, line: 1, message: `The column ${column} appears twice` });
+    if (seen.has(column)) errors.push({ ...fieldError(`header.${i}`, 'batchColumnTwice', { column }), line: 1 });
     seen.add(column);
     return column;
   });
   for (const column of BATCH_REQUIRED_COLUMNS) {
-    if (!seen.has(column)) errors.push({ field: column, line: 1, message: `The column ${column} is missing` });
+    if (!seen.has(column)) errors.push({ ...fieldError(column, 'batchColumnMissing', { column }), line: 1 });
   }
   if (errors.length > 0) {
     throw new CsvFileError(

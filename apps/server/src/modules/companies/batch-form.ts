@@ -1,4 +1,4 @@
-import { BATCH_FILE_FIELD, BATCH_FILE_MAX_BYTES, MESSAGES, type ErrorItem } from '@fleetdesk/contract';
+import { BATCH_FILE_FIELD, BATCH_FILE_MAX_BYTES, fieldError, MESSAGES, type ErrorItem } from '@fleetdesk/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { unsafeTextErrors } from '../../http/input-guard.ts';
@@ -20,15 +20,12 @@ export interface BatchUpload {
 }
 
 export const notMultipart = () =>
-  AppError.invalidInput(
-    [{ field: BATCH_FILE_FIELD, message: MESSAGES.csvOnly }],
-    'The users file must be sent as multipart/form-data with the file part "file"',
-  );
+  AppError.invalidInput([fieldError(BATCH_FILE_FIELD, 'csvOnly')], 'The users file must be sent as multipart/form-data with the file part "file"');
 
 const unreadableForm = (detail: string) => AppError.invalidInput([], `The form data could not be read: ${detail}`);
 const tooLarge = () =>
   AppError.invalidInput(
-    [{ field: BATCH_FILE_FIELD, message: `The file is larger than ${BATCH_FILE_MAX_BYTES / 1024} KB` }],
+    [fieldError(BATCH_FILE_FIELD, 'fileTooLarge', { max: BATCH_FILE_MAX_BYTES / 1024 })],
     `The file is larger than ${BATCH_FILE_MAX_BYTES / 1024} KB. Split it into smaller files.`,
   );
 const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
@@ -60,14 +57,14 @@ export async function readBatchUpload(request: FastifyRequest): Promise<BatchUpl
   } catch (error) {
     const code = errorCode(error);
     if (code === 'FST_REQ_FILE_TOO_LARGE') oversize = true;
-    else if (code === 'FST_FILES_LIMIT') throw AppError.invalidInput([{ field: BATCH_FILE_FIELD, message: 'Send one file only' }]);
+    else if (code === 'FST_FILES_LIMIT') throw AppError.invalidInput([fieldError(BATCH_FILE_FIELD, 'oneFileOnly')]);
     else if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw unreadableForm('too many fields');
     else throw unreadableForm(error instanceof Error ? error.message : 'malformed multipart data');
   }
   if (unsafe.length > 0) throw AppError.invalidInput(unsafe);
   if (oversize) throw tooLarge();
-  if (!file) throw AppError.invalidInput([{ field: BATCH_FILE_FIELD, message: MESSAGES.required }], 'Choose a .csv file of users to import');
+  if (!file) throw AppError.invalidInput([fieldError(BATCH_FILE_FIELD, 'required')], 'Choose a .csv file of users to import');
   // §5: batch import accepts .csv files only (by name; browsers send varying content types for .csv).
-  if (!/\.csv$/i.test(file.filename.trim())) throw AppError.invalidInput([{ field: BATCH_FILE_FIELD, message: MESSAGES.csvOnly }], MESSAGES.csvOnly);
+  if (!/\.csv$/i.test(file.filename.trim())) throw AppError.invalidInput([fieldError(BATCH_FILE_FIELD, 'csvOnly')], MESSAGES.csvOnly);
   return { ...file, companyIdField };
 }

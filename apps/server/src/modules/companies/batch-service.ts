@@ -1,9 +1,10 @@
 import {
   eventText,
   EVENT_TYPE_GROUP,
-  formatMessage,
+  fieldError,
+  issueMessageRef,
   MESSAGE_IDS,
-  MESSAGES,
+  withMessageRef,
   ZBatchUserLine,
   ZIntIdParam,
   type BatchColumn,
@@ -11,6 +12,7 @@ import {
   type BatchFailedLine,
   type BatchUserLine,
   type CompanyType,
+  type MessageParams,
   type UserCategory,
 } from '@fleetdesk/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -44,8 +46,11 @@ interface CheckedLine {
   username: string;
   value: BatchUserLine | null;
   company: CompanyRow | null;
-  errors: { field: string; message: string }[];
+  errors: LineError[];
 }
+
+/** One problem of a line: its field and its message by key and params (docs/decisions/0059), worded in English too. */
+type LineError = { field: string; messageId?: string; params?: MessageParams; message: string };
 
 const isUniqueViolation = (error: unknown): boolean => {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
@@ -55,14 +60,14 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 /** The `company` column: an id or exact name (case-insensitive) within the chosen top-level company's subtree. */
-function resolveCompany(text: string | undefined, top: CompanyRow, subtree: CompanyRow[]): CompanyRow | string {
+function resolveCompany(text: string | undefined, top: CompanyRow, subtree: CompanyRow[]): CompanyRow | LineError {
   if (!text) return top;
   const byId = /^\d+$/.test(text) ? subtree.find((c) => c.id === Number(text)) : undefined;
   const found = byId ?? subtree.filter((c) => c.name.toLowerCase() === text.toLowerCase());
   if (!Array.isArray(found)) return found;
   if (found.length === 1) return found[0]!;
-  if (found.length > 1) return `Several companies under ${top.name} are named ${text}; give the company id instead`;
-  return `There is no company ${text} under ${top.name}`;
+  if (found.length > 1) return fieldError('company', 'batchCompanyAmbiguous', { top: top.name, name: text });
+  return fieldError('company', 'batchCompanyUnknown', { name: text, top: top.name });
 }
 
 /** The cell as the user typed it: a leading apostrophe that keeps a formula-like cell text (ours, `escapeFormula`) is dropped. */
@@ -75,24 +80,23 @@ const COUNTRY_NAMES: Partial<Record<string, string>> = { NO: 'Norway', SE: 'Swed
  * What a spreadsheet does to a line before it reaches us (issue 17): a phone number saved as a figure loses its "+",
  * and a post code loses its leading zero (0150 → 150). Both are refused with a hint rather than stored wrong.
  */
-function spreadsheetHints(raw: Partial<Record<BatchColumn, string>>, fleetCountry: string): { field: string; message: string }[] {
-  const hints: { field: string; message: string }[] = [];
+function spreadsheetHints(raw: Partial<Record<BatchColumn, string>>, fleetCountry: string): LineError[] {
+  const hints: LineError[] = [];
   const phone = (raw.mobilePhone ?? '').replace(/\s/g, '');
-  if (/^\d{6,21}$/.test(phone)) hints.push({ field: 'mobilePhone', message: MESSAGES.phoneMissingPlus });
+  if (/^\d{6,21}$/.test(phone)) hints.push(fieldError('mobilePhone', 'phoneMissingPlus'));
   const zip = (raw.zipCode ?? '').trim();
   const country = (raw.countryCode ?? '').trim().toUpperCase() || fleetCountry;
   const expected = POST_CODE_DIGITS[country];
   if (expected && /^\d+$/.test(zip) && zip.length < expected) {
-    hints.push({
-      field: 'zipCode',
-      message: formatMessage('zipLostLeadingZero', {
+    hints.push(
+      fieldError('zipCode', 'zipLostLeadingZero', {
         zip,
         digits: zip.length,
         country: COUNTRY_NAMES[country] ?? country,
         expected,
         suggestion: zip.padStart(expected, '0'),
       }),
-    });
+    );
   }
   return hints;
 }
@@ -103,12 +107,12 @@ function checkLines(parsed: ParsedCsv, columns: (BatchColumn | null)[], top: Com
     columns.forEach((column, i) => {
       if (column) raw[column] = unescapeCell(record.fields[i] ?? '');
     });
-    const errors: { field: string; message: string }[] = [];
+    const errors: LineError[] = [];
     // The input guard for the file's cells: a NUL would never reach the database (an unpaired surrogate cannot occur,
     // the file is decoded as strict UTF-8).
-    errors.push(...unsafeTextErrors(raw));
+    errors.push(...unsafeTextErrors(raw).map(withMessageRef));
     if (record.fields.slice(columns.length).some((f) => f.trim() !== '')) {
-      errors.push({ field: 'line', message: `The line has ${record.fields.length} fields but the header only ${columns.length}` });
+      errors.push(fieldError('line', 'batchLineTooManyFields', { fields: record.fields.length, columns: columns.length }));
     }
     const hints = spreadsheetHints(raw, fleetCountry);
     errors.push(...hints);
@@ -117,16 +121,16 @@ function checkLines(parsed: ParsedCsv, columns: (BatchColumn | null)[], top: Com
       for (const issue of parsedLine.error.issues) {
         const field = issue.path.map(String).join('.') || 'line';
         // The hint says more than the rule it explains.
-        if (!hints.some((h) => h.field === field)) errors.push({ field, message: issue.message });
+        if (!hints.some((h) => h.field === field)) errors.push({ field, ...issueMessageRef(issue), message: issue.message });
       }
     }
     let company: CompanyRow | null = null;
     if (parsedLine.success) {
       const resolved = resolveCompany(parsedLine.data.company, top, subtree);
-      if (typeof resolved === 'string') errors.push({ field: 'company', message: resolved });
+      if ('field' in resolved) errors.push(resolved);
       else if (resolved.requiresMembershipConfirmation) {
         // §5: a housing-association division needs the membership check (or an override) per user, on the user page.
-        errors.push({ field: 'company', message: MESSAGES.membershipConfirmationRequired });
+        errors.push(fieldError('company', 'membershipConfirmationRequired'));
       } else company = resolved;
     }
     return {
@@ -139,8 +143,7 @@ function checkLines(parsed: ParsedCsv, columns: (BatchColumn | null)[], top: Com
   });
 }
 
-const lineMessage = (errors: { field: string; message: string }[]) =>
-  errors.map((e) => (e.field === 'line' ? e.message : `${e.field}: ${e.message}`)).join('; ');
+const lineMessage = (errors: LineError[]) => errors.map((e) => (e.field === 'line' ? e.message : `${e.field}: ${e.message}`)).join('; ');
 
 export async function createUserBatch(
   db: Db,
@@ -151,18 +154,16 @@ export async function createUserBatch(
   // §6: support staff "batch create" users on behalf of customers; SUPPORT and ADMIN alike (issue 14 point 7).
   const upload = await readUpload();
   const companyIdText = query.companyId !== undefined ? String(query.companyId) : upload.companyIdField?.trim();
-  if (!companyIdText) throw AppError.invalidInput([{ field: 'companyId', message: MESSAGES.required }], 'Choose the company to create the users in');
+  if (!companyIdText) throw AppError.invalidInput([fieldError('companyId', 'required')], 'Choose the company to create the users in');
   // The form field is read here, not by the route's schema: the same id rule (1 … 2147483647) as the query string.
   const companyId = ZIntIdParam.safeParse(companyIdText);
   if (!companyId.success || !/^\d+$/.test(companyIdText)) {
-    throw AppError.invalidInput([{ field: 'companyId', message: MESSAGES.idOutOfRange }], 'Choose the company to create the users in');
+    throw AppError.invalidInput([fieldError('companyId', 'idOutOfRange')], 'Choose the company to create the users in');
   }
   const top = await findFleetCompany(db, session, companyId.data);
   if (top.parentId !== null) {
-    throw AppError.invalidInput(
-      [{ field: 'companyId', message: 'Batch import is offered for top-level companies only' }],
-      'Batch import is offered for top-level companies only',
-    );
+    const error = fieldError('companyId', 'batchTopLevelOnly');
+    throw AppError.invalidInput([error], error.message);
   }
 
   let parsed: ParsedCsv;
@@ -193,7 +194,7 @@ export async function createUserBatch(
     if (!key) continue;
     const first = firstLine.get(key);
     if (first === undefined) firstLine.set(key, l.record.line);
-    else l.errors.push({ field: 'username', message: `The user name is also on line ${first} of the file` });
+    else l.errors.push(fieldError('username', 'batchUsernameRepeated', { line: first }));
   }
   const candidates = lines.filter((l) => l.errors.length === 0 && l.value);
   if (candidates.length > 0) {
@@ -204,7 +205,7 @@ export async function createUserBatch(
       .where(inArray(sql`lower(${users.username})`, names));
     const takenSet = new Set(taken.map((t) => t.name));
     for (const l of candidates) {
-      if (takenSet.has(l.username.toLowerCase())) l.errors.push({ field: 'username', message: 'The user name is already taken' });
+      if (takenSet.has(l.username.toLowerCase())) l.errors.push(fieldError('username', 'usernameTaken'));
     }
   }
 

@@ -1,4 +1,4 @@
-import { DAMAGE_IMAGE_MAX_MB, formatMessage, MESSAGES, ZDamageReportFields, type DamageReportFields, type ErrorItem } from '@fleetdesk/contract';
+import { DAMAGE_IMAGE_MAX_MB, fieldError, MESSAGES, ZDamageReportFields, type DamageReportFields, type ErrorItem } from '@fleetdesk/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { unsafeTextErrors } from '../../http/input-guard.ts';
@@ -82,7 +82,7 @@ export async function parseDamageReport(request: FastifyRequest): Promise<Damage
     for (const issue of parsed.error.issues) errors.push({ field: issue.path.map(String).join('.') || 'form', message: issue.message });
   }
   let photo: DamagePhoto | null = null;
-  if (form.imageTooLarge) errors.push({ field: 'image', message: formatMessage('imageTooLarge', { max: DAMAGE_IMAGE_MAX_MB }) });
+  if (form.imageTooLarge) errors.push(fieldError('image', 'imageTooLarge', { max: DAMAGE_IMAGE_MAX_MB }));
   else if (!form.image) errors.push({ field: 'image', message: MESSAGES.imageRequired });
   else {
     try {

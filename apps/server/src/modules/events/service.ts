@@ -8,6 +8,7 @@ import {
   type EventSearchQuery,
   type EventSearchResponse,
   type EventType,
+  fieldError,
 } from '@fleetdesk/contract';
 import { and, desc, asc, eq, gte, inArray, lt, lte, or, sql, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -71,7 +72,7 @@ function decodeCursor(raw: string): Cursor {
   } catch {
     // fall through
   }
-  throw AppError.invalidInput([{ field: 'cursor', message: 'Invalid cursor' }]);
+  throw AppError.invalidInput([fieldError('cursor', 'invalidCursor')]);
 }
 
 /** §5 plain API default period: from the start of yesterday, in the operator's time zone, until now. */
@@ -111,7 +112,7 @@ export async function searchEvents(db: Db, actor: Actor, q: EventSearchQuery, no
   const period = defaultEventPeriod(now, fleet?.timeZone ?? 'UTC');
   const start = q.startDate ? new Date(q.startDate) : period.start;
   const end = q.endDate ? new Date(q.endDate) : period.end;
-  if (start > end) throw AppError.invalidInput([{ field: 'startDate', message: 'Start has to be before end' }]);
+  if (start > end) throw AppError.invalidInput([fieldError('startDate', 'startBeforeEnd')]);
 
   const where: SQL[] = [...subjectFilters(actor, q, { bid, user }), gte(events.occurred, start), lte(events.occurred, end)];
   const descending = q.order === 'desc';
@@ -172,7 +173,7 @@ function decodeFollowCursor(raw: string): number {
   } catch {
     // fall through
   }
-  throw AppError.invalidInput([{ field: 'after', message: 'Invalid cursor' }]);
+  throw AppError.invalidInput([fieldError('after', 'invalidCursor')]);
 }
 
 /** The newest event id of the operator (0 for an empty log). */

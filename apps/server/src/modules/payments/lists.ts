@@ -7,6 +7,7 @@ import {
   type UserPaymentsResponse,
   type ZPaymentsQuery,
   type ZUserPaymentsQuery,
+  fieldError,
 } from '@fleetdesk/contract';
 import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -97,7 +98,7 @@ function decodeCursor(raw: string): ListCursor {
   } catch {
     // fall through
   }
-  throw AppError.invalidInput([{ field: 'cursor', message: 'Invalid cursor' }]);
+  throw AppError.invalidInput([fieldError('cursor', 'invalidCursor')]);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { BookingGroup } from '@fleetdesk/contract';
+import { fieldError, type BookingGroup } from '@fleetdesk/contract';
 import { AppError } from '../../http/errors.ts';
 
 /**
@@ -12,7 +12,7 @@ type Cursor = VehicleCursor | UserCursor | BookingCursor;
 
 export const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 
-const invalidCursor = () => AppError.invalidInput([{ field: 'cursor', message: 'Invalid cursor' }]);
+const invalidCursor = () => AppError.invalidInput([fieldError('cursor', 'invalidCursor')]);
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 const isText = (v: unknown): v is string => typeof v === 'string';
 

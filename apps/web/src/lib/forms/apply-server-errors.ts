@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { isErrorEnvelope, type ErrorItem } from '@fleetdesk/contract';
 import type { FieldPath, FieldValues, UseFormGetValues, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '@/lib/api/api-error';
-import { fieldMessageText } from './field-message-text';
+import { serverMessageText } from '@/lib/i18n/server-message';
 
 /**
  * How the server's field paths (§8 `errors[].field`, dotted: `address.streetAddress`, `items.0.comment`) name a form's
@@ -108,7 +108,7 @@ export interface ServerErrorForm<TValues extends FieldValues> {
 }
 
 export interface ApplyServerErrorsOptions<TValues extends FieldValues> extends ServerErrorOptions<FieldPath<TValues>> {
-  /** Word the messages the server writes in the contract's English (MESSAGES texts, "Maximum characters N") in the staff member's language. */
+  /** Word the server's messages in the staff member's language, by their message id and params (docs/decisions/0059). */
   t?: TFunction;
   /** Move the focus to the first field that got an error. */
   shouldFocus?: boolean;
@@ -130,7 +130,7 @@ export function applyServerErrors<TValues extends FieldValues>(
   const holds = (path: string) => !form.getValues || valueAt(path) !== undefined;
   const { placed, unplaced } = placeServerErrors(error, options, holds);
   const { t } = options;
-  const worded = placed.map((entry) => (t ? { ...entry, message: fieldMessageText(entry.message, valueAt(entry.name), t) } : entry));
+  const worded = placed.map((entry) => (t ? { ...entry, message: serverMessageText(entry.item, t, valueAt(entry.name)) } : entry));
   worded.forEach(({ name, message }, index) =>
     form.setError(name, { type: 'server', message }, { shouldFocus: options.shouldFocus === true && index === 0 }),
   );

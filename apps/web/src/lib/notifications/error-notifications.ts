@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { MESSAGE_IDS, PAYMENT_EXCEPTION_PREFIX, type ErrorEnvelope } from '@fleetdesk/contract';
 import { isApiError } from '../api/api-error';
+import { serverFieldMessageText, serverMessageText } from '../i18n/server-message';
 import type { AppNotification } from './notification';
 
 /** Card error codes of spec §8 that have their own text (`paymentErrors.<code>`). */
@@ -31,6 +32,7 @@ const listed = (message: string): AppNotification => ({ variant: 'error', messag
  * Turns a server error envelope into notifications, exactly as spec §8 says:
  * - 'core.validation.validation.error.exist': one notification per error, with its message;
  * - 'errorId.apigw.invalid.input': one per error, "field: message";
+ *   each error's message translated by its messageId and params, else its English text (docs/decisions/0059);
  * - 'errorId.core.PaymentException.<code>': the translated text for the code, else the general payment error;
  * - otherwise the envelope's message.
  */
@@ -38,10 +40,10 @@ export function envelopeToNotifications(envelope: ErrorEnvelope, t: TFunction): 
   const { messageId, message, errors } = envelope;
 
   if (messageId === MESSAGE_IDS.validationList && errors.length > 0) {
-    return errors.map((error) => listed(error.message));
+    return errors.map((error) => listed(serverMessageText(error, t)));
   }
   if (messageId === MESSAGE_IDS.invalidInput && errors.length > 0) {
-    return errors.map((error) => listed(error.field ? t('errors.fieldMessage', { field: error.field, message: error.message }) : error.message));
+    return errors.map((error) => listed(serverFieldMessageText(error, t)));
   }
   if (messageId.startsWith(PAYMENT_EXCEPTION_PREFIX)) {
     const code = messageId.slice(PAYMENT_EXCEPTION_PREFIX.length);

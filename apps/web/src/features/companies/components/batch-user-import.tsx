@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { BATCH_COLUMNS, BATCH_FILE_MAX_BYTES, BATCH_MAX_LINES, BATCH_REQUIRED_COLUMNS, type BatchCreateResponse } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api/api-error';
+import { serverFieldMessageText } from '@/lib/i18n/server-message';
 import { notifySuccess, notifyWarning } from '@/lib/notifications/notify';
 import { useCreateUserBatch } from '../api/companies-api';
 import { base64ToBytes, saveFile } from '../download-file';
@@ -153,9 +154,7 @@ function UploadError({ error }: { error: unknown }) {
       {errors.length > 0 && (
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
           {errors.map((item, index) => (
-            <li key={`${item.field}-${index}`}>
-              {item.field ? t('errors.fieldMessage', { field: item.field, message: item.message }) : item.message}
-            </li>
+            <li key={`${item.field}-${index}`}>{serverFieldMessageText(item, t)}</li>
           ))}
         </Box>
       )}
@@ -203,7 +202,9 @@ function BatchResult({ result }: { result: BatchCreateResponse }) {
                 <TableRow key={line.line}>
                   <TableCell>{line.line}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.username || '—'}</TableCell>
-                  <TableCell>{line.message}</TableCell>
+                  <TableCell>
+                    {line.errors.map((e) => serverFieldMessageText(e.field === 'line' ? { ...e, field: undefined } : e, t)).join('; ')}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -12,11 +12,12 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { LANGUAGES, MESSAGES, MESSAGE_IDS, ZCountryCode, ZUserCategory, type CompanyNode, type UserDetail } from '@fleetdesk/contract';
+import { LANGUAGES, MESSAGE_IDS, ZCountryCode, ZUserCategory, type CompanyNode, type UserDetail } from '@fleetdesk/contract';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api/api-error';
 import { applyServerErrors } from '@/lib/forms/apply-server-errors';
+import { serverFieldMessageText } from '@/lib/i18n/server-message';
 import { notify, notifyError, notifySuccess } from '@/lib/notifications/notify';
 import { useCompanyOptions, useUpdateUser } from '../api/users-api';
 import {
@@ -116,12 +117,12 @@ export function UserEditForm({ user, onCancel, onSaved }: UserEditFormProps) {
         }
         if (isApiError(error) && error.status === 400 && error.envelope.errors.length) {
           const { placed, unplaced } = applyServerErrors(form, error, { fields: SERVER_FIELDS, shouldFocus: true, t });
-          const membership = placed.some(({ name, item }) => name === 'companyId' && item.message === MESSAGES.membershipConfirmationRequired);
+          const membership = placed.some(({ name, item }) => name === 'companyId' && item.messageId === 'membershipConfirmationRequired');
           if (membership && values.companyId !== null) {
             const id = values.companyId;
             setMembershipCompanies((current) => new Set([...current, id]));
           }
-          unplaced.forEach((item) => notify({ variant: 'error', message: item.message, persist: true }));
+          unplaced.forEach((item) => notify({ variant: 'error', message: serverFieldMessageText(item, t), persist: true }));
           return;
         }
         notifyError(error);

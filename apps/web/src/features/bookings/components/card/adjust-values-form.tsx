@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { ControlledDateTimeField } from '@/components/controlled-date-time-field';
 import { useFormat } from '@/lib/format/use-format';
 import { applyServerErrors } from '@/lib/forms/apply-server-errors';
+import { serverMessageText } from '@/lib/i18n/server-message';
 import type { AdjustedValuesInput } from '../../api/booking-card-api';
 import { fromLocalInput, toLocalInput } from './datetime-local';
 import { NO_VALUE } from './detail-section';
@@ -116,7 +117,7 @@ export function AdjustValuesForm({ booking, onDone }: AdjustValuesFormProps) {
   const action = useBookingAction(booking.bid, {
     handleError: (error) => {
       const { placed, unplaced } = applyServerErrors(form, error, { fields: FIELDS, status: 400, t });
-      setListErrors(unplaced.map((item) => item.message));
+      setListErrors(unplaced.map((item) => serverMessageText(item, t)));
       return placed.length + unplaced.length > 0;
     },
   });

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { MESSAGE_IDS, MESSAGES, type ErrorEnvelope } from '@fleetdesk/contract';
+import { i18n } from '@/lib/i18n/i18n';
+import { serverFieldMessageText, serverMessageText } from '@/lib/i18n/server-message';
+import { envelopeToNotifications } from '@/lib/notifications/error-notifications';
+
+afterEach(async () => {
+  await i18n.changeLanguage('en-GB');
+});
+
+const tooLong = { field: 'name', messageId: 'maxLength', params: { max: 60 }, message: 'Maximum characters 60' };
+const zip = {
+  field: 'zipCode',
+  messageId: 'zipLostLeadingZero',
+  params: { zip: '150', digits: 3, country: 'Norway', expected: 4, suggestion: '0150' },
+  message: 'Post code 150 has 3 digits, but post codes in Norway have 4: a spreadsheet may have dropped a leading zero. Did you mean 0150?',
+};
+
+describe('serverMessageText (messages travel as ids with params, docs/decisions/0059)', () => {
+  it.each([
+    ['nb', 'Maksimalt 60 tegn', 'Ugyldig e-postadresse', 'Postnummer 150 har 3 sifre, men postnumre i Norway har 4'],
+    ['sv', 'Högst 60 tecken', 'Ogiltig e-postadress', 'Postnummer 150 har 3 siffror, men postnummer i Norway har 4'],
+    ['de', 'Höchstens 60 Zeichen', 'Ungültige E-Mail-Adresse', 'Die Postleitzahl 150 hat 3 Ziffern, Postleitzahlen in Norway haben aber 4'],
+  ])('words a field message in %s from its id and params', async (language, maxLength, invalidEmail, zipStart) => {
+    await i18n.changeLanguage(language);
+    expect(serverMessageText(tooLong, i18n.t)).toBe(maxLength);
+    expect(serverMessageText({ messageId: 'invalidEmail', message: MESSAGES.invalidEmail }, i18n.t)).toBe(invalidEmail);
+    expect(serverMessageText(zip, i18n.t).startsWith(zipStart)).toBe(true);
+    // With the form's value the §5 counter message: the length typed against the maximum.
+    expect(serverMessageText(tooLong, i18n.t, 'x'.repeat(61))).toBe(i18n.t('messages.maxCharacters', { max: 60, len: 61 }));
+    expect(serverMessageText(tooLong, i18n.t, 'x'.repeat(61))).toContain('(61/60)');
+  });
+
+  it('picks the plural form by the count the contract names for the message', () => {
+    expect(serverMessageText({ messageId: 'maxLength', params: { max: 1 }, message: 'Maximum characters 1' }, i18n.t)).toBe('Maximum 1 character');
+    expect(serverMessageText(tooLong, i18n.t)).toBe('Maximum characters 60');
+  });
+
+  it('falls back to the English message when the id is unknown or missing', async () => {
+    await i18n.changeLanguage('nb');
+    expect(serverMessageText({ messageId: 'noSuchMessage', params: { max: 3 }, message: 'Something only the server knows' }, i18n.t)).toBe(
+      'Something only the server knows',
+    );
+    expect(serverMessageText({ messageId: MESSAGE_IDS.invalidInput, message: 'An envelope id, not a message key' }, i18n.t)).toBe(
+      'An envelope id, not a message key',
+    );
+    // A text without an id is not looked up by its wording any more.
+    expect(serverMessageText({ message: MESSAGES.required }, i18n.t)).toBe(MESSAGES.required);
+    expect(serverFieldMessageText({ field: 'cursor', message: 'Odd cursor' }, i18n.t)).toBe('cursor: Odd cursor');
+  });
+
+  it('translates the errors of an invalid-input envelope in the notifications', async () => {
+    await i18n.changeLanguage('sv');
+    const envelope: ErrorEnvelope = {
+      httpCode: 400,
+      messageId: MESSAGE_IDS.invalidInput,
+      message: MESSAGES.validationFailed,
+      errors: [tooLong, { field: 'line', messageId: 'unknownToTheWeb', message: 'Left as it is' }],
+    };
+    expect(envelopeToNotifications(envelope, i18n.t).map((n) => n.message)).toEqual(['name: Högst 60 tecken', 'line: Left as it is']);
+  });
+});
