@@ -2,9 +2,19 @@ import { MESSAGE_IDS, MESSAGES, ZErrorEnvelope, ZFreeMonths, ZPendingDeletionRes
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { bookings, companies, events, payments, sessions, users } from '../src/db/schema.ts';
-import { seedDemo } from '../src/seed/demo.ts';
-import { createBooking, createCompany, createContract, createPool, createUser } from './support/factories.ts';
+import { bookings, companies, events, payments, registeredCards, sessions, users } from '../src/db/schema.ts';
+import {
+  addUserAuthMethod,
+  createBooking,
+  createCompany,
+  createContract,
+  createFleet,
+  createIdentityProvider,
+  createPayment,
+  createPool,
+  createStaff,
+  createUser,
+} from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -14,7 +24,83 @@ let token: string;
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  await seedDemo(db);
+  await createFleet(db, 'fjord');
+  await createFleet(db, 'malar', { country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'support', 'support-demo');
+  await createStaff(db, 'fjord', 'admin', 'admin-demo', 'ADMIN');
+  const now = Date.now();
+
+  // demo.active: in the Dev team two levels down in Nordlys, a card, a manual identity check, premium access.
+  const nordlys = await createCompany(db, 'fjord', { name: 'Nordlys Consulting AS' });
+  const nordlysOslo = await createCompany(db, 'fjord', { name: 'Nordlys Oslo', parentId: nordlys.id });
+  const devTeam = await createCompany(db, 'fjord', { name: 'Nordlys Oslo Dev team', parentId: nordlysOslo.id });
+  const kari = await createUser(db, 'fjord', {
+    username: 'demo.active',
+    givenName: 'Kari',
+    familyName: 'Nordmann',
+    mobilePhone: '+4798765432',
+    companyId: devTeam.id,
+    premiumAccess: true,
+    verifiedDriversLicense: true,
+    licenseState: 'VERIFIED',
+    identityVerified: true,
+    identityCountry: 'NO',
+    identityMethod: 'MANUAL',
+    identityGivenName: 'Kari',
+    identityFamilyName: 'Nordmann',
+    freeMonths: 1,
+  });
+  await db
+    .insert(registeredCards)
+    .values({ fleetId: 'fjord', userId: kari.id, cardTypeAndMaskedNumber: 'VISA **** 4242', expires: '2099-12', providerToken: 'sandbox_kari' });
+
+  // demo.blocked: blocked by support for two unpaid payments.
+  const blocked = await createUser(db, 'fjord', {
+    username: 'demo.blocked',
+    status: 'BLOCKED',
+    blockReason: 'UNPAID_BILLS',
+    blockMessage: 'Two invoices are unpaid',
+    blockedByUsername: 'support',
+    blockedAt: new Date(now - 24 * 3_600_000),
+  });
+  await createPayment(db, 'fjord', { userId: blocked.id }, { status: 'UNPAID', type: 'USER_INVOICE', totalPrice: 250 });
+  await createPayment(db, 'fjord', { userId: blocked.id }, { status: 'INVOICE_SENT', type: 'USER_INVOICE', totalPrice: 120.5 });
+  await createPayment(db, 'fjord', { userId: blocked.id }, { status: 'PAID', type: 'USER_INVOICE', totalPrice: 99 });
+
+  // demo.sso signs in through Nordlys SSO.
+  const sso = await createUser(db, 'fjord', {
+    username: 'demo.sso',
+    companyId: nordlys.id,
+    userCategory: 'COMPANY',
+    customerNumber: '100077',
+    emailAddress: 'demo.sso@nordlys.example',
+    passwordLoginAllowed: false,
+    password: null,
+  });
+  const provider = await createIdentityProvider(db, 'fjord', { displayName: 'Nordlys SSO', companyId: nordlys.id, preventPasswordLogin: true });
+  await addUserAuthMethod(db, sso.id, provider.id, 'nordlys-demo-sso');
+
+  await createUser(db, 'fjord', { username: 'demo.pending', status: 'AWAITING_APPROVAL' });
+  // demo.deletion asked for deletion in the app themselves.
+  await createUser(db, 'fjord', {
+    username: 'demo.deletion',
+    status: 'DELETION_REQUESTED',
+    deletionRequestedBy: 'demo.deletion',
+    deletionRequestedAt: new Date(now - 3 * 24 * 3_600_000),
+  });
+  // A housing-association division: membership must be confirmed.
+  const fjordbo = await createCompany(db, 'fjord', { name: 'Fjordbo Boligbyggelag', type: 'RESIDENTIAL' });
+  await createCompany(db, 'fjord', {
+    name: 'Grünerløkka Hage borettslag',
+    type: 'RESIDENTIAL',
+    parentId: fjordbo.id,
+    companyCode: 'FJB-1001',
+    requiresMembershipConfirmation: true,
+  });
+
+  const norrsken = await createCompany(db, 'malar', { name: 'Norrsken Konsult AB' });
+  await createUser(db, 'malar', { username: 'demo.se.active', givenName: 'Anna', familyName: 'Svensson', companyId: norrsken.id });
+
   token = await login(t.app, 'support', 'support-demo');
 });
 afterAll(() => t.close());
@@ -60,9 +146,8 @@ describe('GET /api/users/{username}', () => {
       singleSignOn: false,
     });
     expect(user.company?.name).toBe('Nordlys Oslo Dev team');
-    expect(user.company?.parentHierarchy.length).toBeGreaterThan(0);
-    expect(user.company?.parentHierarchy.map((c) => c.name)).toContain('Nordlys Oslo');
-    expect(user.paymentMethods.registeredCards.map((c) => c.cardTypeAndMaskedNumber)).toContain('VISA **** 4242');
+    expect(user.company?.parentHierarchy.map((c) => c.name)).toEqual(['Nordlys Consulting AS', 'Nordlys Oslo']);
+    expect(user.paymentMethods.registeredCards.map((c) => c.cardTypeAndMaskedNumber)).toEqual(['VISA **** 4242']);
     expect(user.userIdentity?.identityMethod).toBe('MANUAL');
     expect(user.htmlId).toMatch(/^demo_active_[0-9a-z]+$/);
     expect(user.availableActions).toEqual(expect.arrayContaining(['BLOCK', 'REQUEST_DELETION', 'NEW_BOOKING', 'RESET_PASSWORD']));
@@ -72,8 +157,8 @@ describe('GET /api/users/{username}', () => {
   it('shows outstanding payments, the block and the §4 actions of demo.blocked', async () => {
     const user = await getUser('demo.blocked');
     expect(user.hasOutstandingPayments).toBe(true);
-    expect(user.outstandingPayments[0]).toMatchObject({ currencyCode: 'NOK' });
-    expect(user.outstandingPayments[0]!.numberOfPayments).toBeGreaterThanOrEqual(2);
+    // The unpaid and the invoiced payment, not the paid one.
+    expect(user.outstandingPayments).toEqual([{ currencyCode: 'NOK', numberOfPayments: 2, totalCost: 370.5 }]);
     expect(user.blockStatus).toMatchObject({ blockReason: 'UNPAID_BILLS', blockedByUsername: 'support' });
     expect(user.availableActions).toContain('UNBLOCK');
     expect(user.availableActions).not.toContain('BLOCK');
