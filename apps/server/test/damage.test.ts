@@ -19,10 +19,10 @@ import { createFileStorage } from '../src/integrations/storage/storage.ts';
 import { DiskFileStorage } from '../src/integrations/storage/disk-storage.ts';
 import { DAMAGE_IMAGE_MAX_BYTES } from '../src/modules/damage/photo.ts';
 import { reportDamage } from '../src/modules/damage/service.ts';
-import { seedDemo } from '../src/seed/demo.ts';
+import { createBooking, createContract, createDamage, createFleet, createPool, createStaff, createUser, createVehicle } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
-// Demo data (docs/demo-data.md): EL 12345 is in demo.active's active booking and has one open and one fixed damage.
+// The fixture: EL 12345 is in demo.active's active booking and has one open and one fixed damage.
 const VIN = 'WVWZZZE1ZPP012345';
 const ACTIVE_BID = 'BID1000000001';
 const OTHER_FLEET_VIN = 'WVWZZZE1ZRP123456';
@@ -94,7 +94,29 @@ async function reportOk(
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  await seedDemo(db);
+  const now = Date.now();
+  const DAY = 24 * 3_600_000;
+  await createFleet(db, 'fjord');
+  await createFleet(db, 'malar', { country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'support', 'support-demo');
+  await createStaff(db, 'malar', 'support.se', 'support-demo');
+  const el = await createVehicle(db, 'fjord', { vin: VIN, registrationNumber: 'EL 12345' });
+  const kari = await createUser(db, 'fjord', { username: 'demo.active' });
+  const pool = await createPool(db, 'fjord');
+  const contract = await createContract(db, 'fjord');
+  await createBooking(
+    db,
+    'fjord',
+    { userId: kari.id, contractId: contract.id, poolId: pool.id, vehicleId: el.id },
+    { bid: ACTIVE_BID, state: 'ACTIVE', startTime: new Date(now - 3_600_000), endTime: new Date(now + 3 * 3_600_000) },
+  );
+  await createDamage(db, el, { descriptions: { nb: 'Bulk i støtfanger', en: 'Dent in bumper' }, registrationDate: new Date(now - 3 * DAY) });
+  await createDamage(db, el, {
+    descriptions: { nb: 'Sprekk i frontrute', en: 'Crack in windscreen' },
+    registrationDate: new Date(now - 30 * DAY),
+    fixDate: new Date(now - 20 * DAY),
+  });
+  await createVehicle(db, 'malar', { vin: OTHER_FLEET_VIN, registrationNumber: 'ABC 123' });
   token = await login(t.app, 'support', 'support-demo');
   seToken = await login(t.app, 'support.se', 'support-demo');
   png = await sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0.5 } } })
@@ -112,13 +134,13 @@ afterAll(() => t.close());
 describe('GET /api/damage/by-vin/{vin}', () => {
   it('lists the unfixed damage by default and all of it with includeFixed, unfixed first', async () => {
     const open = ZDamageListResponse.parse((await list(VIN)).json());
-    expect(open.length).toBeGreaterThan(0);
+    expect(open.map((d) => d.descriptions.en)).toEqual(['Dent in bumper']);
     expect(open.every((d) => d.fixDate === null && d.vin === VIN)).toBe(true);
     const all = ZDamageListResponse.parse((await list(VIN, '?includeFixed=true')).json());
-    expect(all.length).toBeGreaterThan(open.length);
+    expect(all.map((d) => d.descriptions.en)).toEqual(['Dent in bumper', 'Crack in windscreen']);
     const firstFixed = all.findIndex((d) => d.fixDate !== null);
     expect(all.slice(firstFixed).every((d) => d.fixDate !== null)).toBe(true);
-    // Seeded damage has no photo: both URLs are null.
+    // Damage without a photo: both URLs are null.
     expect(all.every((d) => d.imageUrl === null && d.thumbnailUrl === null)).toBe(true);
     // Descriptions per language: the operator's (nb) and English.
     expect(Object.keys(all[0]!.descriptions).sort()).toEqual(['en', 'nb']);
@@ -408,9 +430,9 @@ describe('fix, delete and photos', () => {
       expect(res.statusCode).toBe(400);
       expect(ZErrorEnvelope.parse(res.json()).errors).toEqual([{ field: 'id', messageId: 'idOutOfRange', message: MESSAGES.idOutOfRange }]);
     }
-    const seeded = ZDamageListResponse.parse((await list(VIN, '?includeFixed=true')).json()).find((d) => d.imageUrl === null);
-    expect(seeded).toBeDefined();
-    const res = await get(`/api/damage/${seeded!.id}/thumbnail`);
+    const withoutPhoto = ZDamageListResponse.parse((await list(VIN, '?includeFixed=true')).json()).find((d) => d.imageUrl === null);
+    expect(withoutPhoto).toBeDefined();
+    const res = await get(`/api/damage/${withoutPhoto!.id}/thumbnail`);
     expect(res.statusCode).toBe(404);
     expect(ZErrorEnvelope.parse(res.json()).messageId).toBe(MESSAGE_IDS.damageNotFound);
     expect((await fix(Number.NaN)).statusCode).toBe(400);

@@ -6,6 +6,7 @@ import {
   bookings,
   companies,
   contracts,
+  damages,
   fleets,
   identityProviders,
   journalEntries,
@@ -304,5 +305,18 @@ export async function createIdentityProvider(db: Db, fleetId: string, over: Part
 /** Links a user to a single sign-on provider (user_auth_methods); returns the link. */
 export async function addUserAuthMethod(db: Db, userId: number, providerId: number, externalSubject: string | null = null) {
   const [row] = await db.insert(userAuthMethods).values({ userId, providerId, externalSubject }).returning();
+  return row!;
+}
+
+/** Damage on a vehicle (§3 Damage), without a photo; unfixed unless fixDate is given. */
+export async function createDamage(
+  db: Db,
+  vehicle: Pick<typeof vehicles.$inferSelect, 'id' | 'fleetId'>,
+  over: Partial<typeof damages.$inferInsert> & Pick<typeof damages.$inferInsert, 'descriptions'>,
+) {
+  const [row] = await db
+    .insert(damages)
+    .values({ fleetId: vehicle.fleetId, vehicleId: vehicle.id, registrationDate: new Date(), reportedBy: 'support', ...over })
+    .returning();
   return row!;
 }
