@@ -60,6 +60,21 @@ describe('field errors travel as message ids with params', () => {
     expect(body.errors).toHaveLength(2);
   });
 
+  it("a schema's own refinement and a service check: their keys, the service's with params", async () => {
+    const bad = envelopeOf(await putCompany({ ...validCompany, emailDomains: ['not a domain'] }));
+    expect(bad.errors).toEqual([{ field: 'emailDomains.0', messageId: 'invalidEmailDomain', message: MESSAGES.invalidEmailDomain }]);
+    await createCompany(db, 'msgids', { name: 'Fjellvind AS', emailDomains: ['fjellvind.example'] });
+    const taken = envelopeOf(await putCompany({ ...validCompany, emailDomains: ['havbris.example', 'fjellvind.example'] }), 409);
+    expect(taken.errors).toEqual([
+      {
+        field: 'emailDomains.1',
+        messageId: 'emailDomainTaken',
+        params: { domain: 'fjellvind.example', company: 'Fjellvind AS' },
+        message: 'The e-mail domain fjellvind.example is already connected to Fjellvind AS',
+      },
+    ]);
+  });
+
   it('a value not among the choices: notAChoice with {choices}', async () => {
     const body = envelopeOf(await putCompany({ ...validCompany, type: 'SPACESHIP' }));
     const [item] = body.errors;

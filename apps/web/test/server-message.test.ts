@@ -31,9 +31,22 @@ describe('serverMessageText (messages travel as ids with params, docs/decisions/
     expect(serverMessageText(tooLong, i18n.t, 'x'.repeat(61))).toContain('(61/60)');
   });
 
+  it('words a service check with params (a conflict of e-mail domains) in de', async () => {
+    await i18n.changeLanguage('de');
+    const item = {
+      field: 'emailDomains.1',
+      messageId: 'emailDomainTaken',
+      params: { domain: 'fjellvind.example', company: 'Fjellvind AS' },
+      message: 'The e-mail domain fjellvind.example is already connected to Fjellvind AS',
+    };
+    expect(serverMessageText(item, i18n.t)).toBe('Die E-Mail-Domain fjellvind.example ist bereits mit Fjellvind AS verbunden');
+  });
+
   it('picks the plural form by the count the contract names for the message', () => {
     expect(serverMessageText({ messageId: 'maxLength', params: { max: 1 }, message: 'Maximum characters 1' }, i18n.t)).toBe('Maximum 1 character');
     expect(serverMessageText(tooLong, i18n.t)).toBe('Maximum characters 60');
+    expect(serverMessageText({ messageId: 'minLength', params: { min: 1 }, message: 'At least 1 characters' }, i18n.t)).toBe('At least 1 character');
+    expect(serverMessageText({ messageId: 'minLength', params: { min: 3 }, message: 'At least 3 characters' }, i18n.t)).toBe('At least 3 characters');
   });
 
   it('falls back to the English message when the id is unknown or missing', async () => {

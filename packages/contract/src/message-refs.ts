@@ -39,6 +39,7 @@ export function fieldError(field: string, key: MessageKey, params?: MessageParam
 export const MESSAGE_COUNT_PARAMS: Partial<Record<MessageKey, string>> = {
   maxLength: 'max',
   maxCharacters: 'max',
+  minLength: 'min',
   publicCommentTooLong: 'max',
   passwordTooShort: 'min',
   imageTooLarge: 'max',

@@ -1,5 +1,6 @@
 import { and, eq, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { fieldError } from '@fleetdesk/contract';
 import { AppError } from '../http/errors.ts';
 import { bookings, companies, pools, users, vehicleModels, vehicles } from '../db/schema.ts';
 
@@ -43,7 +44,7 @@ export function parseTerms(q: { search?: string | undefined; mobilePhone?: strin
   const user = q.user?.trim() || null;
   if (!phrase && !mobilePhone && !user) throw AppError.invalidInput([{ field: 'search', message: 'Required' }]);
   if (mobilePhone !== null && mobilePhone.length < MIN_TRIGRAM_LENGTH) {
-    throw AppError.invalidInput([{ field: 'mobilePhone', message: `At least ${MIN_TRIGRAM_LENGTH} characters` }]);
+    throw AppError.invalidInput([fieldError('mobilePhone', 'minLength', { min: MIN_TRIGRAM_LENGTH })]);
   }
   return {
     phrase,

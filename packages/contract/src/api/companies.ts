@@ -80,9 +80,9 @@ export const ZCompanyUpdate = z.object({
   marketSegment: optionalText(100),
   microSegment: optionalText(100),
   emailDomains: z
-    .array(z.string().trim().toLowerCase().regex(EMAIL_DOMAIN_PATTERN, 'Invalid e-mail domain'))
+    .array(z.string().trim().toLowerCase().regex(EMAIL_DOMAIN_PATTERN, MESSAGES.invalidEmailDomain))
     .max(COMPANY_EMAIL_DOMAINS_MAX, `At most ${COMPANY_EMAIL_DOMAINS_MAX} e-mail domains`)
-    .refine((list) => new Set(list).size === list.length, 'An e-mail domain is listed twice'),
+    .refine((list) => new Set(list).size === list.length, MESSAGES.emailDomainListedTwice),
   /** null removes the contact. */
   contact: ZCompanyContactInput.nullable(),
 });
@@ -212,7 +212,7 @@ const optional = (max: number) =>
  * required; phone + then 6–21 digits (spaces ignored); e-mail; PIN 4 digits. Uniqueness is checked by the server.
  */
 export const ZBatchUserLine = z.object({
-  username: required(100).refine((v) => !/\s/.test(v), 'The user name cannot contain spaces'),
+  username: required(100).refine((v) => !/\s/.test(v), MESSAGES.usernameNoSpaces),
   givenName: required(100),
   familyName: required(100),
   mobilePhone: z.preprocess(

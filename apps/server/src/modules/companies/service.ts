@@ -1,5 +1,6 @@
 import {
   eventText,
+  fieldError,
   MESSAGE_IDS,
   type CompanyDetail,
   type CompanyNode,
@@ -182,10 +183,7 @@ export async function updateCompany(db: Db, session: RequestSession, id: number,
       const errors = clashes.flatMap((c) =>
         c.emailDomains
           .filter((d) => input.emailDomains.includes(d))
-          .map((d) => ({
-            field: `emailDomains.${input.emailDomains.indexOf(d)}`,
-            message: `The e-mail domain ${d} is already connected to ${c.name}`,
-          })),
+          .map((d) => fieldError(`emailDomains.${input.emailDomains.indexOf(d)}`, 'emailDomainTaken', { domain: d, company: c.name })),
       );
       if (errors.length > 0) throw new AppError(MESSAGE_IDS.conflict, 409, errors[0]!.message, errors);
     }

@@ -1,6 +1,7 @@
 import {
   eventValue,
   eventText,
+  fieldError,
   formatMessage,
   isValidIdentityNumber,
   LICENSE_REGISTRY_COUNTRIES,
@@ -90,7 +91,7 @@ export async function validateLicense(
   } else {
     const result = body.result!; // the contract requires it for manual countries
     if (result === 'SUCCESS' && validUntil && validUntil < today) {
-      throw AppError.invalidInput([{ field: 'validUntil', message: `The licence expired on ${validUntil}` }]);
+      throw AppError.invalidInput([fieldError('validUntil', 'licenceExpiredOn', { date: validUntil })]);
     }
     verdict = { result, verifier: actor.username, reason: result === 'REJECTED' ? 'Rejected by manual validation' : null };
   }

@@ -46,7 +46,7 @@ export async function listUserPayments(
   const user = await findFleetUser(db, actor, username);
   const end = q.endDate ? new Date(q.endDate) : now;
   const start = q.startDate ? new Date(q.startDate) : monthsBefore(end, PAYMENT_HISTORY_MONTHS);
-  if (start > end) throw AppError.invalidInput([{ field: 'startDate', message: 'The start date must not be after the end date' }]);
+  if (start > end) throw AppError.invalidInput([fieldError('startDate', 'startNotAfterEnd')]);
   const mine = and(eq(payments.userId, user.id), eq(payments.fleetId, actor.fleet));
   const [rows, outstanding] = await Promise.all([
     db
