@@ -12,8 +12,8 @@ import { readFileSync } from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { companies, contracts, events, userContracts, users } from '../src/db/schema.ts';
-import { seedDemo } from '../src/seed/demo.ts';
+import { contracts, events, userContracts, users } from '../src/db/schema.ts';
+import { createCompany, createContract, createFleet, createStaff, createUser } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -25,10 +25,42 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  await seedDemo(db);
+  await createFleet(db, 'fjord');
+  await createFleet(db, 'malar', { country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'admin', 'admin-demo', 'ADMIN');
+  await createStaff(db, 'fjord', 'support', 'support-demo');
   [admin, support] = await Promise.all([login(t.app, 'admin', 'admin-demo'), login(t.app, 'support', 'support-demo')]);
-  for (const row of await db.select({ id: companies.id, name: companies.name, fleetId: companies.fleetId }).from(companies))
-    ids[`${row.fleetId}:${row.name}`] = row.id;
+  const company = async (fleetId: string, name: string, over: Parameters<typeof createCompany>[2] = {}) => {
+    const row = await createCompany(db, fleetId, { name, ...over });
+    ids[`${fleetId}:${name}`] = row.id;
+    return row.id;
+  };
+  // Nordlys with two divisions and two company contracts; Havbris; the consumers' company; a housing association.
+  const nordlys = await company('fjord', 'Nordlys Consulting AS', { type: 'CORPORATE', emailDomains: ['nordlys.example'] });
+  await company('fjord', 'Nordlys Bergen', { type: 'CORPORATE', parentId: nordlys });
+  await company('fjord', 'Nordlys Oslo', { type: 'CORPORATE', parentId: nordlys });
+  await createContract(db, 'fjord', { name: 'Nordlys Consulting – bedriftsavtale', contractType: 'COMPANY', companyId: nordlys });
+  await createContract(db, 'fjord', { name: 'Nordlys Consulting – helgeavtale', contractType: 'COMPANY', companyId: nordlys });
+  await company('fjord', 'Havbris Arkitekter AS', { type: 'CORPORATE' });
+  await company('fjord', 'Privatkunder', { type: 'CONSUMER' });
+  const fjordbo = await company('fjord', 'Fjordbo Boligbyggelag', { type: 'RESIDENTIAL' });
+  // Matched by name, not by company code: FJB-1001 is no company of a batch line.
+  await company('fjord', 'Grünerløkka Hage borettslag', {
+    type: 'RESIDENTIAL',
+    parentId: fjordbo,
+    companyCode: 'FJB-1001',
+    requiresMembershipConfirmation: true,
+  });
+  await company('fjord', 'Tøyen Park borettslag', {
+    type: 'RESIDENTIAL',
+    parentId: fjordbo,
+    companyCode: 'FJB-1002',
+    requiresMembershipConfirmation: true,
+  });
+  await createUser(db, 'fjord', { username: 'demo.active', givenName: 'Kari', familyName: 'Nordmann' });
+  await company('malar', 'Norrsken Konsult AB', { type: 'CORPORATE' });
+  await createUser(db, 'malar', { username: 'demo.se.active' });
+  await createUser(db, 'malar', { username: 'mikael.holm', emailAddress: 'mikael.holm@example.com' });
 }, 120_000);
 afterAll(() => t.close());
 
@@ -103,7 +135,7 @@ describe('POST /api/users/createBatch: good files', () => {
       .select({ id: contracts.id })
       .from(contracts)
       .where(eq(contracts.companyId, ids['fjord:Nordlys Consulting AS']!));
-    expect(companyContracts.length).toBeGreaterThan(0);
+    expect(companyContracts).toHaveLength(2);
     const links = await db.select().from(userContracts).where(eq(userContracts.userId, ida!.id));
     expect(links.map((l) => l.contractId).sort()).toEqual(companyContracts.map((c) => c.id).sort());
 
