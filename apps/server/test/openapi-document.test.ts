@@ -53,6 +53,7 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 const BODYLESS_OPERATIONS = [
   'login',
   'adjustBooking',
+  'undoBookingExtension',
   'checkoutBooking',
   'sendBookingReceipt',
   'fixDamage',

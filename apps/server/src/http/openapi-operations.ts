@@ -41,6 +41,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/bookings/{bid}/replace-with-rideshare': 'replaceBookingWithRideshare',
   'PUT /api/bookings/{bid}/adjust': 'adjustBooking',
   'PUT /api/bookings/{bid}/adjustedValues': 'adjustBookingValues',
+  'POST /api/bookings/{bid}/undo-extension': 'undoBookingExtension',
   'POST /api/bookings/{bid}/checkout': 'checkoutBooking',
   'POST /api/bookings/{bid}/receipt': 'sendBookingReceipt',
   'GET /api/bookings/{bid}/metadataSpec': 'getBookingMetadataSpec',
