@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthResponse, Booking, EventLogEntry, Fleet, ZBookingEventsResponse } from '@fleetdesk/contract';
 import type { z } from 'zod';
@@ -607,6 +607,30 @@ describe('actions menu', () => {
     await user.click(undo);
     await waitFor(() => expect(callsTo('POST', '/undo-extension')).toHaveLength(1));
     expect((await screen.findByText(/^Extension undone: the booking ends at /)).isConnected).toBe(true);
+  });
+
+  it('says why an extension cannot be undone when the server refuses it', async () => {
+    const user = userEvent.setup();
+    handlers.push((call) => (call.method === 'PUT' && call.path.endsWith('/adjust') ? json(200, booking) : undefined));
+    handlers.push((call) =>
+      call.method === 'POST' && call.path.endsWith('/undo-extension')
+        ? json(409, {
+            httpCode: 409,
+            messageId: 'errorId.core.conflict',
+            message: 'The booking has changed since the extension, so it can no longer be undone',
+            errors: [{ messageId: 'extensionUndoChanged', message: 'The booking has changed since the extension, so it can no longer be undone' }],
+          })
+        : undefined,
+    );
+    start(`/booking/${BID}`);
+    await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Extend booking…' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Extend' }));
+    const undo = await screen.findByTestId('undo-button');
+    // The refusal is told in the staff member's language from its message id, not in the server's English.
+    await act(() => i18n.changeLanguage('nb'));
+    await user.click(undo);
+    expect((await screen.findByText('Bookingen er endret etter forlengelsen, så den kan ikke lenger angres')).isConnected).toBe(true);
   });
 
   it.each([null, 0])('offers no admin fee when the contract has none (adminFee %s), and sends none', async (adminFee) => {

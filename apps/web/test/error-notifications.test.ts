@@ -65,6 +65,22 @@ describe('envelopeToNotifications (spec §8)', () => {
     expect(result).toEqual([{ variant: 'error', message: 'Booking not found.', persist: true }]);
   });
 
+  it("tells a refusal's reason in the staff member's language when the envelope's message is that reason", async () => {
+    await i18n.changeLanguage('sv');
+    const text = 'The booking has changed since the extension, so it can no longer be undone';
+    const refusal = envelope(MESSAGE_IDS.conflict, text, [{ messageId: 'extensionUndoChanged', message: text }]);
+    expect(envelopeToNotifications(refusal, i18n.t)).toEqual([
+      { variant: 'error', message: 'Bokningen har ändrats efter förlängningen, så den kan inte längre ångras', persist: true },
+    ]);
+    // A reason the web does not know, or an envelope whose message is not that reason, keeps the message.
+    expect(envelopeToNotifications(envelope(MESSAGE_IDS.conflict, 'Changed', [{ messageId: 'noSuchKey', message: 'Changed' }]), i18n.t)).toEqual([
+      { variant: 'error', message: 'Changed', persist: true },
+    ]);
+    expect(envelopeToNotifications(envelope(MESSAGE_IDS.conflict, 'Other', [{ messageId: 'extensionUndoChanged', message: text }]), i18n.t)).toEqual([
+      { variant: 'error', message: 'Other', persist: true },
+    ]);
+  });
+
   it("uses the envelope's message when a list id comes without errors", () => {
     const result = envelopeToNotifications(envelope(MESSAGE_IDS.validationList, 'The request is not valid'), i18n.t);
     expect(result).toEqual([{ variant: 'error', message: 'The request is not valid', persist: true }]);

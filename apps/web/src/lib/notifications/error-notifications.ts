@@ -34,7 +34,8 @@ const listed = (message: string): AppNotification => ({ variant: 'error', messag
  * - 'errorId.apigw.invalid.input': one per error, "field: message";
  *   each error's message translated by its messageId and params, else its English text (docs/decisions/0059);
  * - 'errorId.core.PaymentException.<code>': the translated text for the code, else the general payment error;
- * - otherwise the envelope's message.
+ * - otherwise the envelope's message; when that is the text of its one error with a message id (a refusal's reason),
+ *   that error translated.
  */
 export function envelopeToNotifications(envelope: ErrorEnvelope, t: TFunction): AppNotification[] {
   const { messageId, message, errors } = envelope;
@@ -49,6 +50,10 @@ export function envelopeToNotifications(envelope: ErrorEnvelope, t: TFunction): 
     const code = messageId.slice(PAYMENT_EXCEPTION_PREFIX.length);
     return [listed(isPaymentErrorCode(code) ? t(`paymentErrors.${code}`) : t('messages.generalPaymentError'))];
   }
+  // A refusal with its reason as a catalogue message (a 409 of an ability's rule, an undo that came too late): the
+  // envelope's message is that reason's English text, so the reason is told in the staff member's language instead.
+  const reason = errors.length === 1 ? errors[0] : undefined;
+  if (reason?.messageId && !reason.field && reason.message === message) return [listed(serverMessageText(reason, t))];
   return [listed(message || t('messages.genericError'))];
 }
 
