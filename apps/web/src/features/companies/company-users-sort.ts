@@ -18,9 +18,3 @@ export function toggleCompanyUsersSort(current: CompanyUsersSort, column: Compan
   if (current.sort !== column || current.direction === 'none') return { sort: column, direction: 'desc' };
   return { sort: column, direction: NEXT_DIRECTION[current.direction] };
 }
-
-/** The aria-sort of a column header. */
-export function ariaSortOf(current: CompanyUsersSort, column: CompanyUsersSortField): 'ascending' | 'descending' | 'none' {
-  if (current.sort !== column || current.direction === 'none') return 'none';
-  return current.direction === 'asc' ? 'ascending' : 'descending';
-}
