@@ -325,14 +325,25 @@ describe('aggregation for the 400 answer and the override step', () => {
   it('turns violations into error items with the expanded text', () => {
     const items = violationsToErrorItems(evaluate({ contract, start, end, ownOverlappingBookings: own }));
     expect(items).toEqual([
-      { field: 'endTime', message: 'Bookings must be at least 1 hour.', overridable: true, ruleName: 'contract.minBookingDuration' },
       {
         field: 'endTime',
+        messageId: 'bookingTooShort',
+        params: { duration: '1 hour', durationMs: 3_600_000 },
+        message: 'Bookings must be at least 1 hour.',
+        overridable: true,
+        ruleName: 'contract.minBookingDuration',
+      },
+      {
+        field: 'endTime',
+        messageId: 'bookingTooLongScheduled',
+        params: { duration: '15 minutes', durationMs: 15 * 60_000, from: '07:00', to: '17:00' },
         overridable: true,
         ruleName: 'bookableRules[0].maxDuration',
         message: 'Bookings that include weekday time (Monday to Friday) between 07:00 and 17:00 can be at most 15 minutes.',
       },
       {
+        messageId: 'bookingsOverlap',
+        params: { bid: 'BID1000000001' },
         message: formatMessage('bookingsOverlap', { bid: 'BID1000000001' }),
         overridable: true,
         ruleName: 'contract.onlyOneBookingAtTheSameTimeAllowed',

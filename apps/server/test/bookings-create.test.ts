@@ -251,7 +251,14 @@ describe('POST /api/bookings', () => {
     let env = envelopeOf(res);
     expect(env).toMatchObject({ messageId: MESSAGE_IDS.validationList, message: MESSAGES.failedToCreateBooking });
     expect(env.errors).toEqual([
-      { field: 'endTime', message: 'Bookings must be at least 1 hour.', overridable: true, ruleName: 'contract.minBookingDuration' },
+      {
+        field: 'endTime',
+        messageId: 'bookingTooShort',
+        params: { duration: '1 hour', durationMs: 3_600_000 },
+        message: 'Bookings must be at least 1 hour.',
+        overridable: true,
+        ruleName: 'contract.minBookingDuration',
+      },
     ]);
 
     const long = await post(

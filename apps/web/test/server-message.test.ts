@@ -42,6 +42,22 @@ describe('serverMessageText (messages travel as ids with params, docs/decisions/
     expect(serverMessageText(item, i18n.t)).toBe('Die E-Mail-Domain fjellvind.example ist bereits mit Fjellvind AS verbunden');
   });
 
+  it("words a booking rule's length in the UI language, not the server's English words", async () => {
+    const rule = {
+      field: 'endTime',
+      messageId: 'bookingTooLong',
+      params: { duration: '4 days', durationMs: 4 * 24 * 3_600_000 },
+      message: 'Bookings can be at most 4 days.',
+      overridable: true,
+    };
+    await i18n.changeLanguage('nb');
+    const text = serverMessageText(rule, i18n.t);
+    expect(text).toContain('4 dager');
+    expect(text).not.toContain('days');
+    await i18n.changeLanguage('de');
+    expect(serverMessageText(rule, i18n.t)).toContain('4 Tage');
+  });
+
   it('picks the plural form by the count the contract names for the message', () => {
     expect(serverMessageText({ messageId: 'maxLength', params: { max: 1 }, message: 'Maximum characters 1' }, i18n.t)).toBe('Maximum 1 character');
     expect(serverMessageText(tooLong, i18n.t)).toBe('Maximum characters 60');

@@ -8,6 +8,8 @@ import {
   type BookingLengthViolation,
   type BookingRule,
   type ErrorItem,
+  type MessageKey,
+  type MessageParams,
   type MetadataSpecEntry,
   type OptionalService,
 } from '@fleetdesk/contract';
@@ -77,6 +79,13 @@ export interface RuleViolation extends BookingRule {
   field?: string;
   /** OVERLAPPING_BOOKING: the booking it overlaps. */
   overlappingBid?: string;
+  /**
+   * The expanded text as the catalogue's key and params (docs/decisions/0059), for clients to word it in their
+   * language; a length carries `durationMs` beside its English `duration`. None for metadata rules, whose text
+   * leads with the operator's own field label.
+   */
+  messageId?: MessageKey;
+  params?: MessageParams;
 }
 
 /** A length rule broken, worded in English as §5 says (the inline text, and expanded with the schedule times). */
@@ -90,7 +99,11 @@ function lengthViolation(v: BookingLengthViolation): RuleViolation {
       ? message
       : formatMessage(min ? 'bookingTooShortScheduled' : 'bookingTooLongScheduled', { duration, from: window.from, to: window.to });
   const when = window === null ? '' : ` on weekdays ${window.from}–${window.to}`;
+  const key: MessageKey =
+    window === null ? (min ? 'bookingTooShort' : 'bookingTooLong') : min ? 'bookingTooShortScheduled' : 'bookingTooLongScheduled';
   return {
+    messageId: key,
+    params: window === null ? { duration, durationMs: v.durationMs } : { duration, durationMs: v.durationMs, from: window.from, to: window.to },
     kind: v.kind,
     ruleName: v.ruleName,
     description: `${min ? 'Minimum' : 'Maximum'} booking duration${when}: ${duration}`,
@@ -144,6 +157,7 @@ export function evaluateBookingRules(input: BookingRuleInput): RuleViolation[] {
       description: 'One-way bookings are not allowed',
       overridable: false,
       bookingRuleCause: 'ONE_WAY_NOT_ALLOWED',
+      messageId: 'oneWayNotAllowed',
       message,
       expandedMessage: message,
       field: 'toLocation',
@@ -162,6 +176,8 @@ export function evaluateBookingRules(input: BookingRuleInput): RuleViolation[] {
         description: 'Only one booking at a time',
         overridable: true,
         bookingRuleCause: 'OVERLAPPING_BOOKING',
+        messageId: 'bookingsOverlap',
+        params: { bid: booking.bid },
         message,
         expandedMessage: message,
         overlappingBid: booking.bid,
@@ -177,6 +193,7 @@ export function evaluateBookingRules(input: BookingRuleInput): RuleViolation[] {
       description: "Taxi only from the contract's taxi pools",
       overridable: false,
       bookingRuleCause: 'TAXI_POOL',
+      messageId: 'taxiNotFromPool',
       message,
       expandedMessage: message,
       field: 'taxiAcceptable',
@@ -195,6 +212,8 @@ export function evaluateBookingRules(input: BookingRuleInput): RuleViolation[] {
 export function violationsToErrorItems(violations: readonly RuleViolation[]): ErrorItem[] {
   return violations.map((v) => ({
     ...(v.field === undefined ? {} : { field: v.field }),
+    ...(v.messageId === undefined ? {} : { messageId: v.messageId }),
+    ...(v.params === undefined ? {} : { params: v.params }),
     message: v.expandedMessage,
     overridable: v.overridable,
     ruleName: v.ruleName,

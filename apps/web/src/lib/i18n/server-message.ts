@@ -1,5 +1,7 @@
 import type { TFunction, TOptions } from 'i18next';
 import { isMessageKey, MESSAGE_COUNT_PARAMS, type MessageParams } from '@fleetdesk/contract';
+import { formatDuration } from '../format/format';
+import { currentLanguage } from './i18n';
 
 /** A message as the server sends it (an error item of §8, a batch line error): key, params and the English text. */
 export interface ServerMessage {
@@ -25,6 +27,8 @@ export function serverMessageText(item: ServerMessage, t: TFunction, value?: unk
   const countParam = MESSAGE_COUNT_PARAMS[messageId];
   const count = countParam === undefined ? undefined : Number(params[countParam]);
   const options: TOptions = count !== undefined && Number.isFinite(count) ? { ...params, count } : { ...params };
+  // A length travels as milliseconds beside its English words ("3 days"): worded here in the UI language.
+  if (typeof params.durationMs === 'number') options.duration = formatDuration(params.durationMs, currentLanguage());
   return t(`messages.${messageId}`, options);
 }
 

@@ -28,6 +28,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
 import { envelopeToNotifications } from '@/lib/notifications/error-notifications';
+import { serverMessageText } from '@/lib/i18n/server-message';
 import { notifySuccess } from '@/lib/notifications/notify';
 import { useCancelCreatedBooking, useConvertToInvoice, useCreateBooking } from '../../api/booking-form-api';
 import { bookingQueryOptions } from '../../api/booking-query';
@@ -214,7 +215,7 @@ function OpenCreateDialog({ request, summary, onClose, onCreated, onRejected, ca
               <AlertTitle>{t('bookingForm.dialog.overrideIntro')}</AlertTitle>
               <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                 {state.errors.map((item, index) => (
-                  <li key={`${item.ruleName ?? ''}-${index}`}>{item.message}</li>
+                  <li key={`${item.ruleName ?? ''}-${index}`}>{serverMessageText(item, t)}</li>
                 ))}
               </Box>
             </Alert>
