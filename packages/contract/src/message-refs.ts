@@ -12,7 +12,7 @@ export const ZMessageParams = z
   .meta({ id: 'MessageParams', description: 'The values of the placeholders of the message named by messageId, e.g. {"max": 60}' });
 export type MessageParams = z.infer<typeof ZMessageParams>;
 
-/** A message by key: the key, its params (when it has any) and the English text. */
+/** A message by key: the key, its params (where the message has placeholders) and the English text. */
 export interface MessageRef {
   messageId: MessageKey;
   params?: MessageParams;
