@@ -19,11 +19,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, paymentEvents, payments, registeredCards } from '../src/db/schema.ts';
 import { SANDBOX_TEST_CARDS, sandboxPaymentProvider } from '../src/integrations/payments/sandbox.ts';
-import { seedDemo } from '../src/seed/demo.ts';
-import { createBooking, createContract, createPool, createUser } from './support/factories.ts';
+import { pinTestDay } from './support/clock.ts';
+import { createBooking, createContract, createFleet, createPayment, createPool, createStaff, createUser } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 const DAY = 86_400_000;
+// A fixed day on the test clock (docs/decisions/0047-test-clock.md); TEST_NOW=23:59 runs it at that hour.
+pinTestDay('2026-01-14');
 const sandbox = sandboxPaymentProvider();
 let t: TestApp;
 let token: string;
@@ -34,12 +36,19 @@ let fx: {
   cardUser: { id: number; username: string };
   authUser: { id: number; username: string };
   noCardUser: { id: number; username: string };
+  /** A customer of the other operator. */
+  foreignUser: { id: number; username: string };
 };
+/** The listing fixture: a named customer, a booking with a BOK and an EVE payment, and the other operator's payment. */
+let listed: { bid: string; theirOrderId: string; theirBid: string };
 
 beforeAll(async () => {
   t = await createTestApp({}, { payments: sandbox });
   const db = t.database.db;
-  await seedDemo(db);
+  await createFleet(db, 'fjord');
+  await createFleet(db, 'malar', { country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'support', 'support-demo');
+  await createStaff(db, 'malar', 'support.se', 'support-demo');
   [token, tokenSe] = await Promise.all([login(t.app, 'support', 'support-demo'), login(t.app, 'support.se', 'support-demo')]);
   const pool = await createPool(db, 'fjord');
   const contract = await createContract(db, 'fjord', {
@@ -53,7 +62,30 @@ beforeAll(async () => {
     { fleetId: 'fjord', userId: cardUser.id, cardTypeAndMaskedNumber: 'VISA **** 4242', expires: '2099-12', providerToken: 'tok_ok' },
     { fleetId: 'fjord', userId: authUser.id, cardTypeAndMaskedNumber: 'VISA **** 3155', expires: '2099-12', providerToken: 'tok_3ds' },
   ]);
-  fx = { contractId: contract.id, poolId: pool.id, cardUser, authUser, noCardUser };
+  const foreignUser = await createUser(db, 'malar', { language: 'sv' });
+  fx = { contractId: contract.id, poolId: pool.id, cardUser, authUser, noCardUser, foreignUser };
+
+  // What the listing reads: a named customer with an unpaid invoice and an abandoned card payment, a booking with its
+  // BOK and an event payment (EVE), payments spread over the last 60 days (more than a page of 40), and a payment of
+  // the other operator, whose order ids start otherwise.
+  const kari = await createUser(db, 'fjord', { username: 'kari.nordmann', givenName: 'Kari', familyName: 'Nordmann' });
+  await fixture({ user: kari, type: 'USER_INVOICE', status: 'UNPAID' });
+  await fixture({ user: kari, type: 'CREDITCARD', status: 'ABANDONED', over: { orderId: 'BOK1000007' } });
+  const withEvent = await fixture({ type: 'CREDITCARD', status: 'PAID', over: { orderId: 'BOK1000002', timestamp: new Date(Date.now() - 2 * DAY) } });
+  await fixture({ type: 'INVOICE', status: 'UNPAID', target: 'EVENT', parent: 'BOK1000002', over: { orderId: 'EVE1000108' } });
+  for (let i = 0; i < 45; i++) {
+    await fixture({ type: i % 3 === 0 ? 'INVOICE' : 'CREDITCARD', status: 'PAID', over: { timestamp: new Date(Date.now() - (i + 1) * 1.3 * DAY) } });
+  }
+  const malarContract = await createContract(db, 'malar', { currency: 'SEK' });
+  const malarPool = await createPool(db, 'malar', { city: 'Stockholm' });
+  const theirs = await createBooking(
+    db,
+    'malar',
+    { userId: foreignUser.id, contractId: malarContract.id, poolId: malarPool.id },
+    { bid: 'BID2000000004', state: 'FINISHED', startTime: new Date(Date.now() - 3 * DAY), endTime: new Date(Date.now() - 3 * DAY + 7_200_000) },
+  );
+  const theirPayment = await createPayment(db, 'malar', { bookingId: theirs.id, userId: foreignUser.id }, { orderId: 'BOK2000001', currency: 'SEK' });
+  listed = { bid: withEvent.bid, theirOrderId: theirPayment.orderId, theirBid: theirs.bid };
 });
 afterAll(() => t.close());
 
@@ -559,12 +591,12 @@ describe('user payments', () => {
     const u = fx.cardUser.username;
     envelope(await req('GET', `/api/users/${u}/payments?startDate=2025-02-01T00:00:00Z&endDate=2025-01-01T00:00:00Z`), 400);
     envelope(await req('GET', `/api/users/${u}/payments?startDate=yesterday`), 400);
-    expect(envelope(await req('GET', '/api/users/demo.se.active/payments'), 404).messageId).toBe(MESSAGE_IDS.userNotFound);
-    envelope(await req('GET', '/api/users/demo.se.active/payments/methods'), 404);
+    expect(envelope(await req('GET', `/api/users/${fx.foreignUser.username}/payments`), 404).messageId).toBe(MESSAGE_IDS.userNotFound);
+    envelope(await req('GET', `/api/users/${fx.foreignUser.username}/payments/methods`), 404);
   });
 
   it('lists the registered cards', async () => {
-    const res = await req('GET', '/api/users/demo.active/payments/methods');
+    const res = await req('GET', `/api/users/${fx.cardUser.username}/payments/methods`);
     expect(res.statusCode).toBe(200);
     expect((res.json() as { registeredCards: { cardTypeAndMaskedNumber: string }[] }).registeredCards.map((c) => c.cardTypeAndMaskedNumber)).toEqual([
       'VISA **** 4242',
@@ -609,16 +641,17 @@ describe('GET /api/payments', () => {
     expect(repeated.results.map((r) => r.orderId)).toEqual(abandoned.results.map((r) => r.orderId));
     const invoices = await list('?type=INVOICE&pageSize=100');
     expect(invoices.results.every((r) => r.type === 'INVOICE')).toBe(true);
-    const mine = await list('?user=DEMO.ACTIVE&pageSize=100');
-    expect(mine.results.length).toBeGreaterThan(0);
-    expect(mine.results.every((r) => r.username === 'demo.active' && r.fullNameLastFirst === 'Nordmann, Kari')).toBe(true);
+    const mine = await list('?user=KARI.NORDMANN&pageSize=100');
+    expect(mine.results.length).toBe(2);
+    expect(mine.results.every((r) => r.username === 'kari.nordmann' && r.fullNameLastFirst === 'Nordmann, Kari')).toBe(true);
     expect((await list('?user=nobody.here')).results).toEqual([]);
     expect((await list('?search=bok1000007')).results.map((r) => r.orderId)).toEqual(['BOK1000007']);
-    const byBid = await list('?search=BID1000000004&pageSize=100');
+    const byBid = await list(`?search=${listed.bid}&pageSize=100`);
     expect(byBid.results.map((r) => r.orderId).sort()).toEqual(['BOK1000002', 'EVE1000108']);
     const from = new Date(Date.now() - 3 * DAY).toISOString();
     const to = new Date(Date.now() - 1 * DAY).toISOString();
     const windowed = await list(`?from=${from}&to=${to}&pageSize=100`);
+    expect(windowed.results.length).toBeGreaterThan(0);
     expect(windowed.results.every((r) => r.timestamp >= from && r.timestamp <= to)).toBe(true);
     expect((await list('?search=BOK1', tokenSe)).results).toEqual([]);
   });
@@ -632,7 +665,7 @@ describe('GET /api/payments', () => {
 
 describe('scope and reads', () => {
   it("answers 404 for another operator's order or booking, an unknown or a malformed order id", async () => {
-    const theirs = 'BOK2000001';
+    const theirs = listed.theirOrderId;
     expect(ok(await req('GET', `/api/payments/${theirs}`, undefined, {}, tokenSe)).orderId).toBe(theirs);
     for (const [method, url, body] of [
       ['GET', `/api/payments/${theirs}`],
@@ -650,14 +683,14 @@ describe('scope and reads', () => {
         message: MESSAGES.paymentNotFound,
       });
     }
-    expect(envelope(await req('GET', '/api/bookings/BID2000000004/payments'), 404).messageId).toBe(MESSAGE_IDS.bookingNotFound);
-    expect(envelope(await req('POST', '/api/bookings/BID2000000004/payment/replace', { paymentType: 'USER_INVOICE' }), 404).messageId).toBe(
+    expect(envelope(await req('GET', `/api/bookings/${listed.theirBid}/payments`), 404).messageId).toBe(MESSAGE_IDS.bookingNotFound);
+    expect(envelope(await req('POST', `/api/bookings/${listed.theirBid}/payment/replace`, { paymentType: 'USER_INVOICE' }), 404).messageId).toBe(
       MESSAGE_IDS.bookingNotFound,
     );
   });
 
   it("lists a booking's payments: the BOK first, then its event payments", async () => {
-    const list = (await req('GET', '/api/bookings/bid1000000004/payments')).json() as Payment[];
+    const list = (await req('GET', `/api/bookings/${listed.bid.toLowerCase()}/payments`)).json() as Payment[];
     expect(list.map((p) => p.orderId)).toEqual(['BOK1000002', 'EVE1000108']);
     expect(list[0]!.singleEventPayments.map((s) => s.orderId)).toEqual(['EVE1000108']);
     expect(list[0]!.events.length).toBeGreaterThan(0);
@@ -688,30 +721,5 @@ describe('the payment action events', () => {
       .from(payments)
       .where(and(eq(payments.orderId, orderId)));
     expect(stored[0]!.status).toBe('NO_CHARGE');
-  });
-});
-
-describe('the demo payments', () => {
-  it('has the declined-card customer: retrying her unpaid card payment answers card_declined', async () => {
-    const cards = (await req('GET', '/api/users/demo.declined/payments/methods')).json() as {
-      registeredCards: { cardTypeAndMaskedNumber: string }[];
-    };
-    expect(cards.registeredCards.map((c) => c.cardTypeAndMaskedNumber)).toEqual(['VISA **** 0002']);
-    const mine = ZUserPaymentsResponse.parse((await req('GET', '/api/users/demo.declined/payments')).json());
-    expect(mine.payments.map((p) => [p.orderId, p.bid, p.type, p.status])).toEqual([['BOK1000114', 'BID1000000148', 'CREDITCARD', 'UNPAID']]);
-    const booking = (await req('GET', '/api/bookings/BID1000000148')).json() as { state: string };
-    expect(booking.state).toBe('FINISHED');
-    expect(envelope(await req('POST', '/api/payments/BOK1000114/retry'), 400)).toMatchObject({
-      messageId: `${PAYMENT_EXCEPTION_PREFIX}card_declined`,
-      message: CARD_ERROR_MESSAGES.card_declined,
-    });
-    expect(mine.outstandingPayments).toEqual([{ numberOfPayments: 1, totalCost: mine.payments[0]!.totalPrice, currencyCode: 'NOK' }]);
-  });
-
-  it('has, in fjord, an unpaid user invoice, an abandoned card payment and a paid card payment of a finished booking', async () => {
-    expect(ok(await req('GET', '/api/payments/BOK1000015'))).toMatchObject({ bid: 'BID1000000018', type: 'USER_INVOICE', status: 'UNPAID' });
-    expect(ok(await req('GET', '/api/payments/BOK1000007'))).toMatchObject({ bid: 'BID1000000009', type: 'CREDITCARD', status: 'ABANDONED' });
-    expect(ok(await req('GET', '/api/payments/BOK1000005'))).toMatchObject({ bid: 'BID1000000007', type: 'CREDITCARD', status: 'PAID' });
-    expect(((await req('GET', '/api/bookings/BID1000000007')).json() as { state: string }).state).toBe('FINISHED');
   });
 });

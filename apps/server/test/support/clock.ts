@@ -69,6 +69,19 @@ export function setTestNow(instant: Date | string): Date {
   return new TestDate();
 }
 
+/**
+ * Pins the clock to a fixed day, so that weekdays, months and daylight-saving changes never depend on the run date:
+ * `date` (YYYY-MM-DD) at `time` (HH:MM) in TEST_NOW_ZONE. When TEST_NOW is a time of day (`TEST_NOW=23:59`), that
+ * time is used on this day instead, so the any-hour check really runs the file at that hour; a full TEST_NOW instant
+ * is taken as it is.
+ */
+export function pinTestDay(date: string, time = '08:05'): Date {
+  const chosen = process.env.TEST_NOW?.trim();
+  if (chosen && !/^\d{1,2}:\d{2}(?::\d{2})?$/.test(chosen)) return setTestNow(parseTestNow(chosen));
+  const [hour = '', ...rest] = (chosen ?? time).split(':');
+  return setTestNow(parseTestNow(`${date}T${hour.padStart(2, '0')}:${rest.join(':')}`));
+}
+
 /** Moves the clock forward (or back, with a negative duration) by `ms`, as if that much time had passed. */
 export function advanceTestClock(ms: number): Date {
   offsetMs += ms;
