@@ -10,6 +10,7 @@ import {
   ZMetadataSpecResponse,
   type Booking,
   type EventType,
+  type MetadataSpecEntry,
   type PriceListEntry,
 } from '@fleetdesk/contract';
 import { and, asc, eq } from 'drizzle-orm';
@@ -17,8 +18,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, events, mailOutbox, paymentEvents, payments, registeredCards, vehicleStatus } from '../src/db/schema.ts';
 import { sandboxChargingProvider } from '../src/integrations/charging/sandbox.ts';
 import { findFreeVehicle, isExclusionViolation } from '../src/modules/bookings/allocation.ts';
-import { seedDemo } from '../src/seed/demo.ts';
-import { createBooking, createContract, createPool, createUser, createVehicle } from './support/factories.ts';
+import { pinTestDay } from './support/clock.ts';
+import {
+  createBooking,
+  createContract,
+  createFleet,
+  createPayment,
+  createPaymentEvent,
+  createPool,
+  createStaff,
+  createUser,
+  createVehicle,
+} from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 const MIN = 60_000;
@@ -28,17 +39,60 @@ const PRICES: PriceListEntry[] = [
   { name: 'VAT', cost: 0.25 },
   { name: 'PER_HOUR', cost: 89 },
 ];
+/** A company contract's metadata: a required project, an optional whole-number cost centre and a purpose to choose. */
+const META: MetadataSpecEntry[] = [
+  { key: 'project', label: 'Prosjekt', description: null, type: 'TEXT', choices: null, placeholder: 'NORD-1042', required: true },
+  { key: 'costCentre', label: 'Kostnadssted', description: null, type: 'INTEGER', choices: null, placeholder: '4410', required: false },
+  {
+    key: 'purpose',
+    label: 'Formål',
+    description: null,
+    type: 'CHOICE',
+    choices: ['Kundemøte', 'Internt møte', 'Annet'],
+    placeholder: null,
+    required: false,
+  },
+];
+// A fixed day on the test clock (docs/decisions/0047-test-clock.md); TEST_NOW=23:59 runs it at that hour.
+pinTestDay('2026-01-14');
 
 let t: TestApp;
 let token: string;
 let adminToken: string;
-/** A contract, pool and customers of the demo operator for precise fixtures. */
+/** A contract, pool and customers of the operator for precise fixtures. */
 let fx: { contractId: number; poolId: number; taxiContractId: number; userId: number; username: string; cardUserId: number };
+/** Bookings in the states the refusals need, built once (times are offsets from the test clock). */
+let named: {
+  /** ACTIVE since an hour, on `activeVin`. */
+  active: string;
+  activeVin: string;
+  /** INACTIVE, starting tomorrow, on the contract with metadata. */
+  tomorrow: string;
+  /** INACTIVE, starting in five minutes on a vehicle, its card payment awaiting the customer's authorisation. */
+  awaitingAuth: string;
+  /** FINISHED yesterday, with measured usage, distance and trip type. */
+  finished: string;
+  /** ACTIVE, ended two hours ago (overdue), on `overdueVin`, of `overdueUsername`. */
+  overdue: string;
+  overdueVin: string;
+  overdueUsername: string;
+  /** FINISHED, checkout required, an unpaid card payment `checkoutOrderId`; its customer's address `checkoutMail`. */
+  checkout: string;
+  checkoutOrderId: string;
+  checkoutMail: string;
+  /** Without a customer. */
+  noCustomer: string;
+  /** ACTIVE, of the other operator. */
+  theirs: string;
+};
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  await seedDemo(db);
+  await createFleet(db, 'fjord', { name: 'Fjord Mobility' });
+  await createFleet(db, 'malar', { name: 'Mälar Mobility', country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'support', 'support-demo');
+  await createStaff(db, 'fjord', 'admin', 'admin-demo', 'ADMIN');
   token = await login(t.app, 'support', 'support-demo');
   adminToken = await login(t.app, 'admin', 'admin-demo');
   const pool = await createPool(db, 'fjord', { wattWorldStationName: 'WattWorld Test' });
@@ -56,6 +110,112 @@ beforeAll(async () => {
     userId: user.id,
     username: user.username,
     cardUserId: cardUser.id,
+  };
+
+  const now = Date.now();
+  const refs = { userId: user.id, contractId: contract.id, poolId: pool.id };
+  const activeCar = await createVehicle(db, 'fjord', { poolId: pool.id });
+  const active = await createBooking(
+    db,
+    'fjord',
+    { ...refs, vehicleId: activeCar.id },
+    { state: 'ACTIVE', startTime: new Date(now - HOUR), endTime: new Date(now + 2 * HOUR), usageStart: new Date(now - HOUR) },
+  );
+  const metaContract = await createContract(db, 'fjord', { priceList: PRICES, metadataSpec: META });
+  const tomorrow = await createBooking(
+    db,
+    'fjord',
+    { ...refs, contractId: metaContract.id },
+    { startTime: new Date(now + 24 * HOUR), endTime: new Date(now + 27 * HOUR), metadata: { project: 'NORD-1042 Vegdata' } },
+  );
+  const authCar = await createVehicle(db, 'fjord', { poolId: pool.id });
+  const awaitingAuth = await createBooking(
+    db,
+    'fjord',
+    { ...refs, userId: cardUser.id, vehicleId: authCar.id },
+    { startTime: new Date(now + 5 * MIN), endTime: new Date(now + 2 * HOUR) },
+  );
+  await createPayment(
+    db,
+    'fjord',
+    { bookingId: awaitingAuth.id, userId: cardUser.id },
+    { status: 'NEEDS_AUTHORIZATION', paymentProvider: 'sandbox' },
+  );
+  const finishedCar = await createVehicle(db, 'fjord', { poolId: pool.id });
+  const finished = await createBooking(
+    db,
+    'fjord',
+    { ...refs, vehicleId: finishedCar.id },
+    {
+      state: 'FINISHED',
+      startTime: new Date(now - 26 * HOUR),
+      endTime: new Date(now - 22 * HOUR),
+      usageStart: new Date(now - 26 * HOUR + 5 * MIN),
+      usageEnd: new Date(now - 22 * HOUR - 10 * MIN),
+      distance: 37.4,
+      tripType: 'BUSINESS',
+    },
+  );
+  const ola = await createUser(db, 'fjord', { username: 'ola.nordmann', givenName: 'Ola', familyName: 'Nordmann' });
+  const overdueCar = await createVehicle(db, 'fjord', { poolId: pool.id });
+  const overdue = await createBooking(
+    db,
+    'fjord',
+    { ...refs, userId: ola.id, vehicleId: overdueCar.id },
+    { state: 'ACTIVE', startTime: new Date(now - 10 * HOUR), endTime: new Date(now - 2 * HOUR), usageStart: new Date(now - 10 * HOUR) },
+  );
+  const kari = await createUser(db, 'fjord', { emailAddress: 'kari.nordmann@example.no' });
+  const checkoutCar = await createVehicle(db, 'fjord', { poolId: pool.id });
+  const checkout = await createBooking(
+    db,
+    'fjord',
+    { ...refs, userId: kari.id, vehicleId: checkoutCar.id },
+    {
+      state: 'FINISHED',
+      startTime: new Date(now - 50 * HOUR),
+      endTime: new Date(now - 47 * HOUR),
+      usageStart: new Date(now - 50 * HOUR),
+      usageEnd: new Date(now - 47 * HOUR),
+      distance: 21,
+      checkoutRequired: true,
+    },
+  );
+  const checkoutPayment = await createPayment(
+    db,
+    'fjord',
+    { bookingId: checkout.id, userId: kari.id },
+    { status: 'UNPAID', paymentProvider: 'sandbox', totalPriceWithoutVat: 267, totalVat: 66.75, totalPrice: 333.75 },
+  );
+  await createPaymentEvent(db, checkoutPayment.id, { unitCost: 267, unitAmount: 3, itemDisplayText: 'Timepris' });
+  const noCustomer = await createBooking(
+    db,
+    'fjord',
+    { ...refs, userId: null },
+    { state: 'FINISHED', startTime: new Date(now - 30 * HOUR), endTime: new Date(now - 28 * HOUR) },
+  );
+  const malarUser = await createUser(db, 'malar', { language: 'sv' });
+  const malarPool = await createPool(db, 'malar', { city: 'Stockholm' });
+  const malarContract = await createContract(db, 'malar', { currency: 'SEK' });
+  const theirs = await createBooking(
+    db,
+    'malar',
+    { userId: malarUser.id, contractId: malarContract.id, poolId: malarPool.id },
+    { state: 'ACTIVE', startTime: new Date(now - HOUR), endTime: new Date(now + 20 * HOUR), usageStart: new Date(now - HOUR) },
+  );
+  named = {
+    active: active.bid,
+    activeVin: activeCar.vin,
+    tomorrow: tomorrow.bid,
+    awaitingAuth: awaitingAuth.bid,
+    finished: finished.bid,
+    overdue: overdue.bid,
+    overdueVin: overdueCar.vin,
+    overdueUsername: ola.username,
+    checkout: checkout.bid,
+    checkoutOrderId: checkoutPayment.orderId,
+    checkoutMail: 'kari.nordmann@example.no',
+    noCustomer: noCustomer.bid,
+    theirs: theirs.bid,
   };
 });
 afterAll(() => t.close());
@@ -149,11 +309,11 @@ describe('activate-without-pin', () => {
   });
 
   it("refuses a booking that cannot be activated with 400 'not supported' (tomorrow's, awaiting card authorisation, finished)", async () => {
-    for (const bid of ['BID1000000002', 'BID1000000017', 'BID1000000005']) {
+    for (const bid of [named.tomorrow, named.awaitingAuth, named.finished]) {
       const e = envelope(await call('POST', `/api/bookings/${bid}/activate-without-pin`), 400);
       expect(e).toMatchObject({ messageId: MESSAGE_IDS.notSupported, message: 'Activate is not supported for this booking' });
     }
-    expect((await rowOf('BID1000000002')).state).toBe('INACTIVE');
+    expect((await rowOf(named.tomorrow)).state).toBe('INACTIVE');
   });
 
   it('activates exactly once when two activations race: one 200, one 400, one ACTIVATED event', async () => {
@@ -171,15 +331,15 @@ describe('activate-without-pin', () => {
 
 describe('deactivate', () => {
   it('finishes an active booking (checked): FINISHED, usage end now, a DEACTIVATED event', async () => {
-    const res = booking(await call('POST', '/api/bookings/BID1000000001/deactivate', { unchecked: false }));
+    const res = booking(await call('POST', `/api/bookings/${named.active}/deactivate`, { unchecked: false }));
     expect(res.state).toBe('FINISHED');
     expect(res.usageTime?.end).toBeTruthy();
     expect(Math.abs(Date.parse(res.usageTime!.end!) - Date.now())).toBeLessThan(10_000);
     expect(res.actions).toEqual([]);
-    const [event] = await actionEvents('BID1000000001', 'DEACTIVATED');
+    const [event] = await actionEvents(named.active, 'DEACTIVATED');
     expect(event).toMatchObject({
-      vin: 'WVWZZZE1ZPP012345',
-      affectedUsername: 'demo.active',
+      vin: named.activeVin,
+      affectedUsername: fx.username,
       actingUsername: 'support',
       properties: { unchecked: false },
     });
@@ -195,13 +355,13 @@ describe('deactivate', () => {
   });
 
   it('refuses an INACTIVE booking and rejects malformed bodies with the 400 envelope', async () => {
-    expect(envelope(await call('POST', '/api/bookings/BID1000000002/deactivate', { unchecked: false }), 400).messageId).toBe(
+    expect(envelope(await call('POST', `/api/bookings/${named.tomorrow}/deactivate`, { unchecked: false }), 400).messageId).toBe(
       MESSAGE_IDS.notSupported,
     );
     for (const payload of [{ unchecked: 'yes' }, [1]]) {
-      expect(envelope(await call('POST', '/api/bookings/BID1000000002/deactivate', payload), 400).messageId).toBe(MESSAGE_IDS.invalidInput);
+      expect(envelope(await call('POST', `/api/bookings/${named.tomorrow}/deactivate`, payload), 400).messageId).toBe(MESSAGE_IDS.invalidInput);
     }
-    const noBody = await call('POST', '/api/bookings/BID1000000002/deactivate');
+    const noBody = await call('POST', `/api/bookings/${named.tomorrow}/deactivate`);
     expect(envelope(noBody, 400).messageId).toBe(MESSAGE_IDS.invalidInput);
   });
 });
@@ -212,13 +372,13 @@ describe('force-deactivate-without-pin', () => {
   it('finishes an overdue booking with the given usage and distance; the reason goes into the event', async () => {
     const start = new Date(Date.now() - 9 * HOUR).toISOString();
     const end = new Date(Date.now() - HOUR).toISOString();
-    const q = new URLSearchParams({ bid: 'BID1000000015', startDate: start, endDate: end, distance: '42.5', reason: 'Key returned at desk' });
-    const res = booking(await call('POST', url('BID1000000015', q.toString())));
+    const q = new URLSearchParams({ bid: named.overdue, startDate: start, endDate: end, distance: '42.5', reason: 'Key returned at desk' });
+    const res = booking(await call('POST', url(named.overdue, q.toString())));
     expect(res).toMatchObject({ state: 'FINISHED', distance: 42.5, usageTime: { start, end } });
-    const [event] = await actionEvents('BID1000000015', 'FORCE_ENDED');
+    const [event] = await actionEvents(named.overdue, 'FORCE_ENDED');
     expect(event).toMatchObject({
-      vin: 'LPSED3KA1RN040404',
-      affectedUsername: 'ola.nordmann',
+      vin: named.overdueVin,
+      affectedUsername: named.overdueUsername,
       properties: { reason: 'Key returned at desk', wasNotUsed: false, distance: 42.5 },
     });
     expect(event!.displayText).toMatch(/^Booking force-ended by support: used .* 42\.5 km: Key returned at desk$/);
@@ -250,7 +410,7 @@ describe('force-deactivate-without-pin', () => {
       [`startDate=${past(1)}&endDate=${past(2)}`, 'startDate'],
       [`startDate=${past(1)}&endDate=${future}`, 'endDate'],
       [`startDate=yesterday&endDate=${past(1)}`, 'startDate'],
-      [`bid=BID1000000002&wasNotUsed=true`, 'bid'],
+      [`bid=${named.tomorrow}&wasNotUsed=true`, 'bid'],
     ];
     for (const [query, field] of cases) {
       const e = envelope(await call('POST', url(b.bid, query.replace(/\+/g, '%2B'))), 400);
@@ -265,7 +425,7 @@ describe('force-deactivate-without-pin', () => {
 
   it("refuses with 400 'not supported' when force end is not allowed (future booking, finished booking)", async () => {
     const future = await fixture({ startInMs: 5 * HOUR });
-    for (const bid of [future.bid, 'BID1000000005']) {
+    for (const bid of [future.bid, named.finished]) {
       const e = envelope(await call('POST', url(bid, 'wasNotUsed=true')), 400);
       expect(e).toMatchObject({ messageId: MESSAGE_IDS.notSupported, message: 'Force end is not supported for this booking' });
     }
@@ -288,7 +448,7 @@ describe('cancel and replace', () => {
   it('refuses to cancel an irrevocable or finished booking (409)', async () => {
     const b = await fixture({ startInMs: 3 * HOUR, irrevocableUntil: new Date(Date.now() + 2 * HOUR) });
     expect(envelope(await call('DELETE', `/api/bookings/${b.bid}`), 409).messageId).toBe(MESSAGE_IDS.conflict);
-    expect(envelope(await call('DELETE', '/api/bookings/BID1000000005'), 409).messageId).toBe(MESSAGE_IDS.conflict);
+    expect(envelope(await call('DELETE', `/api/bookings/${named.finished}`), 409).messageId).toBe(MESSAGE_IDS.conflict);
     expect((await rowOf(b.bid)).state).toBe('INACTIVE');
   });
 
@@ -431,7 +591,7 @@ describe('adjust: extend, admin fee, lock', () => {
     const b = await fixture({ startInMs: 2 * HOUR });
     const e = envelope(await adjust(b.bid, { endTime: new Date(b.endTime.getTime() - 15 * MIN).toISOString() }), 400);
     expect(e.errors[0]).toMatchObject({ field: 'endTime' });
-    expect(envelope(await adjust('BID1000000005', { endTime: new Date(Date.now() + 9 * HOUR).toISOString() }), 409).messageId).toBe(
+    expect(envelope(await adjust(named.finished, { endTime: new Date(Date.now() + 9 * HOUR).toISOString() }), 409).messageId).toBe(
       MESSAGE_IDS.conflict,
     );
     const malformed: Record<string, string>[] = [{}, { endTime: 'tomorrow' }, { changesLockedForUser: 'maybe' }, { adminFeeAdded: 'true' }];
@@ -453,7 +613,7 @@ describe('adjust: extend, admin fee, lock', () => {
 
 describe('adjustedValues', () => {
   it('adjusts a finished booking, keeping the measured figures in original_* the first time only', async () => {
-    const before = await rowOf('BID1000000005');
+    const before = await rowOf(named.finished);
     expect(before.adjustedStartTime).toBeNull();
     const first = {
       adjustedStartTime: new Date(before.usageStart!.getTime() + 10 * MIN).toISOString(),
@@ -462,7 +622,7 @@ describe('adjustedValues', () => {
       adjustedBookingType: 'PRIVATE',
       dataQuality: 'CORRECTED',
     };
-    const res = booking(await call('PUT', '/api/bookings/BID1000000005/adjustedValues', first));
+    const res = booking(await call('PUT', `/api/bookings/${named.finished}/adjustedValues`, first));
     expect(res).toMatchObject({ distance: 12.5, tripType: 'PRIVATE', usageTime: { start: first.adjustedStartTime, end: first.adjustedEndTime } });
     expect(res.adjustedValues).toMatchObject({
       adjustedDistance: 12.5,
@@ -472,7 +632,7 @@ describe('adjustedValues', () => {
       originalUsageTime: { start: before.usageStart!.toISOString(), end: before.usageEnd!.toISOString() },
     });
     const second = { ...first, adjustedDistance: 20, adjustedBookingType: 'MAINTENANCE', dataQuality: 'ESTIMATED' };
-    const again = booking(await call('PUT', '/api/bookings/BID1000000005/adjustedValues', second));
+    const again = booking(await call('PUT', `/api/bookings/${named.finished}/adjustedValues`, second));
     expect(again.adjustedValues).toMatchObject({
       adjustedDistance: 20,
       dataQuality: 'ESTIMATED',
@@ -480,7 +640,7 @@ describe('adjustedValues', () => {
       originalBookingType: before.tripType,
     });
     expect(again.distance).toBe(20);
-    const adjusted = await actionEvents('BID1000000005', 'VALUES_ADJUSTED');
+    const adjusted = await actionEvents(named.finished, 'VALUES_ADJUSTED');
     expect(adjusted).toHaveLength(2);
     expect(adjusted[1]!.properties).toMatchObject({ firstAdjustment: false, previous: { distance: 12.5 } });
   });
@@ -493,46 +653,46 @@ describe('adjustedValues', () => {
       adjustedBookingType: 'PRIVATE',
       dataQuality: 'MEASURED',
     };
-    expect(envelope(await call('PUT', '/api/bookings/BID1000000002/adjustedValues', body), 409).messageId).toBe(MESSAGE_IDS.conflict);
+    expect(envelope(await call('PUT', `/api/bookings/${named.tomorrow}/adjustedValues`, body), 409).messageId).toBe(MESSAGE_IDS.conflict);
     for (const bad of [
       { ...body, adjustedEndTime: '2025-01-01T09:00:00Z' },
       { ...body, adjustedDistance: -1 },
       { ...body, dataQuality: 'GOOD' },
       { ...body, adjustedBookingType: 'LEISURE' },
     ]) {
-      expect(envelope(await call('PUT', '/api/bookings/BID1000000005/adjustedValues', bad), 400).messageId).toBe(MESSAGE_IDS.invalidInput);
+      expect(envelope(await call('PUT', `/api/bookings/${named.finished}/adjustedValues`, bad), 400).messageId).toBe(MESSAGE_IDS.invalidInput);
     }
   });
 });
 
 describe('checkout, receipt, technical issue', () => {
   it('checks out a booking that requires it, once', async () => {
-    const res = booking(await call('POST', '/api/bookings/BID1000000004/checkout'));
+    const res = booking(await call('POST', `/api/bookings/${named.checkout}/checkout`));
     expect(res.checkoutRequired).toBe(false);
-    expect((await rowOf('BID1000000004')).checkedOutAt).toBeInstanceOf(Date);
-    expect(await actionEvents('BID1000000004', 'CHECKED_OUT')).toHaveLength(1);
-    expect(envelope(await call('POST', '/api/bookings/BID1000000004/checkout'), 409).messageId).toBe(MESSAGE_IDS.conflict);
+    expect((await rowOf(named.checkout)).checkedOutAt).toBeInstanceOf(Date);
+    expect(await actionEvents(named.checkout, 'CHECKED_OUT')).toHaveLength(1);
+    expect(envelope(await call('POST', `/api/bookings/${named.checkout}/checkout`), 409).messageId).toBe(MESSAGE_IDS.conflict);
   });
 
   it('mails the receipt through the outbox (204) with the booking, the payment lines and totals', async () => {
-    const res = await call('POST', '/api/bookings/BID1000000004/receipt');
+    const res = await call('POST', `/api/bookings/${named.checkout}/receipt`);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'kari.nordmann@example.no'));
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, named.checkoutMail));
     expect(mail).toBeDefined();
-    expect(mail!.subject).toBe('Fjord Mobility: receipt for booking BID1000000004');
+    expect(mail!.subject).toBe(`Fjord Mobility: receipt for booking ${named.checkout}`);
     expect(mail!.fleetId).toBe('fjord');
-    expect(mail!.textBody).toContain('Booking:   BID1000000004 (FINISHED)');
-    expect(mail!.textBody).toContain('Order BOK1000002 (CREDITCARD, UNPAID)');
-    const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, 'BOK1000002'));
+    expect(mail!.textBody).toContain(`Booking:   ${named.checkout} (FINISHED)`);
+    expect(mail!.textBody).toContain(`Order ${named.checkoutOrderId} (CREDITCARD, UNPAID)`);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, named.checkoutOrderId));
     expect(mail!.textBody).toContain(`  Total: ${payment!.totalPrice.toFixed(2)} NOK`);
     expect(mail!.textBody).toMatch(/Booked: {4}\d{4}-\d\d-\d\d \d\d:\d\d – \d{4}-\d\d-\d\d \d\d:\d\d \(Europe\/Oslo\)/);
-    expect((await rowOf('BID1000000004')).receiptSentAt).toBeInstanceOf(Date);
-    expect(await actionEvents('BID1000000004', 'RECEIPT_SENT')).toHaveLength(1);
+    expect((await rowOf(named.checkout)).receiptSentAt).toBeInstanceOf(Date);
+    expect(await actionEvents(named.checkout, 'RECEIPT_SENT')).toHaveLength(1);
   });
 
   it('answers 409 when there is no customer or no e-mail address', async () => {
-    expect(envelope(await call('POST', '/api/bookings/BID1000000019/receipt'), 409).messageId).toBe(MESSAGE_IDS.conflict);
+    expect(envelope(await call('POST', `/api/bookings/${named.noCustomer}/receipt`), 409).messageId).toBe(MESSAGE_IDS.conflict);
     const noMail = await createUser(t.database.db, 'fjord', { emailAddress: null });
     const b = await fixture({ userId: noMail.id });
     expect(envelope(await call('POST', `/api/bookings/${b.bid}/receipt`), 409).messageId).toBe(MESSAGE_IDS.conflict);
@@ -556,33 +716,33 @@ describe('checkout, receipt, technical issue', () => {
 
 describe('metadata', () => {
   it("serves the contract's metadata spec and the booking's metadata", async () => {
-    const spec = ZMetadataSpecResponse.parse((await call('GET', '/api/bookings/BID1000000002/metadataSpec')).json());
+    const spec = ZMetadataSpecResponse.parse((await call('GET', `/api/bookings/${named.tomorrow}/metadataSpec`)).json());
     expect(spec.map((e) => e.key)).toEqual(['project', 'costCentre', 'purpose']);
-    const res = await call('GET', '/api/bookings/BID1000000002/metadata');
+    const res = await call('GET', `/api/bookings/${named.tomorrow}/metadata`);
     expect(res.statusCode).toBe(200);
     expect(ZMetadata.parse(res.json())).toHaveProperty('project');
   });
 
   it('saves valid metadata (trimmed, blank optional values dropped) and records an event', async () => {
-    const res = await call('PUT', '/api/bookings/BID1000000002/metadata', { project: ' NORD-1042 ', costCentre: '4410', purpose: 'Kundemøte' });
+    const res = await call('PUT', `/api/bookings/${named.tomorrow}/metadata`, { project: ' NORD-1042 ', costCentre: '4410', purpose: 'Kundemøte' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ project: 'NORD-1042', costCentre: '4410', purpose: 'Kundemøte' });
-    const only = await call('PUT', '/api/bookings/BID1000000002/metadata', { project: 'NORD-7', costCentre: '' });
+    const only = await call('PUT', `/api/bookings/${named.tomorrow}/metadata`, { project: 'NORD-7', costCentre: '' });
     expect(only.json()).toEqual({ project: 'NORD-7' });
-    expect((await call('GET', '/api/bookings/BID1000000002/metadata')).json()).toEqual({ project: 'NORD-7' });
-    expect(await actionEvents('BID1000000002', 'METADATA_UPDATED')).toHaveLength(2);
+    expect((await call('GET', `/api/bookings/${named.tomorrow}/metadata`)).json()).toEqual({ project: 'NORD-7' });
+    expect(await actionEvents(named.tomorrow, 'METADATA_UPDATED')).toHaveLength(2);
   });
 
   it("rejects metadata against the spec with 'core.validation.validation.error.exist', one item per field", async () => {
-    const res = await call('PUT', '/api/bookings/BID1000000002/metadata', { costCentre: '44.1', purpose: 'Holiday', colour: 'red' });
+    const res = await call('PUT', `/api/bookings/${named.tomorrow}/metadata`, { costCentre: '44.1', purpose: 'Holiday', colour: 'red' });
     const e = envelope(res, 400);
     expect(e.messageId).toBe(MESSAGE_IDS.validationList);
     expect(e.errors.map((x) => x.field).sort()).toEqual(['metadata.colour', 'metadata.costCentre', 'metadata.project', 'metadata.purpose']);
     expect(e.errors.find((x) => x.field === 'metadata.project')!.message).toContain(MESSAGES.required);
     expect(e.errors.find((x) => x.field === 'metadata.costCentre')!.message).toContain(MESSAGES.mustBeNumber);
-    expect((await call('GET', '/api/bookings/BID1000000002/metadata')).json()).toEqual({ project: 'NORD-7' });
+    expect((await call('GET', `/api/bookings/${named.tomorrow}/metadata`)).json()).toEqual({ project: 'NORD-7' });
     for (const bad of [['a'], { project: 5 }, { project: ['x'] }]) {
-      expect(envelope(await call('PUT', '/api/bookings/BID1000000002/metadata', bad), 400).messageId).toBe(MESSAGE_IDS.invalidInput);
+      expect(envelope(await call('PUT', `/api/bookings/${named.tomorrow}/metadata`, bad), 400).messageId).toBe(MESSAGE_IDS.invalidInput);
     }
   });
 
@@ -649,7 +809,7 @@ describe('booking events', () => {
   });
 
   it('lists the events the lifecycle calls write', async () => {
-    const res = ZBookingEventsResponse.parse((await call('GET', '/api/bookings/BID1000000004/events')).json());
+    const res = ZBookingEventsResponse.parse((await call('GET', `/api/bookings/${named.checkout}/events`)).json());
     expect(res.results.slice(0, 2).map((e) => e.properties.action)).toEqual(['RECEIPT_SENT', 'CHECKED_OUT']);
   });
 });
@@ -690,7 +850,7 @@ describe('charging PIN', () => {
   });
 
   it('answers 409 once the booking started, ended or the validity ran out, and 400 without a bid', async () => {
-    expect(envelope(await call('GET', '/api/charging/activation-data?bid=BID1000000015'), 409).messageId).toBe(MESSAGE_IDS.conflict);
+    expect(envelope(await call('GET', `/api/charging/activation-data?bid=${named.overdue}`), 409).messageId).toBe(MESSAGE_IDS.conflict);
     const late = await fixture({ startInMs: -45 * MIN, hours: 3, allocateOnActivation: true });
     expect(envelope(await call('GET', `/api/charging/activation-data?bid=${late.bid}`), 409).messageId).toBe(MESSAGE_IDS.conflict);
     expect(envelope(await call('GET', '/api/charging/activation-data'), 400).messageId).toBe(MESSAGE_IDS.invalidInput);
@@ -767,7 +927,7 @@ describe('allocation', () => {
 
 describe('tenant scope and sessions', () => {
   it("answers 404 for another operator's booking on every lifecycle call, and changes nothing", async () => {
-    const bid = 'BID2000000001';
+    const bid = named.theirs;
     const endTime = new Date(Date.now() + 30 * HOUR).toISOString();
     const calls: [Method, string, unknown?][] = [
       ['POST', `/api/bookings/${bid}/activate-without-pin`],
@@ -816,9 +976,9 @@ describe('tenant scope and sessions', () => {
 
   it('needs a session', async () => {
     for (const [method, url] of [
-      ['POST', '/api/bookings/BID1000000003/activate-without-pin'],
-      ['DELETE', '/api/bookings/BID1000000003'],
-      ['GET', '/api/charging/activation-data?bid=BID1000000003'],
+      ['POST', `/api/bookings/${named.tomorrow}/activate-without-pin`],
+      ['DELETE', `/api/bookings/${named.tomorrow}`],
+      ['GET', `/api/charging/activation-data?bid=${named.tomorrow}`],
     ] as const) {
       expect((await t.app.inject({ method, url })).statusCode).toBe(401);
     }
