@@ -9,15 +9,17 @@ import {
   ZPriceResponse,
   ZSuggestionsResponse,
   type Booking,
+  type BookableRule,
   type ErrorEnvelope,
+  type PriceListEntry,
 } from '@fleetdesk/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
-import { bookings, contracts, payments, poolContracts, pools, registeredCards, userContracts } from '../src/db/schema.ts';
+import { bookings, contracts, payments, poolContracts, registeredCards, userContracts } from '../src/db/schema.ts';
 import { priceBooking } from '../src/modules/bookings/pricing.ts';
-import { seedDemo } from '../src/seed/demo.ts';
-import { createPool, createUser, createVehicle } from './support/factories.ts';
+import { pinTestDay } from './support/clock.ts';
+import { createBooking, createContract, createFleet, createPool, createStaff, createUser, createVehicle } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -25,34 +27,164 @@ let db: Db;
 let token: string;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** A base far enough ahead of the demo's bookings (which reach a few days into the future). */
-const BASE = Math.floor(Date.now() / HOUR) * HOUR + 20 * DAY;
+// A fixed day on the test clock (docs/decisions/0047-test-clock.md), so the weekdays of the bookings below never
+// depend on the run date; TEST_NOW=23:59 runs it at that hour. BASE is 20 days later, on the hour.
+const NOW = pinTestDay('2026-01-14').getTime();
+const BASE = Math.floor(NOW / HOUR) * HOUR + 20 * DAY;
 const at = (days: number, hours = 0) => new Date(BASE + days * DAY + hours * HOUR).toISOString();
 
 let privat: typeof contracts.$inferSelect;
 let nordlys: typeof contracts.$inferSelect;
 let havbris: typeof contracts.$inferSelect;
+let fjordbo: typeof contracts.$inferSelect;
 let grunerlokka: number;
 let toyen: number;
+let skoyen: number;
+/** The customer most tests book for: ACTIVE, on Fjord Privat and Nordlys, with a VISA **** 4242. */
+let kari: { id: number; username: string };
+let blocked: { username: string };
+/** A customer of the other operator. */
+let foreign: { username: string };
+/** Kari's ACTIVE booking (started an hour ago) on `activeVin`; `otherVin` is another car of the operator. */
+let active: { bid: string; activeVin: string; otherVin: string };
+/** A cancelled and a finished booking, and one of the other operator. */
+let cancelledBid: string;
+let finishedBid: string;
+let theirBid: string;
+let malarContractId: number;
+
+const always = (minDuration: string, maxDuration: string): BookableRule => ({
+  minDuration,
+  maxDuration,
+  appliedDuring: 'ALWAYS',
+  appliesDuring: null,
+});
+const VAT: PriceListEntry = { name: 'VAT', cost: 0.25 };
 
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  await seedDemo(db);
+  await createFleet(db, 'fjord', { name: 'Fjord Mobility' });
+  await createFleet(db, 'malar', { name: 'Mälar Mobility', country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'support', 'support-demo');
   token = await login(t.app, 'support', 'support-demo');
-  const contract = async (name: string) => (await db.select().from(contracts).where(eq(contracts.name, name)))[0]!;
-  privat = await contract('Fjord Privat');
-  nordlys = await contract('Nordlys Consulting – bedriftsavtale');
-  havbris = await contract('Havbris Arkitekter – bedriftsavtale');
-  const pool = async (name: string) =>
-    (
-      await db
-        .select()
-        .from(pools)
-        .where(and(eq(pools.name, name), eq(pools.fleetId, 'fjord')))
-    )[0]!.id;
-  grunerlokka = await pool('Grünerløkka');
-  toyen = await pool('Tøyen torg');
+
+  grunerlokka = (await createPool(db, 'fjord', { name: 'Grünerløkka' })).id;
+  toyen = (await createPool(db, 'fjord', { name: 'Tøyen torg' })).id;
+  skoyen = (await createPool(db, 'fjord', { name: 'Skøyen stasjon', disabled: true })).id;
+  const taxiPool = (await createPool(db, 'fjord', { name: 'Bjørvika' })).id;
+  // Fjord Privat: 1 hour to 14 days, no one-way; the worked example of POST /api/price reads its prices.
+  privat = await createContract(db, 'fjord', {
+    name: 'Fjord Privat',
+    minBookingDuration: 'PT1H',
+    maxBookingDuration: 'P14D',
+    bookableRules: [always('PT1H', 'P14D')],
+    priceList: [
+      { name: 'ADMIN_BOOKING_FEE', cost: 59 },
+      VAT,
+      { name: 'PER_HOUR', cost: 89 },
+      { name: 'PER_DAY', cost: 790 },
+      { name: 'PER_WEEK', cost: 3490 },
+      { name: 'PER_WEEKEND', cost: 1490 },
+      { name: 'PER_KM', cost: 3.5 },
+      { name: 'START_UP_FEE', cost: 29 },
+    ],
+  });
+  // A company contract: 30 minutes to 7 days, one-way allowed, taxis from Bjørvika, a required project and a
+  // whole-number cost centre.
+  nordlys = await createContract(db, 'fjord', {
+    name: 'Nordlys Consulting – bedriftsavtale',
+    contractType: 'COMPANY',
+    minBookingDuration: 'PT30M',
+    maxBookingDuration: 'P7D',
+    oneWayAllowed: true,
+    taxiFromPools: [taxiPool],
+    bookableRules: [always('PT30M', 'P7D')],
+    priceList: [{ name: 'ADMIN_BOOKING_FEE', cost: 59 }, VAT, { name: 'PER_HOUR', cost: 79 }, { name: 'PER_KM', cost: 2.9 }],
+    metadataSpec: [
+      { key: 'project', label: 'Prosjekt', description: null, type: 'TEXT', choices: null, placeholder: 'NORD-1042', required: true },
+      { key: 'costCentre', label: 'Kostnadssted', description: null, type: 'INTEGER', choices: null, placeholder: '4410', required: false },
+    ],
+  });
+  havbris = await createContract(db, 'fjord', { name: 'Havbris Arkitekter – bedriftsavtale', contractType: 'COMPANY', priceList: [VAT] });
+  // One booking at a time, weekdays 07:00–17:00 at most 3 days, no one-way.
+  fjordbo = await createContract(db, 'fjord', {
+    name: 'Fjordbo – beboeravtale',
+    contractType: 'COMPANY',
+    minBookingDuration: 'PT1H',
+    maxBookingDuration: 'P3D',
+    onlyOneBookingAtTheSameTimeAllowed: true,
+    bookableRules: [{ minDuration: 'PT1H', maxDuration: 'P3D', appliedDuring: 'SCHEDULED', appliesDuring: { from: '07:00', to: '17:00' } }],
+    priceList: [VAT, { name: 'PER_HOUR', cost: 69 }],
+  });
+  await db.insert(poolContracts).values([
+    { poolId: grunerlokka, contractId: privat.id },
+    { poolId: toyen, contractId: privat.id },
+    { poolId: grunerlokka, contractId: nordlys.id },
+    { poolId: taxiPool, contractId: nordlys.id },
+    { poolId: grunerlokka, contractId: fjordbo.id },
+  ]);
+  // Small cars and cargo bikes at Grünerløkka; another car at Tøyen.
+  const cars = [];
+  for (let i = 0; i < 3; i++) cars.push(await createVehicle(db, 'fjord', { poolId: grunerlokka, priceClass: 'Small car' }));
+  for (let i = 0; i < 2; i++) {
+    await createVehicle(db, 'fjord', { poolId: grunerlokka, modelName: 'Butchers & Bicycles', priceClass: 'Cargo bike', category: 'CARGO_BIKE' });
+  }
+  const other = await createVehicle(db, 'fjord', { poolId: toyen, priceClass: 'Small car' });
+
+  const customerOf = async (over: Parameters<typeof createUser>[2], card: boolean) => {
+    const user = await createUser(db, 'fjord', over);
+    await db.insert(userContracts).values([
+      { userId: user.id, contractId: privat.id },
+      { userId: user.id, contractId: nordlys.id },
+    ]);
+    if (card) {
+      await db.insert(registeredCards).values({
+        fleetId: 'fjord',
+        userId: user.id,
+        cardTypeAndMaskedNumber: 'VISA **** 4242',
+        expires: `${new Date().getUTCFullYear() + 2}-06`,
+        providerToken: `sandbox_${user.id}abcdef`,
+      });
+    }
+    return user;
+  };
+  kari = await customerOf({ username: 'kari.active' }, true);
+  blocked = await customerOf({ username: 'kari.blocked', status: 'BLOCKED' }, false);
+  const malarUser = await createUser(db, 'malar', { username: 'anna.aktiv', language: 'sv' });
+  foreign = malarUser;
+
+  const refs = { userId: kari.id, contractId: privat.id, poolId: grunerlokka };
+  const running = await createBooking(
+    db,
+    'fjord',
+    { ...refs, vehicleId: cars[0]!.id },
+    {
+      state: 'ACTIVE',
+      startTime: new Date(NOW - HOUR),
+      endTime: new Date(NOW + 2 * HOUR),
+      usageStart: new Date(NOW - HOUR),
+      specType: 'VEHICLE',
+      specVehicleId: cars[0]!.id,
+    },
+  );
+  active = { bid: running.bid, activeVin: cars[0]!.vin, otherVin: other.vin };
+  cancelledBid = (
+    await createBooking(db, 'fjord', refs, { state: 'CANCELLED', startTime: new Date(NOW - 5 * DAY), endTime: new Date(NOW - 5 * DAY + 2 * HOUR) })
+  ).bid;
+  finishedBid = (
+    await createBooking(db, 'fjord', refs, { state: 'FINISHED', startTime: new Date(NOW - 3 * DAY), endTime: new Date(NOW - 3 * DAY + 2 * HOUR) })
+  ).bid;
+  const malarPool = await createPool(db, 'malar', { city: 'Stockholm' });
+  malarContractId = (await createContract(db, 'malar', { currency: 'SEK' })).id;
+  theirBid = (
+    await createBooking(
+      db,
+      'malar',
+      { userId: malarUser.id, contractId: malarContractId, poolId: malarPool.id },
+      { startTime: new Date(NOW + DAY), endTime: new Date(NOW + DAY + 2 * HOUR) },
+    )
+  ).bid;
 });
 afterAll(() => t.close());
 
@@ -72,7 +204,7 @@ async function freeCarClass(from: string, to: string): Promise<string> {
 }
 
 const request = (over: Record<string, unknown> = {}) => ({
-  user: 'demo.active',
+  user: kari.username,
   contractId: privat.id,
   startTime: at(0, 10),
   endTime: at(0, 13),
@@ -111,14 +243,14 @@ async function poolWithCars(count: number, linked = true) {
 describe('POST /api/bookings', () => {
   let created: Booking;
 
-  it('creates a booking for demo.active: allocated, estimated, card reserved, logged, readable', async () => {
+  it('creates a booking for Kari: allocated, estimated, card reserved, logged, readable', async () => {
     const className = await freeCarClass(at(0, 10), at(0, 13));
     const res = await post('/api/bookings', request({ vehicleSpecification: { type: 'CLASS', className }, adminFeeAdded: true }));
     expect(res.statusCode, res.body).toBe(201);
     created = ZBooking.parse(res.json());
     expect(created).toMatchObject({
       state: 'INACTIVE',
-      user: { username: 'demo.active' },
+      user: { username: kari.username },
       contractId: privat.id,
       estimatedDistance: 40,
       startTime: at(0, 10),
@@ -168,14 +300,14 @@ describe('POST /api/bookings', () => {
     expect(booking).toMatchObject({
       displayText: 'Booking created',
       actingUsername: 'support',
-      affectedUsername: 'demo.active',
+      affectedUsername: kari.username,
       vin: created.vehicleAllocation.vehicle?.vin,
     });
     expect(events.find((e) => e.type === 'PAYMENT_ACTION')?.displayText).toContain('reserved');
   });
 
   it("answers 404 for an unknown user and for another operator's user", async () => {
-    for (const user of ['nobody.here', 'demo.se.active']) {
+    for (const user of ['nobody.here', foreign.username]) {
       const res = await post('/api/bookings', request({ user }));
       expect(res.statusCode, user).toBe(404);
       expect(envelopeOf(res)).toMatchObject({ messageId: MESSAGE_IDS.userNotFound });
@@ -183,7 +315,7 @@ describe('POST /api/bookings', () => {
   });
 
   it("refuses a user who is not ACTIVE with 'User is not active'", async () => {
-    const res = await post('/api/bookings', request({ user: 'demo.blocked' }));
+    const res = await post('/api/bookings', request({ user: blocked.username }));
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res)).toMatchObject({
       messageId: MESSAGE_IDS.validationList,
@@ -201,8 +333,7 @@ describe('POST /api/bookings', () => {
   });
 
   it('refuses start after end, a start in the past and a disabled or foreign pool, all in one answer', async () => {
-    const [skoyen] = await db.select().from(pools).where(eq(pools.name, 'Skøyen stasjon'));
-    const [malarPool] = await db.select().from(pools).where(eq(pools.fleetId, 'malar')).limit(1);
+    const [theirs] = await db.select().from(bookings).where(eq(bookings.bid, theirBid));
     let res = await post('/api/bookings', request({ startTime: at(0, 13), endTime: at(0, 10) }));
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res).errors).toEqual([expect.objectContaining({ field: 'endTime', message: MESSAGES.startBeforeEnd, overridable: false })]);
@@ -214,7 +345,7 @@ describe('POST /api/bookings', () => {
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res).errors).toEqual([expect.objectContaining({ field: 'startTime', message: MESSAGES.startInPast })]);
 
-    res = await post('/api/bookings', request({ fromLocation: { poolId: skoyen!.id }, toLocation: { poolId: malarPool!.id } }));
+    res = await post('/api/bookings', request({ fromLocation: { poolId: skoyen }, toLocation: { poolId: theirs!.fromPoolId } }));
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res).errors).toEqual([
       expect.objectContaining({ field: 'fromLocation', message: MESSAGES.poolDisabled }),
@@ -436,7 +567,7 @@ describe('POST /api/bookings', () => {
   });
 
   it('validates the body shape (400 invalid input)', async () => {
-    const res = await post('/api/bookings', { user: 'demo.active' });
+    const res = await post('/api/bookings', { user: kari.username });
     expect(res.statusCode).toBe(400);
     expect(envelopeOf(res).messageId).toBe(MESSAGE_IDS.invalidInput);
   });
@@ -511,39 +642,39 @@ describe('POST /api/bookings', () => {
     });
 
     it('keeps the pools, start and distance of a started booking', async () => {
-      const current = ZBooking.parse((await get('/api/bookings/BID1000000001')).json());
+      const current = ZBooking.parse((await get(`/api/bookings/${active.bid}`)).json());
       expect(current.state).toBe('ACTIVE');
       const earlier = new Date(Date.parse(current.startTime) - HOUR).toISOString();
-      const res = await put('/api/bookings/BID1000000001', { startTime: earlier, fromLocation: { poolId: toyen }, estimatedDistance: 99 });
+      const res = await put(`/api/bookings/${active.bid}`, { startTime: earlier, fromLocation: { poolId: toyen }, estimatedDistance: 99 });
       expect(res.statusCode).toBe(400);
       expect(
         envelopeOf(res)
           .errors.map((e) => e.field)
           .sort(),
       ).toEqual(['estimatedDistance', 'fromLocation', 'startTime']);
-      const otherVehicle = await put('/api/bookings/BID1000000001', { vehicleSpecification: { type: 'VEHICLE', vin: 'XP7YGCEK1RB054321' } });
+      const otherVehicle = await put(`/api/bookings/${active.bid}`, { vehicleSpecification: { type: 'VEHICLE', vin: active.otherVin } });
       expect(otherVehicle.statusCode).toBe(400);
       expect(envelopeOf(otherVehicle).errors).toEqual([
         expect.objectContaining({ field: 'vehicleSpecification', message: MESSAGES.lockedWhenStarted }),
       ]);
       // The same values as now, and other fields, are fine.
-      const ok = await put('/api/bookings/BID1000000001', {
+      const ok = await put(`/api/bookings/${active.bid}`, {
         startTime: current.startTime,
         fromLocation: { poolId: current.fromLocation.poolId },
         note: 'Ringte inn',
-        vehicleSpecification: { type: 'VEHICLE', vin: 'WVWZZZE1ZPP012345' },
+        vehicleSpecification: { type: 'VEHICLE', vin: active.activeVin },
       });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ZBooking.parse(ok.json())).toMatchObject({ state: 'ACTIVE', note: 'Ringte inn' });
       // Its end may move (extension); the vehicle stays.
       const later = new Date(Date.parse(current.endTime) + HOUR).toISOString();
-      const extended = await put('/api/bookings/BID1000000001', { endTime: later });
+      const extended = await put(`/api/bookings/${active.bid}`, { endTime: later });
       expect(extended.statusCode, extended.body).toBe(200);
-      expect(ZBooking.parse(extended.json())).toMatchObject({ endTime: later, vehicleAllocation: { vehicle: { vin: 'WVWZZZE1ZPP012345' } } });
+      expect(ZBooking.parse(extended.json())).toMatchObject({ endTime: later, vehicleAllocation: { vehicle: { vin: active.activeVin } } });
     });
 
     it("answers 409 for cancelled and finished bookings, 404 for another operator's", async () => {
-      for (const bid of ['BID1000000009', 'BID1000000004']) {
+      for (const bid of [cancelledBid, finishedBid]) {
         const res = await put(`/api/bookings/${bid}`, { note: 'x' });
         expect(res.statusCode, bid).toBe(409);
         expect(envelopeOf(res)).toMatchObject({
@@ -551,7 +682,7 @@ describe('POST /api/bookings', () => {
           message: 'Only bookings that are not cancelled or finished may be edited',
         });
       }
-      expect((await put('/api/bookings/BID2000000001', { note: 'x' })).statusCode).toBe(404);
+      expect((await put(`/api/bookings/${theirBid}`, { note: 'x' })).statusCode).toBe(404);
     });
   });
 });
@@ -588,10 +719,9 @@ describe('POST /api/price', () => {
   });
 
   it("answers 400 for another operator's contract or pool and for start after end", async () => {
-    const [malarContract] = await db.select().from(contracts).where(eq(contracts.fleetId, 'malar')).limit(1);
     const base = { startTime: at(0, 10), endTime: at(0, 12), fromLocation: { poolId: grunerlokka }, contractId: privat.id };
     for (const body of [
-      { ...base, contractId: malarContract!.id },
+      { ...base, contractId: malarContractId },
       { ...base, fromLocation: { poolId: 999_999 } },
       { ...base, endTime: at(0, 9) },
     ]) {
@@ -621,21 +751,19 @@ describe('GET /api/contracts/{id}/rules', () => {
       ]),
     );
     expect(r.rules.map((x) => x.bookingRuleCause)).not.toContain('ONE_WAY_NOT_ALLOWED');
-    const fjordbo = (await db.select().from(contracts).where(eq(contracts.name, 'Fjordbo – beboeravtale')))[0]!;
     const fb = ZContractRulesResponse.parse((await get(`/api/contracts/${fjordbo.id}/rules`)).json());
     expect(fb.rules.map((x) => x.description)).toContain('Maximum booking duration on weekdays 07:00–17:00: 3 days');
     expect(fb.rules.map((x) => x.bookingRuleCause)).toEqual(expect.arrayContaining(['OVERLAPPING_BOOKING', 'ONE_WAY_NOT_ALLOWED']));
   });
 
   it("answers 404 for another operator's contract", async () => {
-    const [malarContract] = await db.select().from(contracts).where(eq(contracts.fleetId, 'malar')).limit(1);
-    expect((await get(`/api/contracts/${malarContract!.id}/rules`)).statusCode).toBe(404);
+    expect((await get(`/api/contracts/${malarContractId}/rules`)).statusCode).toBe(404);
   });
 });
 
 describe('GET /api/bookings/suggestions', () => {
   it("offers the customer's recent distinct choices, newest first, at most five", async () => {
-    const res = await get('/api/bookings/suggestions?user=demo.active');
+    const res = await get(`/api/bookings/suggestions?user=${kari.username}`);
     expect(res.statusCode).toBe(200);
     const s = ZSuggestionsResponse.parse(res.json());
     expect(s.length).toBeGreaterThan(0);
@@ -644,6 +772,19 @@ describe('GET /api/bookings/suggestions', () => {
     expect(new Set(keys).size).toBe(keys.length);
     const times = s.map((x) => Date.parse(x.lastUsed));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect((await get('/api/bookings/suggestions?user=demo.se.active')).statusCode).toBe(404);
+    expect((await get(`/api/bookings/suggestions?user=${foreign.username}`)).statusCode).toBe(404);
+    // Seven distinct earlier choices: the five with the latest start, newest first.
+    const regular = await customer();
+    for (let i = 0; i < 7; i++) {
+      const startTime = new Date(NOW - (i + 1) * DAY);
+      await createBooking(
+        db,
+        'fjord',
+        { userId: regular.id, contractId: privat.id, poolId: grunerlokka },
+        { state: 'FINISHED', startTime, endTime: new Date(startTime.getTime() + 2 * HOUR), specClassName: `Class ${i}` },
+      );
+    }
+    const five = ZSuggestionsResponse.parse((await get(`/api/bookings/suggestions?user=${regular.username}`)).json());
+    expect(five.map((x) => x.className)).toEqual(['Class 0', 'Class 1', 'Class 2', 'Class 3', 'Class 4']);
   });
 });

@@ -98,17 +98,21 @@ export async function createPool(db: Db, fleetId: string, over: Partial<typeof p
   return row!;
 }
 
-/** A vehicle with a model of its own (modelName, default 'VW ID.3'). */
+/** A vehicle with a model of its own (modelName, default 'VW ID.3'; priceClass, the class it is booked by, default 'B'). */
 export async function createVehicle(
   db: Db,
   fleetId: string,
-  { modelName = 'VW ID.3', ...over }: Partial<typeof vehicles.$inferInsert> & { category?: VehicleCategory; modelName?: string } = {},
+  {
+    modelName = 'VW ID.3',
+    priceClass = 'B',
+    ...over
+  }: Partial<typeof vehicles.$inferInsert> & { category?: VehicleCategory; modelName?: string; priceClass?: string } = {},
 ) {
   const n = next();
   const category = over.category ?? 'CAR';
   const [model] = await db
     .insert(vehicleModels)
-    .values({ fleetId, modelName, priceClass: 'B', vehicleCategory: category, primaryFuelType: 'BATTERY' })
+    .values({ fleetId, modelName, priceClass, vehicleCategory: category, primaryFuelType: 'BATTERY' })
     .returning();
   const [row] = await db
     .insert(vehicles)
