@@ -1,13 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACTIVE_BOOKINGS_POLL_MS, type ActiveBookingRow, type AuthResponse, type Fleet } from '@fleetdesk/contract';
+import { ACTIVE_BOOKINGS_POLL_MS, type ActiveBookingRow, type AuthResponse } from '@fleetdesk/contract';
 import { activeBookingsQueryOptions, filterActiveBookings, sortActiveBookings } from '@/features/active-bookings';
 import { searchOf, sortOfSearch, validateActiveBookingsSearch } from '@/features/active-bookings/active-bookings-search';
 import { i18n } from '@/lib/i18n/i18n';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
+import { fakeBackend } from './support/backend';
 
 const HOUR = 3_600_000;
 const SLOW = { timeout: 8000 };
@@ -115,16 +116,6 @@ const authResponse: AuthResponse = {
   expires: new Date(Date.now() + 8 * HOUR).toISOString(),
   user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
 };
-const fleet: Fleet = { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', currency: 'NOK', DefaultLanguage: 'nb', timeZone: 'Europe/Oslo' };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-async function fakeFetch(input: string | URL | Request): Promise<Response> {
-  const url = new URL(String(input), window.location.origin);
-  if (url.pathname === '/api/config') return json(200, { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' });
-  if (url.pathname === '/api/fleets/fjord') return json(200, fleet);
-  if (url.pathname === '/api/activebookings') return json(200, { generatedAt: GENERATED_AT, results: rows });
-  return json(404, { httpCode: 404, messageId: 'errorId.core.routeNotFound', message: 'Route not found', errors: [] });
-}
 
 function start(path: string) {
   sessionStore.setSession(sessionFromAuthResponse(authResponse));
@@ -133,7 +124,7 @@ function start(path: string) {
 
 beforeEach(async () => {
   resetBrowserState();
-  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  fakeBackend().on('GET /api/activebookings', () => ({ generatedAt: GENERATED_AT, results: rows }));
   await i18n.changeLanguage('en-GB');
 });
 

@@ -82,7 +82,10 @@ beforeEach(async () => {
   await i18n.changeLanguage('en-GB');
 });
 
-afterEach(teardownApp);
+afterEach(() => {
+  vi.useRealTimers();
+  teardownApp();
+});
 
 const isDisabled = (element: Element) => element.getAttribute('aria-disabled') === 'true' || element.hasAttribute('disabled');
 const textOf = (element: Element) => element.textContent ?? '';
@@ -816,8 +819,13 @@ describe('charging-provider PIN', () => {
       abilities: abilities(['requestPin', 'cancel', 'forceEnd', 'edit']),
     });
 
+  // Fake timers that still flow (the pattern that works with Testing Library and TanStack Query): the countdown and the
+  // 3-second re-sync are driven by advancing the clock, never by waiting on real time.
+  const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
   async function requestPin(validForMs: number) {
-    const user = userEvent.setup();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     handlers.push((call) =>
       call.path === '/api/charging/activation-data'
         ? json(200, { pinCode: '7430', recommendedTerminalNumber: 'T0004-4', validUntil: iso(Date.now() + validForMs) })
@@ -837,8 +845,11 @@ describe('charging-provider PIN', () => {
     const countdown = screen.getByTestId('charging-pin-countdown');
     const first = textOf(countdown);
     expect(first).toMatch(/^0:0[1-3]$/);
-    await waitFor(() => expect(textOf(screen.getByTestId('charging-pin-countdown'))).not.toBe(first), { timeout: 1_800 });
-    await waitFor(() => expect(screen.queryByTestId('charging-pin')).toBeNull(), { timeout: 3_000 });
+    await advance(1_000);
+    expect(textOf(screen.getByTestId('charging-pin-countdown'))).not.toBe(first);
+    expect(screen.queryByTestId('charging-pin')).not.toBeNull();
+    await advance(2_000);
+    await waitFor(() => expect(screen.queryByTestId('charging-pin')).toBeNull());
     expect(screen.queryByText('7430')).toBeNull();
     expect(textOf(screen.getByTestId('charging-pin-expired'))).toContain('The PIN has expired.');
   }, 10_000);
@@ -849,7 +860,8 @@ describe('charging-provider PIN', () => {
     const gets = () => calls.filter((call) => call.method === 'GET' && call.path === `/api/bookings/${BID}`).length;
     const before = gets();
     booking = { ...booking, state: 'ACTIVE', displayState: 'ACTIVE', actions: ['DEACTIVATE', 'DEACTIVATE_UNCHECKED'] };
-    await waitFor(() => expect(gets()).toBeGreaterThan(before), { timeout: 4_500 });
+    await advance(3_000);
+    await waitFor(() => expect(gets()).toBeGreaterThan(before));
     await waitFor(() => expect(screen.queryByTestId('charging-pin')).toBeNull());
     expect(textOf(screen.getByTestId('charging-pin-gone'))).toContain('The booking is now Active');
   }, 10_000);

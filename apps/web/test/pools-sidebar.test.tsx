@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthResponse, Fleet, Pool, PoolBookingsResponse } from '@fleetdesk/contract';
+import type { AuthResponse, Pool, PoolBookingsResponse } from '@fleetdesk/contract';
 import { poolLinkSearch, selectedPoolOf, sidebarCities, validatePoolsSearch } from '@/features/pools/pools-search';
 import { i18n } from '@/lib/i18n/i18n';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
+import { fakeBackend, type FakeBackend } from './support/backend';
 
 // vis-timeline draws with layout jsdom does not have; a stand-in records what the screen feeds it.
 const drawn = vi.hoisted(() => ({ items: [] as unknown[][], groups: [] as unknown[][] }));
@@ -95,10 +96,6 @@ const authResponse: AuthResponse = {
   expires: iso(Date.now() + 8 * HOUR),
   user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
 };
-const fleet: Fleet = { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', currency: 'NOK', DefaultLanguage: 'nb', timeZone: 'Europe/Oslo' };
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const envelope = (status: number, messageId: string, message: string) => json(status, { httpCode: status, messageId, message, errors: [] });
 
 /**
  * The fake server's clock, fixed per test: the window and the upcoming answers must describe the same booking with the
@@ -129,24 +126,24 @@ const bookingsAnswer = (bid: string, upcoming: boolean): PoolBookingsResponse =>
 });
 
 let bookingsFail = false;
-const calls: URL[] = [];
-async function fakeFetch(input: string | URL | Request): Promise<Response> {
-  const url = new URL(String(input), window.location.origin);
-  calls.push(url);
-  if (url.pathname === '/api/config') return json(200, { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' });
-  if (url.pathname === '/api/fleets/fjord') return json(200, fleet);
-  if (url.pathname === '/api/pools') return json(200, POOLS);
-  if (url.pathname === '/api/pools/groups') return json(200, { '1': 'Oslo sentrum' });
-  if (/^\/api\/pools\/\d+\/vehicles$/.test(url.pathname)) return json(200, []);
-  if (/^\/api\/pools\/\d+\/bookings$/.test(url.pathname)) {
-    if (bookingsFail) return envelope(500, 'errorId.core.internal', 'Internal error');
+let backend: FakeBackend;
+/** The requests of the current test, as URLs. */
+const calls = () => backend.calls.map((call) => ({ pathname: call.path, searchParams: call.query }));
+
+function answerPools() {
+  const backend = fakeBackend();
+  backend.on('GET /api/pools', () => POOLS);
+  backend.on('GET /api/pools/groups', () => ({ '1': 'Oslo sentrum' }));
+  backend.on('GET /api/pools/:poolId/vehicles', () => []);
+  backend.on('GET /api/pools/:poolId/bookings', ({ query }) => {
+    if (bookingsFail) return backend.error(500, 'errorId.core.internal', 'Internal error');
     // The same booking in both answers (merged once) plus one only the upcoming call finds.
-    const upcoming = url.searchParams.get('upcoming') === '1';
+    const upcoming = query.get('upcoming') === '1';
     const answer = bookingsAnswer('BID1000000002', upcoming);
     if (upcoming) answer.results.push({ ...answer.results[0]!, bid: 'BID1000000099' });
-    return json(200, answer);
-  }
-  return envelope(404, 'errorId.core.routeNotFound', 'Route not found');
+    return answer;
+  });
+  return backend;
 }
 
 function start(path: string) {
@@ -157,11 +154,10 @@ function start(path: string) {
 beforeEach(async () => {
   bookingsFail = false;
   serverNow = Date.now();
-  calls.length = 0;
+  backend = answerPools();
   drawn.items.length = 0;
   drawn.groups.length = 0;
   resetBrowserState();
-  vi.stubGlobal('fetch', vi.fn(fakeFetch));
   await i18n.changeLanguage('en-GB');
 });
 
@@ -209,8 +205,10 @@ describe('/pools screen', () => {
   it('loads the default window and the upcoming call, and feeds the merged bookings to the timeline', async () => {
     start('/pools?city=Oslo&pool=Gr%C3%BCnerl%C3%B8kka');
     await screen.findByRole('heading', { name: 'Booking timeline' }, { timeout: 10_000 });
-    await waitFor(() => expect(calls.filter((u) => u.pathname === '/api/pools/4/bookings')).toHaveLength(2), { timeout: 10_000 });
-    const queries = calls.filter((u) => u.pathname === '/api/pools/4/bookings').map((u) => Object.fromEntries(u.searchParams));
+    await waitFor(() => expect(calls().filter((u) => u.pathname === '/api/pools/4/bookings')).toHaveLength(2), { timeout: 10_000 });
+    const queries = calls()
+      .filter((u) => u.pathname === '/api/pools/4/bookings')
+      .map((u) => Object.fromEntries(u.searchParams));
     expect(queries).toContainEqual({});
     expect(queries).toContainEqual({ upcoming: '1' });
     await waitFor(() =>
@@ -225,10 +223,12 @@ describe('/pools screen', () => {
   it('refetches the view widened by 5 hours each side on "Fetch bookings"', async () => {
     const user = userEvent.setup();
     start('/pools?city=Oslo&pool=Gr%C3%BCnerl%C3%B8kka');
-    await waitFor(() => expect(calls.filter((u) => u.pathname === '/api/pools/4/bookings')).toHaveLength(2), { timeout: 10_000 });
+    await waitFor(() => expect(calls().filter((u) => u.pathname === '/api/pools/4/bookings')).toHaveLength(2), { timeout: 10_000 });
     await user.click(await screen.findByRole('button', { name: 'Fetch bookings' }));
-    await waitFor(() => expect(calls.filter((u) => u.pathname === '/api/pools/4/bookings')).toHaveLength(4), { timeout: 10_000 });
-    const windowed = calls.filter((u) => u.pathname === '/api/pools/4/bookings' && u.searchParams.has('startDate')).at(-1)!;
+    await waitFor(() => expect(calls().filter((u) => u.pathname === '/api/pools/4/bookings')).toHaveLength(4), { timeout: 10_000 });
+    const windowed = calls()
+      .filter((u) => u.pathname === '/api/pools/4/bookings' && u.searchParams.has('startDate'))
+      .at(-1)!;
     const span = Date.parse(windowed.searchParams.get('endDate')!) - Date.parse(windowed.searchParams.get('startDate')!);
     expect(span).toBe(24 * HOUR + 10 * HOUR);
   });

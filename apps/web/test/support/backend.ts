@@ -1,0 +1,146 @@
+import { vi } from 'vitest';
+import type {
+  ActiveBookingsResponse,
+  Booking,
+  ClientConfig,
+  ErrorEnvelope,
+  EventSearchResponse,
+  Fleet,
+  Pool,
+  PoolBookingsResponse,
+  PoolGroupsResponse,
+  PoolVehicle,
+  ZChargingPinResponse,
+} from '@fleetdesk/contract';
+import type { z } from 'zod';
+
+/**
+ * One typed fake backend for the web tests (docs/decisions/0047-test-clock.md): a test says what the server answers
+ * per route, typed by the contract's response types, and reads back what the screen sent. It replaces `fetch` for the
+ * test file (vi.stubGlobal), so the app's real API client, query client and parsing run unchanged.
+ *
+ *   const backend = fakeBackend();                     // in beforeEach: GET /api/config and /api/fleets/fjord answered
+ *   backend.on('GET /api/pools', () => POOLS);          // the answer's type is the route's contract type
+ *   backend.on('GET /api/pools/:poolId/bookings', ({ params, query }) => answerFor(params.poolId, query));
+ *   backend.on('GET /api/bookings/:bid', () => backend.error(404, 'errorId.core.booking.notFound', 'Booking not found.'));
+ *   expect(backend.calls.filter((c) => c.path === '/api/pools/4/bookings')).toHaveLength(2);
+ *
+ * A handler returns the body (sent as 200 JSON), a Response (another status, an error envelope) or undefined to let
+ * the next handler answer; the handler registered last is asked first. A route nobody answers gets the 404 envelope.
+ */
+
+/** The routes the tests answer, with the body the server sends for each (spec §7). Add a route when a test needs it. */
+export interface BackendRoutes {
+  'GET /api/config': ClientConfig;
+  'GET /api/fleets/:fleet': Fleet;
+  'GET /api/pools': Pool[];
+  'GET /api/pools/groups': PoolGroupsResponse;
+  'GET /api/pools/:poolId/vehicles': PoolVehicle[];
+  'GET /api/pools/:poolId/bookings': PoolBookingsResponse;
+  'GET /api/activebookings': ActiveBookingsResponse;
+  'GET /api/bookings/:bid': Booking;
+  'GET /api/events': EventSearchResponse;
+  'GET /api/charging/activation-data': z.input<typeof ZChargingPinResponse>;
+}
+export type Route = keyof BackendRoutes;
+
+/** A request the screen sent. */
+export interface BackendCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  /** The `:name` parts of the matched route (empty for calls no handler matched). */
+  params: Record<string, string>;
+}
+
+type Answer<R extends Route> = BackendRoutes[R] | Response | undefined;
+export type Handler<R extends Route> = (call: BackendCall) => Answer<R> | Promise<Answer<R>>;
+
+export const FLEET_FJORD: Fleet = {
+  fleet: 'fjord',
+  name: 'Fjord Mobility',
+  country: 'NO',
+  currency: 'NOK',
+  DefaultLanguage: 'nb',
+  timeZone: 'Europe/Oslo',
+};
+export const CLIENT_CONFIG: ClientConfig = { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' };
+
+export const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+interface Entry {
+  method: string;
+  pattern: RegExp;
+  names: string[];
+  handler: (call: BackendCall) => unknown;
+}
+
+function compile(route: string): Omit<Entry, 'handler'> {
+  const [method = 'GET', path = ''] = route.split(' ');
+  const names: string[] = [];
+  const source = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  return { method, pattern: new RegExp(`^${source}$`), names };
+}
+
+export interface FakeBackend {
+  /** Every request, in order. */
+  readonly calls: BackendCall[];
+  /** Answers `route` (asked before the handlers registered earlier). */
+  on<R extends Route>(route: R, handler: Handler<R>): void;
+  /** Answers a route the map above does not type yet; prefer adding it to BackendRoutes. */
+  onUntyped(route: string, handler: (call: BackendCall) => unknown): void;
+  /** The error envelope of spec §8 with that status. */
+  error(status: number, messageId: string, message: string, errors?: ErrorEnvelope['errors']): Response;
+  /** The calls to a path (and method, GET unless given). */
+  callsTo(path: string | RegExp, method?: string): BackendCall[];
+}
+
+/** Installs a fresh fake backend as `fetch` for the current test; call it in beforeEach. */
+export function fakeBackend(): FakeBackend {
+  const entries: Entry[] = [];
+  const calls: BackendCall[] = [];
+  const error = (status: number, messageId: string, message: string, errors: ErrorEnvelope['errors'] = []) =>
+    jsonResponse(status, { httpCode: status, messageId, message, errors } satisfies ErrorEnvelope);
+  const add = (route: string, handler: (call: BackendCall) => unknown) => entries.unshift({ ...compile(route), handler });
+
+  async function fetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+    const url = new URL(String(input), window.location.origin);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const call: BackendCall = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+      params: {},
+    };
+    calls.push(call);
+    for (const entry of entries) {
+      if (entry.method !== method) continue;
+      const match = entry.pattern.exec(url.pathname);
+      if (!match) continue;
+      call.params = Object.fromEntries(entry.names.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? '')]));
+      const answer = await entry.handler(call);
+      if (answer === undefined) continue;
+      return answer instanceof Response ? answer : jsonResponse(200, answer);
+    }
+    return error(404, 'errorId.core.routeNotFound', 'Route not found');
+  }
+
+  const backend: FakeBackend = {
+    calls,
+    on: (route, handler) => add(route, handler),
+    onUntyped: add,
+    error,
+    callsTo: (path, method = 'GET') =>
+      calls.filter((call) => call.method === method && (typeof path === 'string' ? call.path === path : path.test(call.path))),
+  };
+  backend.on('GET /api/config', () => CLIENT_CONFIG);
+  backend.on('GET /api/fleets/:fleet', ({ params }) => (params.fleet === 'fjord' ? FLEET_FJORD : undefined));
+  vi.stubGlobal('fetch', vi.fn(fetch));
+  return backend;
+}
