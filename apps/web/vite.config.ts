@@ -101,7 +101,16 @@ export default defineConfig({
         codeSplitting: {
           // Everything the first render needs, in one file: left to the automatic chunking it came in some 30 small
           // files (each module placed by the set of lazy screens that share it), and each file compresses on its own.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // zod and the contract's schemas, for every screen after the login page, in one file: left to the automatic
+            // chunking they came in some twenty small files (one per set of screens sharing a module), which together
+            // compress worse than one. The first load has none of it (issue 15).
+            {
+              name: 'contract',
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](api[\\/]|entities|enums|error-envelope|safe-input|abilities|event-texts)/,
+            },
+          ],
         },
       },
     },

@@ -2,7 +2,6 @@ import './app/fonts.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { reloadOnNewBuild } from './app/reload-on-new-build';
@@ -10,32 +9,37 @@ import { connectSessionToApp } from './app/session-effects';
 import { loadTranslations } from './lib/i18n/i18n';
 import { queryClient } from './lib/query/query-client';
 import { sessionStore } from './lib/session/session';
+import { configureZodBeforeItLoads } from './lib/zod-jitless';
 
 // The Content-Security-Policy allows no eval: zod must not probe for it (it would report a violation each load).
-z.config({ jitless: true });
+configureZodBeforeItLoads();
 
-// The stored session (if still valid) and its refresh timer come first, so the first route guard sees them.
-sessionStore.start();
-const router = createAppRouter();
-connectSessionToApp(sessionStore, router, queryClient);
+// The stored session (if still valid) and its refresh timer come first, so the first route guard sees them. Checking a
+// stored session loads its schema; without one (a first visit to the login page) start() settles at once. The UI
+// language's strings download meanwhile.
+const translations = loadTranslations('core');
+void sessionStore.start().then(() => {
+  const router = createAppRouter();
+  connectSessionToApp(sessionStore, router, queryClient);
 
-reloadOnNewBuild();
+  reloadOnNewBuild();
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
 
-// The first screen loads (its route guard, which may send the visitor to /login at once, its code and data) while the UI
-// language's strings arrive; the router takes the result over when it mounts.
-void router.load().catch(() => undefined);
+  // The first screen loads (its route guard, which may send the visitor to /login at once, its code and data) while the
+  // UI language's strings arrive; the router takes the result over when it mounts.
+  void router.load().catch(() => undefined);
 
-const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const render = () =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
 
-// Without its strings (a failed download) the app still starts: the keys show instead of the words.
-void loadTranslations('core').then(render, render);
+  // Without its strings (a failed download) the app still starts: the keys show instead of the words.
+  void translations.then(render, render);
+});

@@ -144,7 +144,7 @@ describe('login', () => {
     expect(router.state.location.pathname).toBe('/contact');
     expect((await screen.findByText('Fjord Mobility')).isConnected).toBe(true);
     expect(calls.find((call) => call.path === '/api/fleets/fjord')?.authorization).toBe('AUTH-TOKEN token-1');
-    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(attributeOf(within(nav).getByRole('link', { name: 'Contact' }), 'aria-current')).toBe('page');
   });
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_TIMER_DELAY_MS, TOKEN_REFRESH_BEFORE_EXPIRY_MS } from '@fleetdesk/contract';
 import { REFRESH_RETRY_MS, createSessionStore, refreshDelay, type SessionEndReason } from '@/lib/session/session-store';
+import { parseClientSession } from '@/lib/session/session-parse';
 import { sessionStorageKey, type ClientSession } from '@/lib/session/session-schema';
 
 const KEY = sessionStorageKey('console.test');
@@ -18,7 +19,7 @@ const session = (token: string, expiresAt: number): ClientSession => ({
 });
 
 function setup(refresh = vi.fn(async (current: ClientSession) => session(`${current.token}+`, Date.now() + 8 * HOUR))) {
-  const store = createSessionStore({ storage: window.localStorage, storageKey: KEY, refresh, events: window });
+  const store = createSessionStore({ storage: window.localStorage, storageKey: KEY, refresh, events: window, parse: parseClientSession });
   const ended: SessionEndReason[] = [];
   store.onEnd((reason) => ended.push(reason));
   return { store, refresh, ended };
@@ -56,7 +57,7 @@ describe('session store', () => {
   it('restores a stored session at start-up and refreshes it 5 minutes before it expires', async () => {
     storeInStorage(session('t1', START + HOUR));
     const { store, refresh } = setup();
-    store.start();
+    await store.start();
     expect(store.getSession()?.token).toBe('t1');
 
     await vi.advanceTimersByTimeAsync(55 * MINUTE - 1);
@@ -97,37 +98,37 @@ describe('session store', () => {
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 
-  it('discards an expired stored token on load', () => {
+  it('discards an expired stored token on load', async () => {
     storeInStorage(session('old', START - MINUTE));
     const { store, refresh } = setup();
-    store.start();
+    await store.start();
     expect(store.getSession()).toBeNull();
     expect(window.localStorage.getItem(KEY)).toBeNull();
     expect(refresh).not.toHaveBeenCalled();
   });
 
-  it('ignores a stored value that is not a session', () => {
+  it('ignores a stored value that is not a session', async () => {
     window.localStorage.setItem(KEY, '{"token": 42}');
     const { store } = setup();
-    store.start();
+    await store.start();
     expect(store.getSession()).toBeNull();
   });
 
   it('refreshes at once when the stored token expires within 5 minutes', async () => {
     storeInStorage(session('soon', START + 2 * MINUTE));
     const { store, refresh } = setup();
-    store.start();
+    await store.start();
     await vi.advanceTimersByTimeAsync(0);
     expect(refresh).toHaveBeenCalledTimes(1);
     expect(store.getSession()?.token).toBe('soon+');
   });
 
-  it('logs this tab out when another tab removes the stored session', () => {
+  it('logs this tab out when another tab removes the stored session', async () => {
     storeInStorage(session('t1', START + HOUR));
     const { store, ended } = setup();
     const changes = vi.fn();
     store.subscribe(changes);
-    store.start();
+    await store.start();
 
     window.dispatchEvent(new StorageEvent('storage', { key: 'unrelated', newValue: null }));
     expect(store.getSession()).not.toBeNull();
@@ -138,29 +139,29 @@ describe('session store', () => {
     expect(changes).toHaveBeenCalled();
   });
 
-  it('logs this tab out when another tab clears the whole storage', () => {
+  it('logs this tab out when another tab clears the whole storage', async () => {
     storeInStorage(session('t1', START + HOUR));
     const { store, ended } = setup();
-    store.start();
+    await store.start();
     window.dispatchEvent(new StorageEvent('storage', { key: null }));
     expect(store.getSession()).toBeNull();
     expect(ended).toEqual(['storage']);
   });
 
-  it('takes over a token another tab refreshed', () => {
+  it('takes over a token another tab refreshed', async () => {
     storeInStorage(session('t1', START + HOUR));
     const { store, ended } = setup();
-    store.start();
+    await store.start();
     const next = session('t2', START + 8 * HOUR);
     window.dispatchEvent(new StorageEvent('storage', { key: KEY, newValue: JSON.stringify(next) }));
     expect(store.getSession()?.token).toBe('t2');
     expect(ended).toEqual([]);
   });
 
-  it('stops listening to other tabs once stopped', () => {
+  it('stops listening to other tabs once stopped', async () => {
     storeInStorage(session('t1', START + HOUR));
     const { store } = setup();
-    store.start();
+    await store.start();
     store.stop();
     window.dispatchEvent(new StorageEvent('storage', { key: KEY, newValue: null }));
     expect(store.getSession()?.token).toBe('t1');
@@ -209,5 +210,42 @@ describe('session store', () => {
     finish(session('late', START + 3 * HOUR));
     await vi.advanceTimersByTimeAsync(0);
     expect(store.getSession()?.token).toBe('fresh');
+  });
+
+  describe('with the parser loaded on demand (the first load carries no zod)', () => {
+    const lazySetup = () => {
+      const loadParse = vi.fn(async () => parseClientSession);
+      const refresh = vi.fn(async (current: ClientSession) => session(`${current.token}+`, Date.now() + 8 * HOUR));
+      const store = createSessionStore({ storage: window.localStorage, storageKey: KEY, refresh, events: window, loadParse });
+      return { store, loadParse };
+    };
+
+    it('does not load the parser when nothing is stored', async () => {
+      const { store, loadParse } = lazySetup();
+      await store.start();
+      expect(store.getSession()).toBeNull();
+      expect(loadParse).not.toHaveBeenCalled();
+      store.stop();
+    });
+
+    it('loads it for a stored session and adopts the session once start() settles', async () => {
+      storeInStorage(session('t1', START + HOUR));
+      const { store, loadParse } = lazySetup();
+      const started = store.start();
+      expect(store.getSession()).toBeNull();
+      await started;
+      expect(loadParse).toHaveBeenCalledTimes(1);
+      expect(store.getSession()?.token).toBe('t1');
+      store.stop();
+    });
+
+    it('drops a stored value that is not a session', async () => {
+      window.localStorage.setItem(KEY, JSON.stringify({ token: 42 }));
+      const { store } = lazySetup();
+      await store.start();
+      expect(store.getSession()).toBeNull();
+      expect(window.localStorage.getItem(KEY)).toBeNull();
+      store.stop();
+    });
   });
 });

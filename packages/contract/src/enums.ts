@@ -1,8 +1,17 @@
 import { z } from 'zod';
+import {
+  ALARM_CATEGORIES,
+  ALARM_STATES,
+  EVENT_ROLES,
+  EVENT_TYPE_GROUPS,
+  LANGUAGES,
+  PAYMENT_TYPES,
+  USER_STATUSES,
+  VEHICLE_CATEGORIES,
+} from './values.ts';
 
 /** Every enumeration of the spec (§3, §4, §5), each as a zod enum plus its value list. */
 
-export const LANGUAGES = ['de', 'en-GB', 'nb', 'sv'] as const;
 export const ZLanguage = z.enum(LANGUAGES);
 export type Language = z.infer<typeof ZLanguage>;
 
@@ -41,7 +50,6 @@ export const ZActiveBookingStatus = z.enum(['ACTIVATED', 'OVERDUE', 'REQUIRES_AU
 export type ActiveBookingStatus = z.infer<typeof ZActiveBookingStatus>;
 
 // ---- Vehicles ----
-export const VEHICLE_CATEGORIES = ['CAR', 'TRANSPORT_VEHICLE', 'BIKE', 'CARGO_BIKE', 'SCOOTER', 'OTHER'] as const;
 export const ZVehicleCategory = z.enum(VEHICLE_CATEGORIES);
 export type VehicleCategory = z.infer<typeof ZVehicleCategory>;
 /** §9: light categories decide how an allocation is treated. */
@@ -64,23 +72,13 @@ export type WheelType = z.infer<typeof ZWheelType>;
 // ---- Alarms ----
 export const ZAlarmName = z.enum(['EXTERNAL_BATTERY', 'FUEL', 'KEY_HOLDER']);
 export type AlarmName = z.infer<typeof ZAlarmName>;
-export const ZAlarmState = z.enum(['TRIGGERED', 'HANDLED']);
+export const ZAlarmState = z.enum(ALARM_STATES);
 export type AlarmState = z.infer<typeof ZAlarmState>;
-export const ZAlarmCategory = z.enum(['VEHICLE', 'BOOKING', 'PAYMENT', 'OTHER']);
+export const ZAlarmCategory = z.enum(ALARM_CATEGORIES);
 export type AlarmCategory = z.infer<typeof ZAlarmCategory>;
 
 // ---- Users and companies ----
-export const ZUserStatus = z.enum([
-  'ACTIVE',
-  'APPROVED',
-  'PENDING',
-  'PENDING_OLD',
-  'PENDING_APPROVAL',
-  'AWAITING_APPROVAL',
-  'AWAITING_CONFIRMATION',
-  'DELETION_REQUESTED',
-  'BLOCKED',
-]);
+export const ZUserStatus = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof ZUserStatus>;
 export const ZBlockReason = z.enum(['ABUSE', 'CRIMINAL_BEHAVIOR', 'GENERIC_MESSAGE', 'SUSPICIOUS_BEHAVIOR', 'UNPAID_BILLS', 'VANDALISM']);
 export type BlockReason = z.infer<typeof ZBlockReason>;
@@ -155,7 +153,7 @@ export const ZBookingRuleCause = z.enum([
 export type BookingRuleCause = z.infer<typeof ZBookingRuleCause>;
 
 // ---- Payments ----
-export const ZPaymentType = z.enum(['CREDITCARD', 'USER_INVOICE', 'INVOICE']);
+export const ZPaymentType = z.enum(PAYMENT_TYPES);
 export type PaymentType = z.infer<typeof ZPaymentType>;
 export const ZPaymentStatus = z.enum([
   'ABANDONED',
@@ -168,15 +166,6 @@ export const ZPaymentStatus = z.enum([
   'UNPAID',
 ]);
 export type PaymentStatus = z.infer<typeof ZPaymentStatus>;
-/** §4: the smaller set offered in payment searches. */
-export const PAYMENT_SEARCH_STATUSES = [
-  'ABANDONED',
-  'NEEDS_AUTHORIZATION',
-  'PAID',
-  'RESERVED',
-  'NO_CHARGE',
-  'UNPAID',
-] as const satisfies readonly PaymentStatus[];
 export const ZPaymentTarget = z.enum(['BOOKING', 'PERIODIC', 'EVENT']);
 export type PaymentTarget = z.infer<typeof ZPaymentTarget>;
 export const ZPaymentTimestampType = z.enum(['PAYMENT_DATE', 'CREATED_DATE', 'INVOICE_DATE']);
@@ -226,18 +215,7 @@ export const ZEventType = z.enum([
   'VEHICLE_STATUS',
 ]);
 export type EventType = z.infer<typeof ZEventType>;
-/** §3 groups: Booking, Remote command, Vehicle, Payment, Heartbeat, User action, Bluetooth, Road toll, Other. */
-export const ZEventTypeGroup = z.enum([
-  'BOOKING',
-  'REMOTE_COMMAND',
-  'VEHICLE',
-  'PAYMENT',
-  'HEARTBEAT',
-  'USER_ACTION',
-  'BLUETOOTH',
-  'ROAD_TOLL',
-  'OTHER',
-]);
+export const ZEventTypeGroup = z.enum(EVENT_TYPE_GROUPS);
 export type EventTypeGroup = z.infer<typeof ZEventTypeGroup>;
 export const EVENT_TYPE_GROUP: Record<EventType, EventTypeGroup> = {
   BOOKING_EVENT: 'BOOKING',
@@ -250,7 +228,7 @@ export const EVENT_TYPE_GROUP: Record<EventType, EventTypeGroup> = {
   BLUETOOTH_EVENT: 'BLUETOOTH',
   EXTERNAL_COST: 'ROAD_TOLL',
 };
-export const ZEventRole = z.enum(['AFFECTED', 'ACTING', 'BOTH']);
+export const ZEventRole = z.enum(EVENT_ROLES);
 export type EventRole = z.infer<typeof ZEventRole>;
 /** Event types shown on a booking's Events tab (§7). */
 export const BOOKING_EVENT_TYPES: readonly EventType[] = ['BOOKING_EVENT', 'REMOTE_COMMAND', 'VEHICLE_STATUS', 'VEHICLE_ADMIN', 'PAYMENT_ACTION'];

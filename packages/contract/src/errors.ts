@@ -1,43 +1,9 @@
-import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
-import { ZMessageParams } from './message-refs.ts';
 
 /**
- * The server error envelope of spec §8: {httpCode, messageId, message, errors}.
- * Clients map it to notifications by messageId:
- *  - MESSAGE_IDS.validationList ('core.validation.validation.error.exist'): each error's message is listed;
- *  - MESSAGE_IDS.invalidInput ('errorId.apigw.invalid.input'): each field and its message is shown;
- *  - ids starting with PAYMENT_EXCEPTION_PREFIX: a translated message, else the general payment error;
- *  - otherwise `message`.
+ * The message ids of the §8 error envelope (its schema: error-envelope.ts). Free of zod, so that the console's first
+ * load can name them without downloading zod (issue 15).
  */
-export const ZErrorItem = z
-  .object({
-    field: z.string().optional(),
-    /** The key of the message in the contract's MESSAGES (clients translate `messages.<messageId>`); absent when the text has none. */
-    messageId: z.string().optional(),
-    /** The values of the message's placeholders, e.g. {"max": 60} for maxLength. */
-    params: ZMessageParams.optional(),
-    /** The message in English, for API clients (and for clients that do not know messageId). */
-    message: z.string(),
-    /** Booking rule violations: whether staff may override them (§4 override step). */
-    overridable: z.boolean().optional(),
-    ruleName: z.string().optional(),
-    /** Batch import per-line errors. */
-    line: z.number().int().optional(),
-    username: z.string().optional(),
-  })
-  .meta({ id: 'ErrorItem', description: 'One error of the envelope: a field error, a booking rule violation or a batch line' });
-export type ErrorItem = z.infer<typeof ZErrorItem>;
-
-export const ZErrorEnvelope = z
-  .object({
-    httpCode: z.number().int(),
-    messageId: z.string(),
-    message: z.string(),
-    errors: z.array(ZErrorItem),
-  })
-  .meta({ id: 'ErrorEnvelope', description: 'The error envelope of spec §8: every error answer of the API' });
-export type ErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 
 export const PAYMENT_EXCEPTION_PREFIX = 'errorId.core.PaymentException.';
 
@@ -94,8 +60,6 @@ export const MESSAGE_IDS = {
   requestTimeout: 'errorId.apigw.request.timeout',
 } as const;
 export type MessageId = (typeof MESSAGE_IDS)[keyof typeof MESSAGE_IDS];
-
-export const isErrorEnvelope = (value: unknown): value is ErrorEnvelope => ZErrorEnvelope.safeParse(value).success;
 
 /**
  * Message ids whose text is always the same message (no parameters): clients show the message of that key in

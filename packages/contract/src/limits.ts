@@ -92,3 +92,9 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 /** At most this many reset mails per user and hour; further requests get the same answer and no mail. */
 export const PASSWORD_RESET_MAX_PER_HOUR = 3;
 export const PASSWORD_MIN_LENGTH = 10;
+
+/**
+ * The header the console sends (value `1`) on reads it makes on its own while nobody touches the tab (polling): the
+ * server authenticates them but does not count them as use of the session (the idle limit, SESSION_IDLE_MINUTES).
+ */
+export const BACKGROUND_REQUEST_HEADER = 'X-Fleetdesk-Background';

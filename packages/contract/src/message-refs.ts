@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { formatMessage, MESSAGES, type MessageKey } from './messages.ts';
 
 /**
@@ -7,10 +6,8 @@ import { formatMessage, MESSAGES, type MessageKey } from './messages.ts';
  * `message` for API clients; the web translates `messages.<messageId>` with the params and falls back to `message`
  * when it does not know the id.
  */
-export const ZMessageParams = z
-  .record(z.string(), z.union([z.string(), z.number()]))
-  .meta({ id: 'MessageParams', description: 'The values of the placeholders of the message named by messageId, e.g. {"max": 60}' });
-export type MessageParams = z.infer<typeof ZMessageParams>;
+/** The values of a message's `{{placeholders}}` (its schema, ZMessageParams, is in error-envelope.ts). */
+export type MessageParams = Record<string, string | number>;
 
 /** A message by key: the key, its params (where the message has placeholders) and the English text. */
 export interface MessageRef {

@@ -2,12 +2,6 @@ import { z } from 'zod';
 import { ZAuthenticationMethod, ZIsoDateTime, ZStaffUser } from '../entities.ts';
 import { PASSWORD_MIN_LENGTH } from '../limits.ts';
 
-/**
- * The header the console sends (value `1`) on reads it makes on its own while nobody touches the tab (polling): the
- * server authenticates them but does not count them as use of the session (the idle limit, SESSION_IDLE_MINUTES).
- */
-export const BACKGROUND_REQUEST_HEADER = 'X-Fleetdesk-Background';
-
 /** POST /api/auth (Basic credentials to log in, `AUTH-TOKEN <token>` to refresh). */
 export const ZAuthResponse = z.object({ token: z.string(), expires: ZIsoDateTime, user: ZStaffUser });
 export type AuthResponse = z.infer<typeof ZAuthResponse>;
@@ -37,6 +31,3 @@ export const ZClientConfig = z.object({
   mapTileAttribution: z.string().nullable().optional(),
 });
 export type ClientConfig = z.infer<typeof ZClientConfig>;
-
-/** Login form (§5): non-blank user name and password. */
-export const ZLoginForm = z.object({ username: z.string().trim().min(1), password: z.string().min(1) });

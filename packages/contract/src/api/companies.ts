@@ -3,7 +3,8 @@ import { ZCompanyType, ZCountryCode, ZLanguage, ZUserStatus } from '../enums.ts'
 import { ZCompany, ZCompanyNode, ZIsoDateTime } from '../entities.ts';
 import { COMPANY_USERS_DEFAULT_PAGE_SIZE, COMPANY_USERS_PAGE_SIZE_OPTIONS, PHONE_PATTERN, PIN_PATTERN } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
-import { ZMessageParams } from '../message-refs.ts';
+import { COMPANY_USERS_SORT_DIRECTIONS, COMPANY_USERS_SORT_FIELDS } from '../values.ts';
+import { ZMessageParams } from '../error-envelope.ts';
 import { ZIntIdParam } from '../safe-input.ts';
 import { emptyToUndefined, listParam } from './query-params.ts';
 
@@ -92,21 +93,9 @@ export const ZCompanyUpdateResponse = ZCompanyDetail;
 // ---------- Users by company ----------
 
 /** Columns the company users table sorts by (§9: applyDate descending by default). */
-export const COMPANY_USERS_SORT_FIELDS = [
-  'applyDate',
-  'username',
-  'givenName',
-  'familyName',
-  'emailAddress',
-  'mobilePhone',
-  'status',
-  'lastStatusChangeDate',
-  'companyName',
-] as const;
 export const ZCompanyUsersSortField = z.enum(COMPANY_USERS_SORT_FIELDS);
 export type CompanyUsersSortField = z.infer<typeof ZCompanyUsersSortField>;
-/** §9 toggling: desc, asc, none. `none` lists in user-name order (the table shows no sort arrow). */
-export const ZCompanyUsersSortDirection = z.enum(['desc', 'asc', 'none']);
+export const ZCompanyUsersSortDirection = z.enum(COMPANY_USERS_SORT_DIRECTIONS);
 export type CompanyUsersSortDirection = z.infer<typeof ZCompanyUsersSortDirection>;
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZActiveBookingStatus, ZAllocationState, ZBookingDisplayState, ZBookingState, ZContractType, ZVehicleCategory } from '../enums.ts';
-import { ZActiveBookingRow, ZIsoDateTime, ZPool, type Pool } from '../entities.ts';
+import { ZActiveBookingRow, ZIsoDateTime, ZPool } from '../entities.ts';
 import { ZIntId, ZIntIdParam } from '../safe-input.ts';
+import { FLEET_MAP_STATUSES } from '../values.ts';
 
 /**
  * The operations screens (issue 7; spec §1, §2 /pools, /activebookings, /fleetMap; §3 Pool and Active-bookings row;
@@ -250,14 +251,6 @@ export function poolTimelinePlacement(
   }
 }
 
-/** The §2 sidebar filter: trimmed, case-insensitive; a city match shows all its pools, a pool-name match that pool. */
-export function filterPools<T extends Pick<Pool, 'pool' | 'city' | 'disabled'>>(all: readonly T[], text: string, showDisabled: boolean): T[] {
-  const needle = text.trim().toLowerCase();
-  return all.filter(
-    (p) => (showDisabled || !p.disabled) && (!needle || p.city.toLowerCase().includes(needle) || p.pool.toLowerCase().includes(needle)),
-  );
-}
-
 // ---------------------------------------------------------------------------------------------------------------------
 // Active bookings
 // ---------------------------------------------------------------------------------------------------------------------
@@ -292,7 +285,7 @@ export function overdueHours(end: Date | string, now: Date): number {
  * ALARM (a TRIGGERED alarm on it) > LOW_BATTERY (electric, not charging, charge level in §9's red band, ≤ 30 %) >
  * BOOKED (an ACTIVE booking holds it) > AVAILABLE.
  */
-export const ZFleetMapStatus = z.enum(['ALARM', 'LOW_BATTERY', 'BOOKED', 'AVAILABLE']);
+export const ZFleetMapStatus = z.enum(FLEET_MAP_STATUSES);
 export type FleetMapStatus = z.infer<typeof ZFleetMapStatus>;
 /** At or below this charge level (percent) an electric vehicle counts as low battery (§9: red is 30 and below). */
 export const FLEET_MAP_LOW_BATTERY_MAX = 30;

@@ -1,4 +1,4 @@
-import { ZAlarmCategory, ZAlarmState, type AlarmCategory, type AlarmState } from '@fleetdesk/contract';
+import { ALARM_CATEGORIES, ALARM_STATES, isOneOf, type AlarmCategory, type AlarmState } from '@fleetdesk/contract';
 import { optionalString } from '@/lib/router/search-params';
 
 /** The query parameters of /alarms (all optional: no state shows both TRIGGERED and HANDLED, newest first). */
@@ -27,10 +27,10 @@ const upperText = (value: unknown): string | undefined => {
 /** Reads the URL; unknown states and categories are dropped, VIN and BID trimmed and upper-cased. */
 export function validateAlarmsSearch(raw: Record<string, unknown>): AlarmsSearch {
   const result: AlarmsSearch = {};
-  const state = ZAlarmState.safeParse(typeof raw.state === 'string' ? raw.state.trim().toUpperCase() : raw.state);
-  if (state.success) result.state = state.data;
-  const category = ZAlarmCategory.safeParse(typeof raw.category === 'string' ? raw.category.trim().toUpperCase() : raw.category);
-  if (category.success) result.category = category.data;
+  const state = typeof raw.state === 'string' ? raw.state.trim().toUpperCase() : raw.state;
+  if (isOneOf(ALARM_STATES, state)) result.state = state;
+  const category = typeof raw.category === 'string' ? raw.category.trim().toUpperCase() : raw.category;
+  if (isOneOf(ALARM_CATEGORIES, category)) result.category = category;
   const vin = upperText(raw.vin);
   if (vin) result.vin = vin;
   const bid = upperText(raw.bid);

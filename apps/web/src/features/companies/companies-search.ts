@@ -1,9 +1,10 @@
 import {
   COMPANY_USERS_DEFAULT_PAGE_SIZE,
   COMPANY_USERS_PAGE_SIZE_OPTIONS,
-  ZCompanyUsersSortDirection,
-  ZCompanyUsersSortField,
-  ZUserStatus,
+  COMPANY_USERS_SORT_DIRECTIONS,
+  COMPANY_USERS_SORT_FIELDS,
+  isOneOf,
+  USER_STATUSES,
   type CompanyUsersSortDirection,
   type CompanyUsersSortField,
   type UserStatus,
@@ -33,23 +34,25 @@ export interface CompanySearch {
 const statusList = (value: unknown): UserStatus[] | undefined => {
   const raw = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
   const statuses = [
-    ...new Set(raw.map((item) => ZUserStatus.safeParse(typeof item === 'string' ? item.trim() : item)).flatMap((r) => (r.success ? [r.data] : []))),
+    ...new Set(
+      raw.map((item: unknown) => (typeof item === 'string' ? item.trim() : item)).filter((item): item is UserStatus => isOneOf(USER_STATUSES, item)),
+    ),
   ];
   return statuses.length > 0 ? statuses : undefined;
 };
 
 export function validateCompanySearch(search: Record<string, unknown>): CompanySearch {
   const tab = optionalString(search.tab);
-  const sort = ZCompanyUsersSortField.safeParse(search.sort);
-  const direction = ZCompanyUsersSortDirection.safeParse(search.direction);
+  const sort = search.sort;
+  const direction = search.direction;
   const page = Number(search.page);
   const pageSize = Number(search.pageSize);
   return {
     tab: tab === 'users' || tab === 'import' ? tab : undefined,
     edit: search.edit === 1 || search.edit === true || search.edit === '1' || search.edit === 'true' ? 1 : undefined,
     status: statusList(search.status),
-    sort: sort.success && sort.data !== DEFAULT_COMPANY_USERS_SORT.sort ? sort.data : undefined,
-    direction: direction.success && direction.data !== DEFAULT_COMPANY_USERS_SORT.direction ? direction.data : undefined,
+    sort: isOneOf(COMPANY_USERS_SORT_FIELDS, sort) && sort !== DEFAULT_COMPANY_USERS_SORT.sort ? sort : undefined,
+    direction: isOneOf(COMPANY_USERS_SORT_DIRECTIONS, direction) && direction !== DEFAULT_COMPANY_USERS_SORT.direction ? direction : undefined,
     page: Number.isInteger(page) && page > 1 ? page : undefined,
     pageSize:
       (COMPANY_USERS_PAGE_SIZE_OPTIONS as readonly number[]).includes(pageSize) && pageSize !== COMPANY_USERS_DEFAULT_PAGE_SIZE

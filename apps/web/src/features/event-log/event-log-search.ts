@@ -1,7 +1,8 @@
 import {
   EVENT_LOG_PAGE_SIZE,
-  ZEventRole,
-  ZEventTypeGroup,
+  EVENT_ROLES,
+  EVENT_TYPE_GROUPS as TYPE_GROUPS,
+  isOneOf,
   eventSearchDefaultGroups,
   eventSearchDefaultPeriod,
   type EventRole,
@@ -14,7 +15,7 @@ export const EVENT_LOG_PAGE_SIZES = [10, 25, EVENT_LOG_PAGE_SIZE] as const;
 export type EventLogPageSize = (typeof EVENT_LOG_PAGE_SIZES)[number];
 
 /** The type groups in the order the form lists them. */
-export const EVENT_TYPE_GROUPS: readonly EventTypeGroup[] = ZEventTypeGroup.options;
+export const EVENT_TYPE_GROUPS: readonly EventTypeGroup[] = TYPE_GROUPS;
 
 /**
  * The query parameters of /event. vin, bid and user are the subjects (at least one is needed to search); groups,
@@ -48,8 +49,8 @@ export function validateEventLogSearch(raw: Record<string, unknown>): EventLogSe
   if (bid) result.bid = bid.toUpperCase();
   const user = optionalString(raw.user)?.trim();
   if (user) result.user = user;
-  const role = ZEventRole.safeParse(typeof raw.role === 'string' ? raw.role.toUpperCase() : raw.role);
-  if (role.success) result.role = role.data;
+  const role = typeof raw.role === 'string' ? raw.role.toUpperCase() : raw.role;
+  if (isOneOf(EVENT_ROLES, role)) result.role = role;
   if (raw.groups !== undefined) {
     // An empty `groups=` is kept as "no group ticked" (distinct from "absent: the defaults").
     const given = (Array.isArray(raw.groups) ? raw.groups : [raw.groups]).flatMap((v) => (typeof v === 'string' ? v.split(',') : []));

@@ -1,4 +1,10 @@
-import { VEHICLE_CATEGORIES, ZFleetMapStatus, type FleetMapStatus, type FleetMapVehicle, type VehicleCategory } from '@fleetdesk/contract';
+import {
+  FLEET_MAP_STATUSES as STATUSES,
+  VEHICLE_CATEGORIES,
+  type FleetMapStatus,
+  type FleetMapVehicle,
+  type VehicleCategory,
+} from '@fleetdesk/contract';
 
 /**
  * How a vehicle looks on the fleet map (issue 7, docs/decisions/0035): the status decides colour AND shape (so the map
@@ -17,7 +23,7 @@ export interface StatusLook {
 }
 
 /** Statuses in legend order, most urgent first (as the server ranks them: ALARM > LOW_BATTERY > BOOKED > AVAILABLE). */
-export const FLEET_MAP_STATUSES: readonly FleetMapStatus[] = ZFleetMapStatus.options;
+export const FLEET_MAP_STATUSES: readonly FleetMapStatus[] = STATUSES;
 
 export const STATUS_LOOK: Readonly<Record<FleetMapStatus, StatusLook>> = {
   ALARM: { status: 'ALARM', color: '#c62828', shape: 'triangle', severity: 0 },

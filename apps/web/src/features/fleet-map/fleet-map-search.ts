@@ -1,5 +1,5 @@
-import type { FleetMapStatus, VehicleCategory } from '@fleetdesk/contract';
-import { FLEET_MAP_CATEGORIES, FLEET_MAP_STATUSES, type FleetMapFilter } from './fleet-map-markers';
+import { FLEET_MAP_STATUSES, VEHICLE_CATEGORIES as FLEET_MAP_CATEGORIES, type FleetMapStatus, type VehicleCategory } from '@fleetdesk/contract';
+import type { FleetMapFilter } from './fleet-map-markers';
 
 /** The query parameters of /fleetMap: the status and category filters, comma separated (absent: all). */
 export interface FleetMapSearch {

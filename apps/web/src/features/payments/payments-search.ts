@@ -1,4 +1,4 @@
-import { PAYMENT_SEARCH_STATUSES, ZPaymentType, type PaymentStatus, type PaymentType } from '@fleetdesk/contract';
+import { isOneOf, PAYMENT_SEARCH_STATUSES, PAYMENT_TYPES, type PaymentStatus, type PaymentType } from '@fleetdesk/contract';
 import { optionalString } from '@/lib/router/search-params';
 import type { PaymentsFilter } from './api/payments-api';
 import { dayEndIso, dayStartIso, daysAgo, isDay } from './date-range';
@@ -34,8 +34,8 @@ export function validatePaymentsSearch(raw: Record<string, unknown>): PaymentsSe
     .filter((v): v is PaymentStatus => SEARCH_STATUSES.includes(v));
   const status = joinStatuses(statusValues);
   if (status) result.status = status;
-  const type = ZPaymentType.safeParse(typeof raw.type === 'string' ? raw.type.toUpperCase() : raw.type);
-  if (type.success) result.type = type.data;
+  const type = typeof raw.type === 'string' ? raw.type.toUpperCase() : raw.type;
+  if (isOneOf(PAYMENT_TYPES, type)) result.type = type;
   if (isDay(raw.from)) result.from = raw.from;
   if (isDay(raw.to)) result.to = raw.to;
   const search = optionalString(raw.search)?.trim();

@@ -46,9 +46,16 @@ export interface ApiClientOptions {
   isBackground?: () => boolean;
 }
 
+/**
+ * The schema a successful answer is checked against: the schema itself, or a function that loads it. A screen of the
+ * first load (the login page, the shell) passes a loader, so that zod and the contract's schemas download with the
+ * first answer to check rather than with the page (issue 15; docs/decisions/0043-fast-first-load.md).
+ */
+export type ResponseSchema<S extends z.ZodType> = S | (() => Promise<S>);
+
 export interface ApiClient {
   request(path: string, options?: RequestOptions): Promise<unknown>;
-  request<S extends z.ZodType>(path: string, options: RequestOptions & { schema: S }): Promise<z.output<S>>;
+  request<S extends z.ZodType>(path: string, options: RequestOptions & { schema: ResponseSchema<S> }): Promise<z.output<S>>;
 }
 
 /** Base64 of UTF-8 bytes: `btoa` alone fails on characters outside Latin-1. */
@@ -97,8 +104,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? API_BASE;
 
   function request(path: string, requestOptions?: RequestOptions): Promise<unknown>;
-  function request<S extends z.ZodType>(path: string, requestOptions: RequestOptions & { schema: S }): Promise<z.output<S>>;
-  async function request(path: string, requestOptions: RequestOptions & { schema?: z.ZodType } = {}): Promise<unknown> {
+  function request<S extends z.ZodType>(path: string, requestOptions: RequestOptions & { schema: ResponseSchema<S> }): Promise<z.output<S>>;
+  async function request(path: string, requestOptions: RequestOptions & { schema?: ResponseSchema<z.ZodType> } = {}): Promise<unknown> {
     const { method = 'GET', query, body, auth = 'session', signal, schema } = requestOptions;
     const headers: Record<string, string> = { Accept: 'application/json', ...requestOptions.headers };
     if ((requestOptions.background ?? method === 'GET') && options.isBackground?.()) headers[BACKGROUND_REQUEST_HEADER] = '1';
@@ -125,7 +132,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const data = await readBody(response);
 
     if (!response.ok) {
-      const envelope = envelopeFromBody(response.status, response.statusText, data);
+      const envelope = await envelopeFromBody(response.status, response.statusText, data);
       const localized = options.localize?.(envelope);
       const error = new ApiError(response.status, localized ? { ...envelope, message: localized } : envelope);
       // Only a call made with the session that is still current ends it: a late answer to an old token
@@ -135,7 +142,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       throw error;
     }
-    const parsed: unknown = schema ? schema.parse(data) : data;
+    const parsed: unknown = schema ? (typeof schema === 'function' ? await schema() : schema).parse(data) : data;
     requestOptions.onHeaders?.(response.headers);
     return parsed;
   }

@@ -1,4 +1,4 @@
-import { fixedMessageKey, ZAuthResponse } from '@fleetdesk/contract';
+import { fixedMessageKey } from '@fleetdesk/contract';
 import { i18n } from '../i18n/i18n';
 import { createSessionStore } from '../session/session-store';
 import { sessionFromAuthResponse, sessionStorageKey } from '../session/session-schema';
@@ -13,9 +13,13 @@ export const sessionStore = createSessionStore({
   storage: window.localStorage,
   storageKey: sessionStorageKey(window.location.host),
   events: window,
+  // The session's schema (and zod) download only when there is a stored session to check (issue 15).
+  loadParse: () => import('../session/session-parse').then((module) => module.parseClientSession),
   refresh: async () =>
     // The refresh runs on a timer, not on anyone's input: when the tab is idle it is no use of the session either.
-    sessionFromAuthResponse(await apiClient.request('/auth', { method: 'POST', schema: ZAuthResponse, background: true })),
+    sessionFromAuthResponse(
+      await apiClient.request('/auth', { method: 'POST', schema: () => import('./auth-schema').then((m) => m.ZAuthResponse), background: true }),
+    ),
 });
 
 /** Input in this tab, heard once for the whole app: reads made after a minute without any are background requests. */

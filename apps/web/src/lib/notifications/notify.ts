@@ -1,6 +1,5 @@
 import { isApiError } from '../api/api-error';
 import { i18n } from '../i18n/i18n';
-import { errorToNotifications } from './error-notifications';
 import { AUTO_HIDE_MS, type AppNotification } from './notification';
 import { showSnackbar } from './snackbars';
 
@@ -17,8 +16,11 @@ export const notifySuccess = (message: string) => notify({ variant: 'success', m
 export const notifyInfo = (message: string) => notify({ variant: 'info', message });
 export const notifyWarning = (message: string) => notify({ variant: 'warning', message });
 
-/** Shows what went wrong, as §8 says (see errorToNotifications). Unexpected errors are logged too. */
+/**
+ * Shows what went wrong, as §8 says (see errorToNotifications). Unexpected errors are logged too. The wording of
+ * errors (with the message catalogue) loads with the first error, not with the first page (issue 15).
+ */
 export function notifyError(error: unknown): void {
   if (!isApiError(error)) console.error(error);
-  errorToNotifications(error, i18n.t).forEach(notify);
+  void import('./error-notifications').then(({ errorToNotifications }) => errorToNotifications(error, i18n.t).forEach(notify));
 }

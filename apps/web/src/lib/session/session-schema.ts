@@ -1,16 +1,9 @@
-import { z } from 'zod';
-import { ZSession, ZStaffUser, type AuthResponse } from '@fleetdesk/contract';
+import type { AuthResponse } from '@fleetdesk/contract';
+import type { ClientSession } from './session-parse';
 
-/**
- * The session kept by the browser (spec §3 Session: token, bearerToken, bearerTokenIssuer, expires, user).
- * Widens the contract's ZSession for the single-sign-on hand-over of /postLogin: there the session holds only
- * a bearer token with its issuer and a user reduced to the user name.
- */
-export const ZClientSession = ZSession.extend({
-  token: z.string().nullable(),
-  user: ZStaffUser.partial().extend({ username: z.string().min(1) }),
-});
-export type ClientSession = z.infer<typeof ZClientSession>;
+// The session's schema (session-parse.ts) loads only when there is a stored session to check: the login page of a
+// first visit downloads no zod (issue 15). These helpers are free of it.
+export type { ClientSession } from './session-parse';
 
 export const sessionFromAuthResponse = (response: AuthResponse): ClientSession => ({
   token: response.token,

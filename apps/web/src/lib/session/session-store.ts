@@ -1,5 +1,5 @@
 import { MAX_TIMER_DELAY_MS, TOKEN_REFRESH_BEFORE_EXPIRY_MS } from '@fleetdesk/contract';
-import { ZClientSession, hasCredentials, type ClientSession } from './session-schema';
+import type { ClientSession } from './session-schema';
 
 /** Why a session ended; the app decides where to send the user for each. */
 export type SessionEndReason = 'logout' | 'expired' | 'unauthorized' | 'storage';
@@ -21,6 +21,10 @@ export interface SessionStoreOptions {
   storageKey: string;
   /** Exchanges the session's token for a new one (POST /api/auth with the token). */
   refresh: (session: ClientSession) => Promise<ClientSession>;
+  /** Checks a stored value (JSON-parsed): the session with credentials, or null. */
+  parse?: SessionParser;
+  /** Loads `parse` when it is first needed (a stored session, another tab's login), so the first load has no zod. */
+  loadParse?: () => Promise<SessionParser>;
   /** Where `storage` events of other tabs arrive. */
   events?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
   now?: () => number;
@@ -32,8 +36,11 @@ export interface SessionStore {
   subscribe(listener: () => void): () => void;
   /** Called once each time a session ends, with the reason. */
   onEnd(listener: (reason: SessionEndReason) => void): () => void;
-  /** Loads the stored session (dropping an expired one), starts its refresh timer and listens to other tabs. */
-  start(): void;
+  /**
+   * Loads the stored session (dropping an expired one), starts its refresh timer and listens to other tabs. Settles
+   * once the stored session is adopted or dropped (at once when there is none, or when `parse` was given).
+   */
+  start(): Promise<void>;
   stop(): void;
   /** Stores a new session (login) and schedules its refresh. */
   setSession(session: ClientSession): void;
@@ -43,11 +50,13 @@ export interface SessionStore {
 
 const expiresAt = (session: ClientSession): number => Date.parse(session.expires);
 
-function parseStored(raw: string | null): ClientSession | null {
+/** A stored value (JSON-parsed) as a session with credentials, or null. */
+export type SessionParser = (value: unknown) => ClientSession | null;
+
+function parseStored(raw: string | null, parse: SessionParser): ClientSession | null {
   if (!raw) return null;
   try {
-    const parsed = ZClientSession.safeParse(JSON.parse(raw));
-    return parsed.success && hasCredentials(parsed.data) ? parsed.data : null;
+    return parse(JSON.parse(raw));
   } catch {
     return null;
   }
@@ -61,6 +70,23 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   let started = false;
   const listeners = new Set<() => void>();
   const endListeners = new Set<(reason: SessionEndReason) => void>();
+  let parser: SessionParser | undefined = options.parse;
+
+  /** Runs `apply` with the parser: at once when it is loaded, else once it is (a failed load checks nothing: no session). */
+  const withParser = (apply: (parse: SessionParser) => void): Promise<void> => {
+    if (parser) {
+      apply(parser);
+      return Promise.resolve();
+    }
+    const load = options.loadParse ?? (() => Promise.reject(new Error('no session parser')));
+    return load().then(
+      (loaded) => {
+        parser = loaded;
+        apply(loaded);
+      },
+      () => apply(() => null),
+    );
+  };
 
   const emit = () => listeners.forEach((listener) => listener());
 
@@ -122,9 +148,16 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
   const onStorage = (event: StorageEvent) => {
     // key === null: the other tab cleared the whole storage.
     if (event.key !== null && event.key !== storageKey) return;
-    const next = parseStored(event.key === null ? null : event.newValue);
-    if (next && !isExpired(next)) adopt(next, false);
-    else end('storage', false);
+    const raw = event.key === null ? null : event.newValue;
+    if (raw === null) {
+      end('storage', false);
+      return;
+    }
+    void withParser((parse) => {
+      const next = parseStored(raw, parse);
+      if (next && !isExpired(next)) adopt(next, false);
+      else end('storage', false);
+    });
   };
 
   return {
@@ -138,12 +171,18 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
       return () => endListeners.delete(listener);
     },
     start() {
-      if (started) return;
+      if (started) return Promise.resolve();
       started = true;
-      const stored = parseStored(storage.getItem(storageKey));
-      if (stored && !isExpired(stored)) adopt(stored, false);
-      else storage.removeItem(storageKey);
       events?.addEventListener('storage', onStorage);
+      const raw = storage.getItem(storageKey);
+      if (raw === null) return Promise.resolve();
+      return withParser((parse) => {
+        // A login while the parser loaded wins over the stored session.
+        if (session !== null) return;
+        const stored = parseStored(raw, parse);
+        if (stored && !isExpired(stored)) adopt(stored, false);
+        else storage.removeItem(storageKey);
+      });
     },
     stop() {
       started = false;

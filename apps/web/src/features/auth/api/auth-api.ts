@@ -1,15 +1,10 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import {
-  ZAuthMethodsResponse,
-  ZAuthResponse,
-  ZFleetByUsernameResponse,
-  ZPasswordResetResponse,
-  type AuthResponse,
-  type ZPasswordResetConfirm,
-} from '@fleetdesk/contract';
+import type { AuthResponse, ZPasswordResetConfirm } from '@fleetdesk/contract';
 import type { z } from 'zod';
 import { apiClient } from '@/lib/api/client';
 import { queryKey } from '@/lib/query/query-keys';
+// The answers' schemas (and zod) download with the first call, not with the login page (issue 15).
+const schemas = () => import('./auth-schemas');
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse, type ClientSession } from '@/lib/session/session-schema';
 
@@ -21,7 +16,8 @@ export const authKeys = {
 export const authMethodsQueryOptions = (username: string) =>
   queryOptions({
     queryKey: authKeys.methods(username),
-    queryFn: ({ signal }) => apiClient.request('/auth/methods', { query: { username }, auth: 'none', schema: ZAuthMethodsResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.request('/auth/methods', { query: { username }, auth: 'none', schema: () => schemas().then((m) => m.ZAuthMethodsResponse), signal }),
     staleTime: 0,
     retry: false,
     meta: { notifyErrors: false },
@@ -34,7 +30,11 @@ export interface Credentials {
 
 /** POST /api/auth with Basic credentials; on success the session is stored (and its refresh scheduled). */
 export async function logIn(credentials: Credentials): Promise<AuthResponse> {
-  const response = await apiClient.request('/auth', { method: 'POST', auth: { basic: credentials }, schema: ZAuthResponse });
+  const response = await apiClient.request('/auth', {
+    method: 'POST',
+    auth: { basic: credentials },
+    schema: () => schemas().then((m) => m.ZAuthResponse),
+  });
   sessionStore.setSession(sessionFromAuthResponse(response));
   return response;
 }
@@ -50,7 +50,7 @@ export const useRequestPasswordReset = () =>
         method: 'POST',
         body: { username },
         auth: 'none',
-        schema: ZPasswordResetResponse,
+        schema: () => schemas().then((m) => m.ZPasswordResetResponse),
       }),
     meta: { notifyErrors: false },
   });
@@ -75,7 +75,7 @@ export async function fleetOfSession(session: ClientSession): Promise<string | n
   try {
     const { fleet } = await apiClient.request(`/fleets/by-username/${encodeURIComponent(session.user.username)}`, {
       auth: { session },
-      schema: ZFleetByUsernameResponse,
+      schema: () => schemas().then((m) => m.ZFleetByUsernameResponse),
     });
     return fleet;
   } catch {

@@ -11,16 +11,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { ZLoginForm, type AuthenticationMethod } from '@fleetdesk/contract';
+import { isLoginPasswordFilled, isLoginUsernameFilled, type AuthenticationMethod } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '@/components/router-link';
 import { authMethodsQueryOptions, useLogIn } from '../api/auth-api';
 import { loginErrorMessage } from './login-error';
-
-const isFilled = {
-  username: (value: string) => ZLoginForm.shape.username.safeParse(value).success,
-  password: (value: string) => ZLoginForm.shape.password.safeParse(value).success,
-};
 
 interface UsernameStepProps {
   username: string;
@@ -34,7 +29,7 @@ function UsernameStep({ username, onUsernameChange, onNext }: UsernameStepProps)
   const queryClient = useQueryClient();
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const canContinue = isFilled.username(username) && !checking;
+  const canContinue = isLoginUsernameFilled(username) && !checking;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -95,7 +90,7 @@ function PasswordStep({ username, methods, onBack }: PasswordStepProps) {
   const [error, setError] = useState<string | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const passwordLoginPrevented = methods.some((method) => method.preventPasswordLogin);
-  const canSubmit = isFilled.password(password) && !logIn.isPending;
+  const canSubmit = isLoginPasswordFilled(password) && !logIn.isPending;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

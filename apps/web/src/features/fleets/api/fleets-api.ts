@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ZFleetResponse } from '@fleetdesk/contract';
 import { apiClient } from '@/lib/api/client';
 import { queryKey } from '@/lib/query/query-keys';
 
@@ -9,7 +8,8 @@ export const fleetKeys = { get: (fleet: string) => queryKey('fleets', 'get', { f
 export const fleetQueryOptions = (fleet: string) =>
   queryOptions({
     queryKey: fleetKeys.get(fleet),
-    queryFn: ({ signal }) => apiClient.request(`/fleets/${encodeURIComponent(fleet)}`, { schema: ZFleetResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.request(`/fleets/${encodeURIComponent(fleet)}`, { schema: () => import('./fleet-schema').then((m) => m.ZFleetResponse), signal }),
     staleTime: Infinity,
   });
 

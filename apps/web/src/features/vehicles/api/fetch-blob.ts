@@ -53,7 +53,7 @@ export async function fetchBlob(
       // Not JSON: the envelope is built from the status.
     }
     if (response.status === 401 && session && sessionStore.getSession() === session) sessionStore.clear('unauthorized');
-    throw new ApiError(response.status, envelopeFromBody(response.status, response.statusText, body));
+    throw new ApiError(response.status, await envelopeFromBody(response.status, response.statusText, body));
   }
   return { blob: await response.blob(), filename: filenameFromContentDisposition(response.headers.get('content-disposition')) };
 }
