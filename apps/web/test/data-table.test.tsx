@@ -124,6 +124,62 @@ describe('DataTable', () => {
     expect(onOpen).toHaveBeenLastCalledWith(ROWS[2]);
   });
 
+  it('keeps the buttons and links of its cells inside the grid’s one tab stop; the arrow keys reach them', async () => {
+    const user = userEvent.setup();
+    const onAct = vi.fn();
+    const withActions: DataTableColumn<Row>[] = [
+      { field: 'name', headerName: 'Name', width: 200, renderCell: ({ row }) => <a href={`#${row.id}`}>{row.name}</a> },
+      {
+        field: 'act',
+        headerName: 'Actions',
+        width: 120,
+        renderCell: ({ row }) => (
+          <button type="button" onClick={() => onAct(row.id)}>
+            {`Act on ${row.id}`}
+          </button>
+        ),
+      },
+    ];
+    render(
+      <I18nextProvider i18n={i18n}>
+        <button type="button">Before</button>
+        <DataTable<Row>
+          id="keys"
+          label="Keys table"
+          rows={ROWS}
+          columns={withActions}
+          getRowId={(row) => row.id}
+          empty={{ title: 'Nothing here' }}
+          exportFileName="Keys"
+        />
+        <button type="button">After</button>
+      </I18nextProvider>,
+    );
+    const grid = await screen.findByRole('grid', { name: 'Keys table' });
+    const actA = within(grid).getByRole('button', { name: 'Act on a' });
+    // Not tab stops while their cell does not have the focus.
+    await waitFor(() => expect(actA.tabIndex).toBe(-1));
+    expect(within(grid).getByRole('link', { name: 'Alpha' }).tabIndex).toBe(-1);
+    const nameCell = within(grid).getByRole('link', { name: 'Alpha' }).closest('[role="gridcell"]') as HTMLElement;
+    act(() => nameCell.focus());
+    // The grid moves the focus onto the next cell's link, then onto the button of the cell beside it.
+    await user.keyboard('{ArrowDown}');
+    const linkB = within(grid).getByRole('link', { name: '=HYPERLINK("http://x")' });
+    await waitFor(() => expect(document.activeElement).toBe(linkB));
+    expect(linkB.tabIndex).toBe(0);
+    await user.keyboard('{ArrowRight}');
+    const actB = within(grid).getByRole('button', { name: 'Act on b' });
+    await waitFor(() => expect(document.activeElement).toBe(actB));
+    expect(actB.tabIndex).toBe(0);
+    expect(linkB.tabIndex).toBe(-1);
+    expect(actA.tabIndex).toBe(-1);
+    // Space is the button's own (the grid would take it to scroll), and Tab leaves the grid.
+    await user.keyboard(' ');
+    expect(onAct).toHaveBeenCalledWith('b');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'After' }));
+  });
+
   it('hides a column from the column panel, and the choice is remembered for this staff member', async () => {
     const user = userEvent.setup();
     render(<Harness />);

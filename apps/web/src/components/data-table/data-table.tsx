@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Alert from '@mui/material/Alert';
@@ -13,6 +13,7 @@ import {
   useGridApiRef,
   type GridColDef,
   type GridLocaleText,
+  type GridRenderCellParams,
   type GridRowId,
   type GridRowProps,
   type GridRowSelectionModel,
@@ -61,8 +62,11 @@ export interface DataTableProps<R extends GridValidRowModel> {
   loading?: boolean;
   /** A refresh of rows already shown: a progress bar over the header. */
   refreshing?: boolean;
-  /** The load failed: with no rows an error panel inside the table, otherwise a notice above the rows. */
-  error?: { message: string; onRetry: () => void } | null;
+  /**
+   * The load failed: with no rows an error panel inside the table, otherwise a notice above the rows. Without `onRetry`
+   * (an answer that asking again cannot change, such as 'not found') no Retry is offered.
+   */
+  error?: { message: string; hint?: string; onRetry?: () => void } | null;
   empty: { title: string; hint?: ReactNode; icon?: ReactNode; action?: ReactNode };
   paging?: DataTablePaging;
   /** Sorting is the screen's (server or spec rule); the grid only shows and changes the model. */
@@ -116,9 +120,16 @@ function DataTableNoRows() {
         <Typography variant="h6" component="p">
           {error.message}
         </Typography>
-        <Button variant="outlined" onClick={error.onRetry}>
-          {t('common.retry')}
-        </Button>
+        {error.hint && (
+          <Typography variant="body2" color="text.secondary">
+            {error.hint}
+          </Typography>
+        )}
+        {error.onRetry && (
+          <Button variant="outlined" onClick={error.onRetry}>
+            {t('common.retry')}
+          </Button>
+        )}
       </Stack>
     );
   }
@@ -144,6 +155,46 @@ function DataTableNoRows() {
 }
 
 const INTERACTIVE = 'a, button, input, textarea, select, [role="checkbox"], [role="button"]';
+// Natively focusable, or made focusable by the cell (then marked, as its tabindex is ours from then on).
+const FOCUSABLE = 'a[href], button, input, textarea, select, [tabindex="0"], [data-cell-focusable]';
+
+/**
+ * A rendered cell's content inside the grid's one tab stop (WAI-ARIA grid, MUI X "focusable elements in cells"): every
+ * link or button in it gets the cell's `tabIndex` — 0 only while the cell has the grid's focus, -1 otherwise — so Tab
+ * leaves the grid instead of visiting each row's buttons, and the arrow keys reach them: the grid moves the focus onto
+ * the cell's `tabindex="0"` element when the cell gets it. Space on that element is its own (the grid would otherwise
+ * take it to scroll a page), arrows and Tab still go to the grid.
+ */
+function DataTableCell({ tabIndex, children }: { tabIndex: 0 | -1; children: ReactNode }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  // Runs before the grid's cell effect (children first), which then finds the element to focus.
+  useLayoutEffect(() => {
+    ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE).forEach((element) => {
+      element.dataset.cellFocusable = '';
+      element.tabIndex = tabIndex;
+    });
+  });
+  const keepSpace = (event: KeyboardEvent) => {
+    if (event.key === ' ' && event.target !== ref.current && (event.target as HTMLElement).closest(INTERACTIVE)) event.stopPropagation();
+  };
+  return (
+    <span ref={ref} onKeyDown={keepSpace} style={{ display: 'contents' }}>
+      {children}
+    </span>
+  );
+}
+
+/** The screen's columns with each rendered cell kept inside the grid's tab stop. */
+function withCellFocus<R extends GridValidRowModel>(columns: readonly DataTableColumn<R>[]): DataTableColumn<R>[] {
+  return columns.map((column) => {
+    const render = column.renderCell;
+    if (!render) return column;
+    return {
+      ...column,
+      renderCell: (params: GridRenderCellParams<R>) => <DataTableCell tabIndex={params.tabIndex}>{render(params)}</DataTableCell>,
+    };
+  });
+}
 const UNPAGED = { page: 0, pageSize: 100 };
 
 /**
@@ -185,6 +236,7 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
   const toolbar = useMemo(() => ({ start: props.toolbarStart, onExport }), [props.toolbarStart, onExport]);
   const overlay = useMemo(() => ({ loading, error, empty }), [loading, error, empty]);
   const selectionModel: GridRowSelectionModel | undefined = props.selection ? { type: 'include', ids: new Set(props.selection.ids) } : undefined;
+  const gridColumns = useMemo(() => withCellFocus(columns), [columns]);
   const rowAttributes = props.rowAttributes as ((row: GridValidRowModel) => Record<string, string>) | undefined;
   const { onRowOpen, getRowClassName } = props;
 
@@ -195,9 +247,11 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
           severity="error"
           sx={{ borderRadius: 0 }}
           action={
-            <Button color="inherit" size="small" onClick={error.onRetry}>
-              {t('common.retry')}
-            </Button>
+            error.onRetry && (
+              <Button color="inherit" size="small" onClick={error.onRetry}>
+                {t('common.retry')}
+              </Button>
+            )
           }
         >
           {error.message}
@@ -210,7 +264,7 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
               apiRef={apiRef}
               label={label}
               rows={rows}
-              columns={columns}
+              columns={gridColumns}
               getRowId={getRowId}
               autoHeight
               localeText={localeText}

@@ -1,31 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputLabel from '@mui/material/InputLabel';
-import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Select from '@mui/material/Select';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { EVENT_LOG_PAGE_SIZE } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
+import { useTablePreferences } from '@/components/data-table/data-table';
 import { useOperatorTimeZone } from '@/features/fleets';
 import { isApiError } from '@/lib/api/api-error';
 import { errorToNotifications } from '@/lib/notifications/error-notifications';
@@ -41,7 +30,7 @@ import {
   type EventLogSearch,
 } from '../event-log-search';
 import { EventSearchForm } from './event-search-form';
-import { EventTable, eventTableColumnCount, type EventTableVariant } from './event-table';
+import { EventTable, type EventTableVariant } from './event-table';
 import { useEventFollow } from './use-event-follow';
 
 export interface EventLogPageProps {
@@ -61,7 +50,10 @@ export function EventLogPage({ search, onSearchChange }: EventLogPageProps) {
   const groups = useMemo(() => effectiveGroups(search), [search]);
   const filter = useMemo(() => (timeZone && hasSubject(search) ? eventLogFilterOf(search, now, timeZone) : null), [search, now, timeZone]);
   const variant: EventTableVariant = search.view === 'full' ? 'full' : 'simple';
-  const pageSize = search.pageSize ?? EVENT_LOG_PAGE_SIZE;
+  // The URL's page size, else the one this staff member chose last, else the §9 default.
+  const [remembered] = useTablePreferences('event-log');
+  const rememberedSize = EVENT_LOG_PAGE_SIZES.find((size) => size === remembered.pageSize);
+  const pageSize = search.pageSize ?? rememberedSize ?? EVENT_LOG_PAGE_SIZE;
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
@@ -91,7 +83,8 @@ export function EventLogPage({ search, onSearchChange }: EventLogPageProps) {
           pageSize={pageSize}
           variant={variant}
           onVariantChange={(next) => onSearchChange({ ...search, view: next === 'full' ? 'full' : undefined }, { replace: true })}
-          onPageSizeChange={(next) => onSearchChange({ ...search, pageSize: next === EVENT_LOG_PAGE_SIZE ? undefined : next }, { replace: true })}
+          // Named in the URL even when it is the default: without one the remembered size would apply.
+          onPageSizeChange={(next) => onSearchChange({ ...search, pageSize: next }, { replace: true })}
         />
       ) : (
         !hasSubject(search) && (
@@ -128,7 +121,7 @@ function EventResults({ filter, pageSize, variant, onVariantChange, onPageSizeCh
   const data = events.data;
   const current = data && !events.isPlaceholderData ? data : null;
   const nextCursor = current?.nextCursor ?? null;
-  const hasNext = Boolean(current?.moreResults && nextCursor);
+  const shownHasNext = Boolean(data?.moreResults && data.nextCursor);
 
   useEffect(() => {
     if (paging.page === 0 && current?.followCursor) setHeadCursor((previous) => previous ?? current.followCursor ?? null);
@@ -147,9 +140,9 @@ function EventResults({ filter, pageSize, variant, onVariantChange, onPageSizeCh
     if (on) setPaging(({ cursors }) => ({ page: 0, cursors }));
   };
 
-  const columns = eventTableColumnCount(variant);
   const failure = events.isError && !data ? errorToNotifications(events.error, t)[0]?.message : undefined;
-
+  // Asking again cannot change a refusal (4xx: 'Booking not found.'), only a failure of the server or the network.
+  const retryable = !(isApiError(events.error) && events.error.status < 500);
   return (
     <Stack spacing={1.5}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -177,77 +170,35 @@ function EventResults({ filter, pageSize, variant, onVariantChange, onPageSizeCh
             data-testid="follow-count"
           />
         )}
-        <FormControl size="small" sx={{ ml: 'auto !important', minWidth: 110 }}>
-          <InputLabel id="event-page-size-label">{t('eventLog.table.pageSize')}</InputLabel>
-          <Select
-            labelId="event-page-size-label"
-            label={t('eventLog.table.pageSize')}
-            value={pageSize}
-            onChange={(event) => onPageSizeChange(Number(event.target.value) as EventLogPageSize)}
-          >
-            {EVENT_LOG_PAGE_SIZES.map((size) => (
-              <MenuItem key={size} value={size}>
-                {size}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
       </Stack>
       {following && follow.failed && <Alert severity="warning">{t('eventLog.follow.failed')}</Alert>}
-      {failure !== undefined ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }} role="alert" data-testid="event-log-error">
-          <SearchOffIcon color="error" sx={{ fontSize: 40 }} aria-hidden />
-          <Typography variant="subtitle1">{failure}</Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            {t('eventLog.state.loadFailed')}
-          </Typography>
-          {!(isApiError(events.error) && events.error.status < 500) && (
-            <Button size="small" onClick={() => void events.refetch()}>
-              {t('common.retry')}
-            </Button>
-          )}
-        </Paper>
-      ) : (
-        <TableContainer component={Paper} variant="outlined" sx={{ position: 'relative' }}>
-          {events.isFetching && <LinearProgress aria-label={t('common.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
-          <EventTable
-            variant={variant}
-            followed={followed}
-            events={data?.results ?? []}
-            placeholder={
-              !data ? (
-                Array.from({ length: 5 }, (_, row) => (
-                  <TableRow key={row}>
-                    <TableCell colSpan={columns}>
-                      <Skeleton variant="text" />
-                    </TableCell>
-                  </TableRow>
-                ))
-              ) : data.results.length === 0 && followed.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={columns} sx={{ py: 5, textAlign: 'center', color: 'text.secondary' }}>
-                    <Typography variant="subtitle1" color="text.primary">
-                      {t('eventLog.state.emptyTitle')}
-                    </Typography>
-                    <Typography variant="body2">{t('eventLog.state.emptyBody')}</Typography>
-                  </TableCell>
-                </TableRow>
-              ) : null
-            }
-          />
-        </TableContainer>
-      )}
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1 }}>
-        <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="event-log-page">
-          {t('eventLog.table.page', { page: paging.page + 1 })}
-        </Typography>
-        <Button size="small" startIcon={<ChevronLeftIcon />} disabled={paging.page === 0} onClick={goPrevious}>
-          {t('eventLog.table.previous')}
-        </Button>
-        <Button size="small" endIcon={<ChevronRightIcon />} disabled={!hasNext} onClick={goNext}>
-          {t('eventLog.table.next')}
-        </Button>
-      </Box>
+      <EventTable
+        variant={variant}
+        followed={followed}
+        events={data?.results ?? []}
+        loading={!data && !events.isError}
+        refreshing={events.isFetching && Boolean(data)}
+        error={
+          failure !== undefined
+            ? { message: failure, hint: t('eventLog.state.loadFailed'), onRetry: retryable ? () => void events.refetch() : undefined }
+            : null
+        }
+        paging={{
+          page: paging.page,
+          pageSize,
+          pageSizeOptions: EVENT_LOG_PAGE_SIZES,
+          // Cursor paging: the server says whether there is a next page, not how many. While a page loads, the one
+          // shown still answers (else the grid would take the page as past the end and go back to the first).
+          rowCount: shownHasNext || !data ? -1 : paging.page * pageSize + data.results.length,
+          hasNextPage: shownHasNext,
+          displayedRows: () => t('eventLog.table.page', { page: paging.page + 1 }),
+          onChange: (next) => {
+            if (next.pageSize !== pageSize) onPageSizeChange(next.pageSize as EventLogPageSize);
+            else if (next.page > paging.page) goNext();
+            else if (next.page < paging.page) goPrevious();
+          },
+        }}
+      />
     </Stack>
   );
 }
