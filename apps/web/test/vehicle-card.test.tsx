@@ -306,7 +306,7 @@ describe('vehicle timeline', () => {
     const marks = within(section)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => [row.getAttribute('data-mark'), textOf(row.querySelectorAll('td')[1] ?? row)]);
+      .map((row) => [row.getAttribute('data-mark'), textOf(row.querySelector('[data-field="bid"]') ?? row)]);
     expect(marks).toEqual([
       ['previous', 'BID1000000201'],
       ['current', 'BID1000000202'],

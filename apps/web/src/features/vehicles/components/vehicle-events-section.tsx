@@ -1,20 +1,17 @@
-import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
+import { useMemo, useState } from 'react';
 import Typography from '@mui/material/Typography';
 import HistoryIcon from '@mui/icons-material/History';
 import { useQuery } from '@tanstack/react-query';
+import type { EventLogEntry } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { useEventText } from '@/lib/format/use-event-text';
 import { useFormat } from '@/lib/format/use-format';
 import { vehicleEventsQueryOptions } from '../api/vehicles-api';
 import { AppHrefLink } from '@/components/app-href-link';
 import { VehicleSection } from './vehicle-section';
+
+const NO_VALUE = '—';
 
 /** The vehicle's events of the last day (§9) in a compact table, with the way to the full event log. */
 export function VehicleEventsSection({ vin }: { vin: string }) {
@@ -22,7 +19,49 @@ export function VehicleEventsSection({ vin }: { vin: string }) {
   const format = useFormat();
   const eventText = useEventText();
   const [now] = useState(() => Date.now());
-  const { data, isPending, isError } = useQuery(vehicleEventsQueryOptions(vin, now));
+  const { data, isPending, isError, isFetching, refetch } = useQuery(vehicleEventsQueryOptions(vin, now));
+
+  const columns = useMemo<DataTableColumn<EventLogEntry>[]>(
+    () => [
+      {
+        field: 'occurred',
+        headerName: t('vehicles.events.occurred'),
+        minWidth: 150,
+        flex: 0.5,
+        sortable: false,
+        valueGetter: (_, event) => format.dateTime(event.occurred),
+      },
+      { field: 'type', headerName: t('vehicles.events.type'), minWidth: 140, flex: 0.5, sortable: false },
+      {
+        field: 'text',
+        headerName: t('vehicles.events.text'),
+        minWidth: 220,
+        flex: 1.4,
+        sortable: false,
+        valueGetter: (_, event) => eventText(event),
+      },
+      {
+        field: 'actingUsername',
+        headerName: t('vehicles.events.actor'),
+        minWidth: 130,
+        flex: 0.5,
+        sortable: false,
+        valueGetter: (_, event) => event.actingUsername ?? NO_VALUE,
+      },
+      {
+        field: 'bid',
+        headerName: t('vehicles.events.bid'),
+        minWidth: 150,
+        flex: 0.5,
+        sortable: false,
+        valueGetter: (_, event) => event.bid ?? NO_VALUE,
+        renderCell: ({ row: event }) =>
+          event.bid ? <AppHrefLink href={`/booking/${encodeURIComponent(event.bid)}`}>{event.bid}</AppHrefLink> : NO_VALUE,
+      },
+    ],
+    [t, format, eventText],
+  );
+  const empty = useMemo(() => ({ title: t('vehicles.events.empty') }), [t]);
 
   return (
     <VehicleSection
@@ -36,42 +75,26 @@ export function VehicleEventsSection({ vin }: { vin: string }) {
         </AppHrefLink>
       }
     >
-      {isPending && <LinearProgress aria-label={t('common.loading')} />}
-      {isError && <Alert severity="error">{t('vehicles.events.loadError')}</Alert>}
-      {data && data.results.length === 0 && (
-        <Typography variant="body2" color="text.secondary">
-          {t('vehicles.events.empty')}
-        </Typography>
-      )}
-      {data && data.results.length > 0 && (
-        <Table size="small" aria-label={t('vehicles.events.title')} sx={{ '& td, & th': { py: 0.5 } }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('vehicles.events.occurred')}</TableCell>
-              <TableCell>{t('vehicles.events.type')}</TableCell>
-              <TableCell>{t('vehicles.events.text')}</TableCell>
-              <TableCell>{t('vehicles.events.actor')}</TableCell>
-              <TableCell>{t('vehicles.events.bid')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.results.map((event) => (
-              <TableRow key={event.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(event.occurred)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{event.type}</TableCell>
-                <TableCell>{eventText(event)}</TableCell>
-                <TableCell>{event.actingUsername ?? '—'}</TableCell>
-                <TableCell>{event.bid ? <AppHrefLink href={`/booking/${event.bid}`}>{event.bid}</AppHrefLink> : '—'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-      {data?.moreResults && (
-        <Typography variant="caption" color="text.secondary">
-          {t('vehicles.events.more')}
-        </Typography>
-      )}
+      <DataTable<EventLogEntry>
+        id="vehicle-events"
+        label={t('vehicles.events.title')}
+        rows={data?.results ?? []}
+        columns={columns}
+        getRowId={(event) => event.id}
+        loading={isPending}
+        refreshing={isFetching && !isPending}
+        error={isError ? { message: t('vehicles.events.loadError'), onRetry: () => void refetch() } : null}
+        empty={empty}
+        exportFileName={`${t('vehicles.events.title')} ${vin}`}
+        autoRowHeight
+        footer={
+          data?.moreResults && (
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ px: 1.5, py: 1 }}>
+              {t('vehicles.events.more')}
+            </Typography>
+          )
+        }
+      />
     </VehicleSection>
   );
 }
