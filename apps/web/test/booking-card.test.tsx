@@ -276,13 +276,13 @@ describe('booking card', () => {
     const link = screen.getByRole('link', { name: /Open in event log/ });
     const startDate = new Date(Date.parse(booking.bookedInterval.start) - 7 * 24 * HOUR).toISOString();
     expect(link.getAttribute('href')).toBe(`/event?bid=${BID}&startDate=${encodeURIComponent(startDate)}`);
-    expect(isDisabled(screen.getByRole('button', { name: 'Previous' }))).toBe(true);
+    expect(isDisabled(screen.getByRole('button', { name: 'Go to previous page' }))).toBe(true);
 
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect((await screen.findByText('Event 11')).isConnected).toBe(true);
     expect(calls.some((call) => call.path.endsWith('/events') && call.query.get('cursor') === 'c2' && call.query.get('page') === '1')).toBe(true);
-    await waitFor(() => expect(isDisabled(screen.getByRole('button', { name: 'Next' }))).toBe(true));
-    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(isDisabled(screen.getByRole('button', { name: 'Go to next page' }))).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Go to previous page' }));
     expect((await screen.findByText('Event 1')).isConnected).toBe(true);
   });
 

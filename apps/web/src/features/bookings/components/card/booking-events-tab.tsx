@@ -1,24 +1,11 @@
-import { useState } from 'react';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { useMemo, useState } from 'react';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { BOOKING_EVENTS_PAGE_SIZE, type EventLogEntry, type Language } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { useLanguage } from '@/lib/i18n/i18n';
 import { INTL_LOCALES } from '@/lib/i18n/languages';
 import { useEventText } from '@/lib/format/use-event-text';
@@ -49,39 +36,96 @@ export function formatReceivedOffset(ms: number, language: Language): string {
   return `${sign}${unit(Math.floor(totalMinutes / 60), 'hour')}${minutes ? ` ${unit(minutes, 'minute')}` : ''}`;
 }
 
-function UserCell({ username }: { username: string | null }) {
-  return <TableCell>{username ? <AppHrefLink href={userPath(username)}>{username}</AppHrefLink> : NO_VALUE}</TableCell>;
+function UserLink({ username }: { username: string | null }) {
+  return username ? <AppHrefLink href={userPath(username)}>{username}</AppHrefLink> : <>{NO_VALUE}</>;
 }
 
-function EventRow({ event }: { event: EventLogEntry }) {
+const PAGE_SIZE_OPTIONS = [BOOKING_EVENTS_PAGE_SIZE] as const;
+
+/** The columns of the booking's events; each value is the text the cell shows (the CSV export writes it). */
+function useBookingEventColumns(): DataTableColumn<EventLogEntry>[] {
   const { t } = useTranslation();
   const format = useFormat();
   const eventText = useEventText();
   const language = useLanguage();
-  const offset = Date.parse(event.received) - Date.parse(event.occurred);
-  return (
-    <TableRow hover>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTimeSeconds(event.occurred)}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {format.dateTimeSeconds(event.received)}
-        {offset !== 0 && (
-          <Typography
-            component="span"
-            variant="caption"
-            data-testid={offset < 0 ? 'negative-offset' : undefined}
-            title={offset < 0 ? t('bookingCard.events.receivedEarly') : undefined}
-            sx={{ ml: 0.75, color: offset < 0 ? 'error.main' : 'text.secondary', fontWeight: offset < 0 ? 600 : 400 }}
-          >
-            {formatReceivedOffset(offset, language)}
-          </Typography>
-        )}
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{t(`bookingCard.eventType.${event.type}`)}</TableCell>
-      <UserCell username={event.actingUsername} />
-      <UserCell username={event.affectedUsername} />
-      <TableCell sx={{ minWidth: 220 }}>{eventText(event)}</TableCell>
-    </TableRow>
-  );
+  return useMemo(() => {
+    const offsetOf = (event: EventLogEntry) => Date.parse(event.received) - Date.parse(event.occurred);
+    return [
+      {
+        field: 'occurred',
+        headerName: t('bookingCard.events.occurred'),
+        minWidth: 160,
+        flex: 0.6,
+        sortable: false,
+        valueGetter: (_, event) => format.dateTimeSeconds(event.occurred),
+      },
+      {
+        field: 'received',
+        headerName: t('bookingCard.events.received'),
+        minWidth: 200,
+        flex: 0.7,
+        sortable: false,
+        valueGetter: (_, event) => {
+          const offset = offsetOf(event);
+          const received = format.dateTimeSeconds(event.received);
+          return offset !== 0 ? `${received} ${formatReceivedOffset(offset, language)}` : received;
+        },
+        renderCell: ({ row: event }) => {
+          const offset = offsetOf(event);
+          return (
+            <span style={{ whiteSpace: 'nowrap' }}>
+              {format.dateTimeSeconds(event.received)}
+              {offset !== 0 && (
+                <Typography
+                  component="span"
+                  variant="caption"
+                  data-testid={offset < 0 ? 'negative-offset' : undefined}
+                  title={offset < 0 ? t('bookingCard.events.receivedEarly') : undefined}
+                  sx={{ ml: 0.75, color: offset < 0 ? 'error.main' : 'text.secondary', fontWeight: offset < 0 ? 600 : 400 }}
+                >
+                  {formatReceivedOffset(offset, language)}
+                </Typography>
+              )}
+            </span>
+          );
+        },
+      },
+      {
+        field: 'type',
+        headerName: t('bookingCard.events.type'),
+        minWidth: 130,
+        flex: 0.5,
+        sortable: false,
+        valueGetter: (_, event) => t(`bookingCard.eventType.${event.type}`),
+      },
+      {
+        field: 'actingUsername',
+        headerName: t('bookingCard.events.actingUser'),
+        minWidth: 130,
+        flex: 0.5,
+        sortable: false,
+        valueGetter: (_, event) => event.actingUsername ?? NO_VALUE,
+        renderCell: ({ row: event }) => <UserLink username={event.actingUsername} />,
+      },
+      {
+        field: 'affectedUsername',
+        headerName: t('bookingCard.events.affectedUser'),
+        minWidth: 130,
+        flex: 0.5,
+        sortable: false,
+        valueGetter: (_, event) => event.affectedUsername ?? NO_VALUE,
+        renderCell: ({ row: event }) => <UserLink username={event.affectedUsername} />,
+      },
+      {
+        field: 'text',
+        headerName: t('bookingCard.events.text'),
+        minWidth: 220,
+        flex: 1.4,
+        sortable: false,
+        valueGetter: (_, event) => eventText(event),
+      },
+    ];
+  }, [t, format, eventText, language]);
 }
 
 /** The Events tab: the booking's events, 10 per page, with previous/next, and a way into the full event log. */
@@ -96,8 +140,13 @@ export function BookingEventsTab() {
   const nextCursor = data?.nextCursor ?? null;
   const hasNext = Boolean(data?.moreResults && nextCursor) && !events.isPlaceholderData;
 
+  // While a page loads, the one shown still answers whether more exist (else the grid would go back to the first).
+  const shownHasNext = Boolean(data?.moreResults && data.nextCursor);
+  const columns = useBookingEventColumns();
+  const empty = useMemo(() => ({ title: t('bookingCard.events.none') }), [t]);
+
   const goNext = () => {
-    if (!nextCursor) return;
+    if (!nextCursor || !hasNext) return;
     setPaging(({ page, cursors }) => ({ page: page + 1, cursors: [...cursors.slice(0, page + 1), nextCursor] }));
   };
   const goPrevious = () => setPaging(({ page, cursors }) => ({ page: Math.max(0, page - 1), cursors }));
@@ -117,65 +166,31 @@ export function BookingEventsTab() {
           {t('bookingCard.events.openInEventLog')}
         </AppHrefLink>
       </Stack>
-      {events.isError && !data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void events.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('bookingCard.events.loadFailed')}
-        </Alert>
-      ) : (
-        <TableContainer component={Paper} variant="outlined" sx={{ position: 'relative' }}>
-          {events.isFetching && <LinearProgress aria-label={t('common.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
-          <Table size="small" aria-label={t('bookingCard.tabs.events')}>
-            <TableHead>
-              <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-                <TableCell>{t('bookingCard.events.occurred')}</TableCell>
-                <TableCell>{t('bookingCard.events.received')}</TableCell>
-                <TableCell>{t('bookingCard.events.type')}</TableCell>
-                <TableCell>{t('bookingCard.events.actingUser')}</TableCell>
-                <TableCell>{t('bookingCard.events.affectedUser')}</TableCell>
-                <TableCell>{t('bookingCard.events.text')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {!data &&
-                Array.from({ length: 3 }, (_, row) => (
-                  <TableRow key={row}>
-                    <TableCell colSpan={6}>
-                      <Skeleton variant="text" />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              {data?.results.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={6} sx={{ color: 'text.secondary' }}>
-                    {t('bookingCard.events.none')}
-                  </TableCell>
-                </TableRow>
-              )}
-              {data?.results.map((event) => (
-                <EventRow key={event.id} event={event} />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 1 }}>
-        <Typography variant="body2" color="text.secondary" aria-live="polite">
-          {t('bookingCard.events.page', { page: paging.page + 1 })}
-        </Typography>
-        <Button size="small" startIcon={<ChevronLeftIcon />} disabled={paging.page === 0} onClick={goPrevious}>
-          {t('bookingCard.events.previous')}
-        </Button>
-        <Button size="small" endIcon={<ChevronRightIcon />} disabled={!hasNext} onClick={goNext}>
-          {t('bookingCard.events.next')}
-        </Button>
-      </Box>
+      <DataTable<EventLogEntry>
+        id="booking-events"
+        label={t('bookingCard.tabs.events')}
+        rows={data?.results ?? []}
+        columns={columns}
+        getRowId={(event) => event.id}
+        loading={!data && !events.isError}
+        refreshing={events.isFetching && Boolean(data)}
+        error={events.isError ? { message: t('bookingCard.events.loadFailed'), onRetry: () => void events.refetch() } : null}
+        empty={empty}
+        exportFileName={`${t('bookingCard.tabs.events')} ${booking.bid}`}
+        autoRowHeight
+        paging={{
+          page: paging.page,
+          pageSize: BOOKING_EVENTS_PAGE_SIZE,
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
+          rowCount: shownHasNext || !data ? -1 : paging.page * BOOKING_EVENTS_PAGE_SIZE + data.results.length,
+          hasNextPage: shownHasNext,
+          displayedRows: () => t('bookingCard.events.page', { page: paging.page + 1 }),
+          onChange: (next) => {
+            if (next.page > paging.page) goNext();
+            else if (next.page < paging.page) goPrevious();
+          },
+        }}
+      />
     </Stack>
   );
 }
