@@ -43,6 +43,8 @@ import { registerCompanyRoutes } from './modules/companies/routes.ts';
 import { registerPoolRoutes } from './modules/pools/routes.ts';
 import { registerActiveBookingRoutes } from './modules/active-bookings/routes.ts';
 import { registerFleetMapRoutes } from './modules/fleet-map/routes.ts';
+import { registerNoteRoutes } from './modules/notes/routes.ts';
+import { registerContactRoutes } from './modules/contacts/routes.ts';
 import type { PaymentProvider } from './integrations/payments/provider.ts';
 import { sandboxPaymentProvider } from './integrations/payments/sandbox.ts';
 import { createTelematics } from './integrations/telematics/telematics.ts';
@@ -145,6 +147,8 @@ export async function buildApp({
   registerPoolRoutes(app, ctx);
   registerActiveBookingRoutes(app, ctx);
   registerFleetMapRoutes(app, ctx);
+  registerNoteRoutes(app, ctx);
+  registerContactRoutes(app, ctx);
 
   const webRoot = config.webDist;
   const withWeb = serveWeb ?? existsSync(path.join(webRoot, 'index.html'));

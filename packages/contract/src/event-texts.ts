@@ -180,6 +180,21 @@ export const EVENT_TEXTS = {
   staffPasswordResetSent: 'Password reset link sent',
   staffPasswordSet: 'Staff password set',
   staffRemoved: 'Staff account removed ({{role}})',
+  // notes and contacts (issue 18): the note text as typed, shortened to NOTE_EVENT_TEXT_MAX characters
+  noteAdded: 'Internal note added: {{text}}',
+  notePinnedAdded: 'Internal note added and pinned: {{text}}',
+  noteEdited: 'Internal note edited: {{text}}',
+  notePinnedPart: 'pinned',
+  noteUnpinnedPart: 'unpinned',
+  notePinned: 'Internal note pinned: {{text}}',
+  noteUnpinned: 'Internal note unpinned: {{text}}',
+  noteDeleted: 'Internal note deleted: {{text}}',
+  contactLogged: 'Contact logged: {{channel}}, {{reason}} ({{status}})',
+  contactUpdated: 'contact #{{id}} updated: {{fields}}',
+  contactResolved: 'contact #{{id}} resolved',
+  contactReopened: 'contact #{{id}} reopened',
+  contactAssigned: 'contact #{{id}} assigned to {{assignee}}',
+  contactUnassigned: 'contact #{{id}} unassigned',
 } as const;
 export type EventTextId = keyof typeof EVENT_TEXTS;
 
@@ -210,6 +225,16 @@ export const EVENT_VALUE_TEXTS = {
   tripType: {},
   duplicate: { EMAIL: 'e-mail', PHONE: 'phone number', IDENTITY_NUMBER: 'identity number' },
   verifier: {},
+  contactChannel: { PHONE: 'phone', EMAIL: 'e-mail', CHAT: 'chat', OTHER: 'other channel' },
+  contactReason: {
+    BILLING_QUESTION: 'billing question',
+    DAMAGE_REPORT: 'damage report',
+    CANT_UNLOCK: "can't unlock",
+    PARKING_FINE: 'parking fine',
+    ACCOUNT: 'account',
+    OTHER: 'other',
+  },
+  contactStatus: { OPEN: 'open', RESOLVED: 'resolved' },
 } as const satisfies Record<string, Record<string, string>>;
 export type EventValueList = keyof typeof EVENT_VALUE_TEXTS;
 

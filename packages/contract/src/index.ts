@@ -39,3 +39,4 @@ export * from './api/companies.ts';
 export * from './api/operations.ts';
 export * from './api/health.ts';
 export * from './api/staff.ts';
+export * from './api/notes.ts';

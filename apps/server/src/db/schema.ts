@@ -17,3 +17,4 @@ export * from './schema/bookings.ts';
 export * from './schema/payments.ts';
 export * from './schema/events.ts';
 export * from './schema/mail.ts';
+export * from './schema/notes.ts';

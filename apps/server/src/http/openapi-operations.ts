@@ -150,6 +150,15 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/companies/{id}': 'getCompany',
   'PUT /api/companies/{id}': 'updateCompany',
   'GET /api/companies/{id}/users': 'listCompanyUsers',
+  // notes and contacts (issue 18)
+  'GET /api/notes': 'listNotes',
+  'POST /api/notes': 'createNote',
+  'PATCH /api/notes/{id}': 'updateNote',
+  'DELETE /api/notes/{id}': 'deleteNote',
+  'POST /api/users/{username}/contacts': 'logContact',
+  'GET /api/contacts': 'listContacts',
+  'GET /api/contacts/assignees': 'listContactAssignees',
+  'PATCH /api/contacts/{id}': 'updateContact',
 };
 
 /** The key of an operation in OPERATION_IDS: `GET /api/bookings/{bid}`. */
@@ -196,6 +205,8 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
   { name: 'charging', description: 'Charging provider activation data (the PIN for a booking).' },
   { name: 'fleets', description: "Operators (fleets): the session's operator, and the operator of a user." },
   { name: 'staff', description: 'Staff accounts of the operator (ADMIN).' },
+  { name: 'notes', description: 'Internal notes of staff on users, bookings and vehicles, with pinning.' },
+  { name: 'contacts', description: 'Logged customer contacts: channel, reason, status and assignee.' },
   { name: 'config', description: 'Public client configuration.' },
   { name: 'health', description: 'Liveness and readiness probes.' },
 ];
