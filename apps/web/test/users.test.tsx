@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthResponse, Fleet, UserDetail } from '@fleetdesk/contract';
+import type { AuthResponse, UserDetail } from '@fleetdesk/contract';
 import { resetPinnedUserFilterCache } from '@/lib/support-mode/pinned-user-filter';
 import { i18n } from '@/lib/i18n/i18n';
 import { sessionStore } from '@/lib/session/session';
@@ -11,6 +11,7 @@ import { isLockedField, toUserUpdateRequest, userFormValuesOf, validateUserForm,
 import { freeMonthsMessage } from '../src/features/users/free-months';
 import { userAbilitiesOf, userDetail } from './fixtures/user-detail';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
+import { fakeBackend } from './support/backend';
 
 const user: UserDetail = userDetail;
 
@@ -129,7 +130,6 @@ const authResponse: AuthResponse = {
   expires: new Date(Date.now() + 8 * 3_600_000).toISOString(),
   user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
 };
-const fleet: Fleet = { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', currency: 'NOK', DefaultLanguage: 'nb', timeZone: 'Europe/Oslo' };
 const SUPPORT_MODE_KEY = 'fleetdesk.supportMode.fjord.support';
 const USER_FILTER_KEY = 'fleetdesk.support.userFilter.fjord.support';
 const FILTER_LABEL = 'Filter the support search by this user';
@@ -162,16 +162,9 @@ const blockedUser: UserDetail = {
 };
 const pageUsers = new Map([userDetail, suspiciousUser, blockedUser].map((u) => [u.username, u]));
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-async function fakeFetch(input: string | URL | Request): Promise<Response> {
-  const url = new URL(String(input), window.location.origin);
-  if (url.pathname === '/api/config') return json(200, { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' });
-  if (url.pathname === '/api/fleets/fjord') return json(200, fleet);
-  const match = /^\/api\/users\/([^/]+)$/.exec(url.pathname);
-  const found = match ? pageUsers.get(decodeURIComponent(match[1]!)) : undefined;
-  if (found) return json(200, found);
-  return json(404, { httpCode: 404, messageId: 'errorId.core.routeNotFound', message: 'Route not found', errors: [] });
+/** The user page's backend: the three users above by username; any other route answers the 404 envelope. */
+function answerUsers() {
+  fakeBackend().on('GET /api/users/:username', ({ params }) => pageUsers.get(params.username!));
 }
 
 function openPage(path: string, mode?: 'on' | 'off') {
@@ -187,7 +180,7 @@ const heading = (name: string) => screen.findByRole('heading', { level: 1, name 
 describe('user page and support mode', () => {
   beforeEach(async () => {
     resetBrowserState();
-    vi.stubGlobal('fetch', vi.fn(fakeFetch));
+    answerUsers();
     await i18n.changeLanguage('en-GB');
   });
 

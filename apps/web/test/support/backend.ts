@@ -10,6 +10,7 @@ import type {
   PoolBookingsResponse,
   PoolGroupsResponse,
   PoolVehicle,
+  UserDetail,
   ZChargingPinResponse,
 } from '@fleetdesk/contract';
 import type { z } from 'zod';
@@ -39,6 +40,7 @@ export interface BackendRoutes {
   'GET /api/pools/:poolId/bookings': PoolBookingsResponse;
   'GET /api/activebookings': ActiveBookingsResponse;
   'GET /api/bookings/:bid': Booking;
+  'GET /api/users/:username': UserDetail;
   'GET /api/events': EventSearchResponse;
   'GET /api/charging/activation-data': z.input<typeof ZChargingPinResponse>;
 }
