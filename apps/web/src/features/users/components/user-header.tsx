@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import type { UserDetail, VehicleAccess } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { AppHrefLink } from '@/components/app-href-link';
+import { LogContactButton, PinnedNotesBanner } from '@/features/customer-notes';
 import { useFormat } from '@/lib/format/use-format';
 import { usePinnedUserFilter } from '@/lib/support-mode/pinned-user-filter';
 import { UserActionsMenu } from './user-actions-slot';
@@ -108,6 +109,7 @@ export function UserHeader({ user, onChanged, supportMode, expanded, onExpandedC
               <HistoryIcon fontSize="inherit" aria-hidden />
               <AppHrefLink href={eventLogPath(user.username)}>{t('users.page.eventLog')}</AppHrefLink>
             </Typography>
+            <LogContactButton username={user.username} name={`${user.givenName} ${user.familyName}`} />
           </Stack>
           <UserRiskStrip user={user} />
           {supportMode && <UserFilterCheckbox username={user.username} />}
@@ -126,6 +128,9 @@ export function UserHeader({ user, onChanged, supportMode, expanded, onExpandedC
             </Box>
           </>
         )}
+      </Box>
+      <Box sx={{ mt: 1.5, '&:empty': { display: 'none' } }}>
+        <PinnedNotesBanner subjectType="USER" subjectId={user.username} />
       </Box>
     </Paper>
   );

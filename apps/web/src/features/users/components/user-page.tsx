@@ -17,6 +17,7 @@ import { ButtonLink } from '@/components/router-link';
 import { isApiError } from '@/lib/api/api-error';
 import { listReturn } from '@/lib/router/list-return';
 import { useSupportMode } from '@/lib/support-mode/support-mode';
+import { ContactsPanel, NotesPanel } from '@/features/customer-notes';
 import { UserPayments } from '@/features/payments';
 import { useApplyUser, useUser } from '../api/users-api';
 import type { UserPageSearch, UserPageTab } from '../users-search';
@@ -161,6 +162,8 @@ export function UserPage({ username, search, onSearchChange, onRenamed }: UserPa
             {tab === 'payments' && <UserPayments key={user.username} username={user.username} />}
             {tab === 'suspicious' && <SuspiciousAgainstTab username={user.username} />}
           </Box>
+          <NotesPanel key={`notes-${user.username}`} subjectType="USER" subjectId={user.username} />
+          <ContactsPanel key={`contacts-${user.username}`} username={user.username} />
         </Stack>
       </Collapse>
     </Stack>

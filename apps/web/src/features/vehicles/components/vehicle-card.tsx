@@ -20,6 +20,7 @@ import { useVehicleCommands } from '../api/use-vehicle-commands';
 import { useVehicleStatus } from '../api/vehicle-status-polling';
 import { vehicleQueryOptions } from '../api/vehicles-api';
 import { AppHrefLink } from '@/components/app-href-link';
+import { NotesPanel, PinnedNotesBanner } from '@/features/customer-notes';
 import { JournalDialog } from './journal-dialog';
 import { CommandState, VehicleActionsMenu, VehicleCommandButtons } from './vehicle-commands';
 import { VehicleBookingsSection } from './vehicle-bookings-section';
@@ -151,6 +152,12 @@ export function VehicleCard({ vehicle: given, variant, expanded = false, onToggl
       <Box sx={{ mt: 1, px: 1.25, py: 0.75, borderRadius: 1, bgcolor: 'action.hover' }}>
         <VehicleStatusStrip status={status} fuelType={vehicle.primaryFuelType} />
       </Box>
+      {/* Pinned notes where the vehicle is looked at: its page, a booking's card, an opened search result (not every collapsed hit). */}
+      {(showDetails || variant === 'booking') && (
+        <Box sx={{ mt: 1, '&:empty': { display: 'none' } }}>
+          <PinnedNotesBanner subjectType="VEHICLE" subjectId={vehicle.vin} />
+        </Box>
+      )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 0.75, flexWrap: 'wrap', alignItems: 'center', '&:empty': { display: 'none' } }}>
         <AlarmChips status={status} />
         <CommandState current={commands.current} lastCommand={vehicle.lastCommand} />
@@ -181,6 +188,9 @@ export function VehicleCard({ vehicle: given, variant, expanded = false, onToggl
             </Box>
             <VehicleBookingsSection vin={vehicle.vin} />
             <VehicleEventsSection vin={vehicle.vin} />
+            <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
+              <NotesPanel subjectType="VEHICLE" subjectId={vehicle.vin} headingComponent="h3" />
+            </Box>
           </Box>
         </Collapse>
       )}

@@ -22,6 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { Booking } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
+import { LogContactButton, NotesPanel, PinnedNotesBanner } from '@/features/customer-notes';
 import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
 import { useSupportMode } from '@/lib/support-mode/support-mode';
@@ -214,7 +215,15 @@ function BookingCard({ booking, search, tab, refreshing, children }: BookingCard
                 {booking.toLocation.poolId !== booking.fromLocation.poolId && ` → ${booking.toLocation.pool}`}
               </Typography>
               {booking.vehicleAllocation.vehicle && <Typography variant="body2">{booking.vehicleAllocation.vehicle.registrationNumber}</Typography>}
+              {booking.user && (
+                <Box>
+                  <LogContactButton username={booking.user.username} name={booking.user.fullNameLastFirst} bid={bid} />
+                </Box>
+              )}
             </Stack>
+            <Box sx={{ mt: 1.5, '&:empty': { display: 'none' } }}>
+              <PinnedNotesBanner subjectType="BOOKING" subjectId={bid} />
+            </Box>
           </Box>
           {pinOpen && booking.allocateOnActivation && (
             <Box sx={{ px: { xs: 2, md: 3 }, pt: 2, pb: expanded ? 0 : 2 }}>
@@ -267,6 +276,7 @@ function BookingCard({ booking, search, tab, refreshing, children }: BookingCard
             </Box>
           </Collapse>
         </Paper>
+        <NotesPanel subjectType="BOOKING" subjectId={bid} />
       </Stack>
       {addFeePrefill && <BillingDialog booking={booking} prefill={addFeePrefill} onClose={closeAddFee} />}
     </BookingCardContext.Provider>
