@@ -1170,7 +1170,11 @@ describe('regressions the fuzzer found', () => {
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: authToken(token) } });
   const refused = (res: { statusCode: number; body: string }, field: string) => {
     expect(res.statusCode, res.body).toBe(400);
-    expect(ZErrorEnvelope.parse(parseJson(res.body)).errors).toContainEqual({ field, message: TIME_OUT_OF_RANGE_MESSAGE });
+    expect(ZErrorEnvelope.parse(parseJson(res.body)).errors).toContainEqual({
+      field,
+      messageId: 'timeOutOfRange',
+      message: TIME_OUT_OF_RANGE_MESSAGE,
+    });
   };
 
   it('refuses a time PostgreSQL cannot hold (year 0000, or past 9999 once the server adds a day) with a 400 naming the field', async () => {

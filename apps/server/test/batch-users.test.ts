@@ -429,7 +429,7 @@ describe('POST /api/users/createBatch: files as spreadsheets write them (issue 1
       {
         field: 'zipCode',
         messageId: 'zipLostLeadingZero',
-        params: { zip: '150', digits: 3, country: 'Norway', expected: 4, suggestion: '0150' },
+        params: { zip: '150', digits: 3, country: 'Norway', countryCode: 'NO', expected: 4, suggestion: '0150' },
         message: expect.stringMatching(/Post code 150 has 3 digits, but post codes in Norway have 4.*0150\?/),
       },
     ]);

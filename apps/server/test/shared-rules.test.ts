@@ -98,7 +98,14 @@ describe('metadata: one validator for create, update, PUT metadata (and the form
   it('refuses the 21-digit cost centre on every path, PUT metadata included', async () => {
     const user = await customer();
     const create = refused(await call('POST', '/api/bookings', createRequest(user.username, 0, { metadata: { project: 'P', costCentre: BIG } })));
-    expect(create.errors).toContainEqual(expect.objectContaining({ field: 'metadata.costCentre', message: `Cost centre: ${MESSAGES.mustBeNumber}` }));
+    expect(create.errors).toContainEqual(
+      expect.objectContaining({
+        field: 'metadata.costCentre',
+        messageId: 'metadataMustBeNumber',
+        params: { label: 'Cost centre' },
+        message: `Cost centre: ${MESSAGES.mustBeNumber}`,
+      }),
+    );
 
     const booking = ok(await call('POST', '/api/bookings', createRequest(user.username, 0, { metadata: { project: 'P', costCentre: '4410' } })), 201);
     const update = refused(await call('PUT', `/api/bookings/${booking.bid}`, { metadata: { project: 'P', costCentre: BIG } }));
@@ -106,7 +113,14 @@ describe('metadata: one validator for create, update, PUT metadata (and the form
 
     // Before: PUT /metadata checked the digits only and stored it.
     const put = refused(await call('PUT', `/api/bookings/${booking.bid}/metadata`, { project: 'P', costCentre: BIG }));
-    expect(put.errors).toEqual([{ field: 'metadata.costCentre', message: `Cost centre: ${MESSAGES.mustBeNumber}` }]);
+    expect(put.errors).toEqual([
+      {
+        field: 'metadata.costCentre',
+        messageId: 'metadataMustBeNumber',
+        params: { label: 'Cost centre' },
+        message: `Cost centre: ${MESSAGES.mustBeNumber}`,
+      },
+    ]);
     expect(ZMetadata.parse((await call('GET', `/api/bookings/${booking.bid}/metadata`)).json())).toEqual({ project: 'P', costCentre: '4410' });
   });
 
@@ -126,7 +140,9 @@ describe('metadata: one validator for create, update, PUT metadata (and the form
     const update = refused(await call('PUT', `/api/bookings/${booking.bid}`, { metadata: { project: 'P', colour: 'red' } }));
     expect(update.errors).toContainEqual(expect.objectContaining({ field: 'metadata.colour' }));
     const put = refused(await call('PUT', `/api/bookings/${booking.bid}/metadata`, { project: 'P', colour: 'red' }));
-    expect(put.errors).toEqual([{ field: 'metadata.colour', message: `colour: ${MESSAGES.notAMetadataField}` }]);
+    expect(put.errors).toEqual([
+      { field: 'metadata.colour', messageId: 'metadataNotAField', params: { label: 'colour' }, message: `colour: ${MESSAGES.notAMetadataField}` },
+    ]);
   });
 
   it('does not let a key the spec dropped since block an unrelated change', async () => {

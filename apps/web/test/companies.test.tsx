@@ -439,8 +439,50 @@ describe('BatchUserImport', () => {
     await user.upload(screen.getByLabelText('Users file (.csv)'), new File(['shoeSize\n'], 'users.csv'));
     await user.click(screen.getByRole('button', { name: 'Import users' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('The header is not valid');
+    // An English envelope message without an item that words it by id: a translated title above the items.
+    expect(alert.textContent).toContain('The file could not be imported');
+    expect(alert.textContent).not.toContain('The header is not valid');
     expect(alert.textContent).toContain('header: Unknown column: shoeSize');
+  });
+
+  it("words a whole-file refusal in the staff member's language from its message ids (nb)", async () => {
+    const headline = {
+      field: 'file',
+      messageId: 'batchHeaderColumns',
+      params: { required: 'username, givenName', optional: 'zipCode' },
+      message: 'The header row must name user fields. Required: username, givenName; optional: zipCode.',
+    };
+    handler = () => ({
+      status: 400,
+      body: {
+        httpCode: 400,
+        messageId: 'errorId.apigw.invalid.input',
+        message: headline.message,
+        errors: [
+          headline,
+          { field: 'header.1', line: 1, messageId: 'batchUnknownColumn', params: { name: 'shoeSize' }, message: 'Unknown column "shoeSize"' },
+          { line: 7, messageId: 'csvLineUnreadable', message: 'The line cannot be read as CSV (a quoted field that is not closed?)' },
+        ],
+      },
+    });
+    await i18n.changeLanguage('nb');
+    try {
+      const user = userEvent.setup();
+      renderWith(<BatchUserImport companyId={4} />);
+      await user.upload(screen.getByLabelText('Brukerfil (.csv)'), new File(['shoeSize\n'], 'users.csv'));
+      await user.click(screen.getByRole('button', { name: 'Importer brukere' }));
+      const alert = await screen.findByRole('alert');
+      const items = within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+      expect(alert.textContent?.startsWith('Overskriftsraden må navngi brukerfelt. Påkrevd: username, givenName; valgfritt: zipCode.')).toBe(true);
+      expect(items).toEqual([
+        'header.1: Ukjent kolonne «shoeSize»',
+        'Linje 7: Linjen kan ikke leses som CSV (et felt i anførselstegn som ikke er lukket?)',
+      ]);
+    } finally {
+      await i18n.changeLanguage('en-GB');
+    }
   });
 
   it('is offered to SUPPORT staff too, who upload like ADMIN staff', async () => {

@@ -42,6 +42,15 @@ export const MESSAGE_COUNT_PARAMS: Partial<Record<MessageKey, string>> = {
   imageTooLarge: 'max',
   batchUsersCreated: 'count',
   batchUsersFailed: 'count',
+  tooManyVins: 'max',
+  windowTooLong: 'days',
+  pagingLimit: 'max',
+  atMostCharacters: 'max',
+  csvTooManyUsers: 'count',
+  tooManyEmailDomains: 'max',
+  tooManyUsernames: 'max',
+  tooFewItems: 'min',
+  tooManyItems: 'max',
 };
 
 /** The key of a contract text without placeholders ("Required" → required). */
@@ -53,6 +62,19 @@ const KEY_BY_TEXT = new Map<string, MessageKey>(
 );
 const MAX_LENGTH_TEXT = /^Maximum characters (\d+)$/;
 
+/** The key and params of the schema texts with values (schemaMessage), by their English text. */
+const REF_BY_SCHEMA_TEXT = new Map<string, Omit<MessageRef, 'message'>>();
+
+/**
+ * A schema's message with values, by key: its English text (what zod reports and the forms show), remembered so that
+ * an issue with this text names its key and params again (messageRefOfText): `.max(20, schemaMessage('tooManyEmailDomains', { max: 20 }))`.
+ */
+export function schemaMessage(key: MessageKey, params: MessageParams): string {
+  const { message, ...ref } = messageRef(key, params);
+  REF_BY_SCHEMA_TEXT.set(message, ref);
+  return message;
+}
+
 /**
  * The key and params of a text the contract's schemas write: a MESSAGES text without placeholders, or the schemas'
  * "Maximum characters N" (MESSAGES.maxLength). Undefined for any other text. The schemas word their messages in
@@ -61,6 +83,8 @@ const MAX_LENGTH_TEXT = /^Maximum characters (\d+)$/;
 export function messageRefOfText(text: string): Omit<MessageRef, 'message'> | undefined {
   const key = KEY_BY_TEXT.get(text);
   if (key) return { messageId: key };
+  const withValues = REF_BY_SCHEMA_TEXT.get(text);
+  if (withValues) return withValues;
   const max = MAX_LENGTH_TEXT.exec(text);
   if (max) return { messageId: 'maxLength', params: { max: Number(max[1]) } };
   return undefined;
@@ -72,24 +96,120 @@ export interface IssueLike {
   message?: string | undefined;
   origin?: unknown;
   maximum?: unknown;
+  minimum?: unknown;
+  inclusive?: unknown;
+  expected?: unknown;
+  format?: unknown;
+  divisor?: unknown;
+  keys?: unknown;
   values?: unknown;
+}
+
+type IssueRef = Omit<MessageRef, 'message'>;
+const ref = (messageId: MessageKey, params?: MessageParams): IssueRef => (params ? { messageId, params } : { messageId });
+const numeric = (value: unknown): number | undefined => (typeof value === 'number' ? value : typeof value === 'bigint' ? Number(value) : undefined);
+
+/** A value of the wrong type, by the type expected; zod words a missing value "…, received undefined". */
+function wrongTypeRef(issue: IssueLike): IssueRef {
+  if (issue.message?.endsWith('received undefined')) return ref('required');
+  switch (issue.expected) {
+    case 'string':
+      return ref('mustBeText');
+    case 'number':
+    case 'bigint':
+      return ref('mustBeNumber');
+    case 'int':
+      return ref('mustBeWholeNumber');
+    case 'boolean':
+      return ref('mustBeTrueOrFalse');
+    case 'array':
+    case 'tuple':
+    case 'set':
+      return ref('mustBeList');
+    case 'object':
+    case 'record':
+    case 'map':
+      return ref('mustBeObject');
+    case 'date':
+      return ref('invalidDate');
+    default:
+      return ref('wrongType');
+  }
+}
+
+/** A value out of range: a string by its length, a number by its bound, a list by its items. */
+function sizeRef(issue: IssueLike, big: boolean): IssueRef | undefined {
+  const bound = numeric(big ? issue.maximum : issue.minimum);
+  if (bound === undefined) return undefined;
+  const exclusive = issue.inclusive === false;
+  switch (issue.origin) {
+    case 'string':
+      return big ? ref('maxLength', { max: bound }) : ref('minLength', { min: bound });
+    case 'number':
+    case 'int':
+    case 'bigint':
+      return big
+        ? ref(exclusive ? 'numberTooLargeExclusive' : 'numberTooLarge', { max: bound })
+        : ref(exclusive ? 'numberTooSmallExclusive' : 'numberTooSmall', { min: bound });
+    case 'array':
+    case 'set':
+    case 'file':
+      return big ? ref('tooManyItems', { max: bound }) : ref('tooFewItems', { min: bound });
+    default:
+      return undefined;
+  }
+}
+
+function formatRef(issue: IssueLike): IssueRef {
+  switch (issue.format) {
+    case 'email':
+      return ref('invalidEmail');
+    case 'date':
+      return ref('invalidDate');
+    case 'datetime':
+      return ref('invalidDateTime');
+    default:
+      return ref('invalidFormat');
+  }
 }
 
 /**
  * The key and params of a zod issue of the contract's schemas: its text when that is a contract text (see
- * messageRefOfText), else by its kind: a string too long → maxLength {max}, a value not among the choices →
- * notAChoice {choices}. Undefined when the issue has no message of the catalogue (clients show its text).
+ * messageRefOfText), else by its kind (zod's own default texts): a wrong type (mustBeText, mustBeNumber, …; a missing
+ * value is `required`), a string too long or short (maxLength {max}, minLength {min}), a number out of range
+ * (numberTooLarge {max}, …), too many or too few items, a wrong format, a value not among the choices (notAChoice
+ * {choices}), a number not a multiple (notMultipleOf {divisor}), unknown keys (unknownFields {keys}); a union, key or element that fits
+ * nothing is `invalid`. A refinement whose own text is not in the catalogue has none (clients show its text). Clients word the key in their language; the issue's own text stays the English message.
  */
-export function issueMessageRef(issue: IssueLike): Omit<MessageRef, 'message'> | undefined {
+export function issueMessageRef(issue: IssueLike): IssueRef | undefined {
   const byText = issue.message ? messageRefOfText(issue.message) : undefined;
   if (byText) return byText;
-  if (issue.code === 'too_big' && issue.origin === 'string' && typeof issue.maximum === 'number') {
-    return { messageId: 'maxLength', params: { max: issue.maximum } };
+  switch (issue.code) {
+    case 'invalid_type':
+      return wrongTypeRef(issue);
+    case 'too_big':
+    case 'too_small':
+      return sizeRef(issue, issue.code === 'too_big') ?? ref('invalid');
+    case 'invalid_format':
+      return formatRef(issue);
+    case 'invalid_value':
+      return Array.isArray(issue.values) && issue.values.length > 0
+        ? ref('notAChoice', { choices: issue.values.map(String).join(', ') })
+        : ref('invalid');
+    case 'not_multiple_of': {
+      const divisor = numeric(issue.divisor);
+      return divisor === undefined ? ref('invalid') : ref('notMultipleOf', { divisor });
+    }
+    case 'unrecognized_keys':
+      return Array.isArray(issue.keys) && issue.keys.length > 0 ? ref('unknownFields', { keys: issue.keys.map(String).join(', ') }) : ref('invalid');
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
+      return ref('invalid');
+    default:
+      // A refinement's own text that is not in the catalogue: clients show it as it is rather than a bare "Invalid".
+      return undefined;
   }
-  if (issue.code === 'invalid_value' && Array.isArray(issue.values) && issue.values.length > 0) {
-    return { messageId: 'notAChoice', params: { choices: issue.values.map(String).join(', ') } };
-  }
-  return undefined;
 }
 
 /** An error item with the key and params of its message added, when its text is one the contract knows. */

@@ -1,3 +1,4 @@
+import { fieldError } from '@fleetdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
@@ -13,7 +14,7 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
   const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!value) return undefined;
   if (value.length > IDEMPOTENCY_KEY_MAX) {
-    throw AppError.invalidInput([{ field: 'Idempotency-Key', message: `At most ${IDEMPOTENCY_KEY_MAX} characters` }]);
+    throw AppError.invalidInput([fieldError('Idempotency-Key', 'atMostCharacters', { max: IDEMPOTENCY_KEY_MAX })]);
   }
   // Stored with the result: the input guard's rule (no NUL, no unpaired surrogate), like every text the server keeps.
   assertSafeText(value, 'Idempotency-Key');

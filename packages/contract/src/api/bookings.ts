@@ -4,6 +4,7 @@ import { ZBooking, ZBookingRule, ZChargingPin, ZEventLogEntry, ZIsoDateTime, ZMe
 import { BOOKING_EVENTS_PAGE_SIZE, DEFAULT_ESTIMATED_DISTANCE_KM, EXTENSION_MINUTES } from '../limits.ts';
 import { ZIntId, ZIntIdParam } from '../safe-input.ts';
 import { ZBookingListHighlight } from '../rules/booking-list.ts';
+import { MESSAGES } from '../messages.ts';
 
 /**
  * Request and response schemas of the §7 booking calls. Paths the spec leaves "not shown" are
@@ -101,7 +102,7 @@ export const ZForceDeactivateQuery = z
     wasNotUsed: z.preprocess(emptyToUndefined, boolParam.default(false)),
     reason: ZReason,
   })
-  .refine((q) => Boolean(q.startDate) === Boolean(q.endDate), { message: 'Start and end must both be set or both be empty', path: ['endDate'] })
+  .refine((q) => Boolean(q.startDate) === Boolean(q.endDate), { message: MESSAGES.startEndTogether, path: ['endDate'] })
   .refine((q) => q.wasNotUsed || (q.startDate && q.endDate), { message: 'Required', path: ['startDate'] })
   .refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) < Date.parse(q.endDate), {
     message: 'Start has to be before end',
@@ -121,7 +122,7 @@ export const ZAdjustQuery = z
     changesLockedForUser: z.preprocess(emptyToUndefined, boolParam.optional()),
   })
   .refine((q) => q.endTime !== undefined || q.changesLockedForUser !== undefined, {
-    message: 'Give endTime or changesLockedForUser',
+    message: MESSAGES.endTimeOrLockRequired,
     path: ['endTime'],
   });
 export const EXTENSION_OPTIONS_MINUTES = EXTENSION_MINUTES;

@@ -3,6 +3,7 @@ import { ZCompanyType, ZCountryCode, ZLanguage, ZUserStatus } from '../enums.ts'
 import { ZCompany, ZCompanyNode, ZIsoDateTime } from '../entities.ts';
 import { COMPANY_USERS_DEFAULT_PAGE_SIZE, COMPANY_USERS_PAGE_SIZE_OPTIONS, PHONE_PATTERN, PIN_PATTERN } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
+import { schemaMessage } from '../message-refs.ts';
 import { COMPANY_USERS_SORT_DIRECTIONS, COMPANY_USERS_SORT_FIELDS } from '../values.ts';
 import { ZMessageParams } from '../error-envelope.ts';
 import { ZIntIdParam } from '../safe-input.ts';
@@ -82,7 +83,7 @@ export const ZCompanyUpdate = z.object({
   microSegment: optionalText(100),
   emailDomains: z
     .array(z.string().trim().toLowerCase().regex(EMAIL_DOMAIN_PATTERN, MESSAGES.invalidEmailDomain))
-    .max(COMPANY_EMAIL_DOMAINS_MAX, `At most ${COMPANY_EMAIL_DOMAINS_MAX} e-mail domains`)
+    .max(COMPANY_EMAIL_DOMAINS_MAX, schemaMessage('tooManyEmailDomains', { max: COMPANY_EMAIL_DOMAINS_MAX }))
     .refine((list) => new Set(list).size === list.length, MESSAGES.emailDomainListedTwice),
   /** null removes the contact. */
   contact: ZCompanyContactInput.nullable(),

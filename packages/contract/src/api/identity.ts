@@ -4,6 +4,7 @@ import { ZDriversLicenseStatus, ZIsoDateTime } from '../entities.ts';
 import { ZUserDetail } from './user-admin.ts';
 import { NORWEGIAN_IDENTITY_PATTERN, SWEDISH_IDENTITY_PATTERN } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
+import { schemaMessage } from '../message-refs.ts';
 import { emptyToUndefined, listParam } from './query-params.ts';
 
 /**
@@ -111,9 +112,9 @@ export type LicenseCheckResult = z.infer<typeof ZLicenseCheckResult>;
 /** ISO 3166-1 alpha-2, upper case ('se' is accepted as 'SE'). */
 export const ZLicenseCountry = z.preprocess(
   (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-  z.string().regex(/^[A-Z]{2}$/, 'Use a two-letter country code'),
+  z.string().regex(/^[A-Z]{2}$/, MESSAGES.countryCodeTwoLetters),
 );
-export const ZIsoDate = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'Use the date format YYYY-MM-DD');
+export const ZIsoDate = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, MESSAGES.useDateFormat);
 
 /**
  * POST /api/users/{username}/license/validate.
@@ -134,11 +135,7 @@ export const ZValidateLicenseRequest = z
     const registry = (LICENSE_REGISTRY_COUNTRIES as readonly string[]).includes(v.country);
     if (v.country === 'SE' && !v.validUntil) ctx.addIssue({ code: 'custom', path: ['validUntil'], message: MESSAGES.licenseExpiryRequired });
     if (registry && v.result) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['result'],
-        message: 'Swedish and Norwegian licences are checked in the register; a result cannot be given',
-      });
+      ctx.addIssue({ code: 'custom', path: ['result'], message: MESSAGES.licenceRegisterOnly });
     }
     if (!registry && !v.result) ctx.addIssue({ code: 'custom', path: ['result'], message: MESSAGES.required });
     if (registry && v.identificationNumber && !isValidIdentityNumber(v.country as 'SE' | 'NO', v.identificationNumber)) {
@@ -175,11 +172,12 @@ export type LicenseCheck = z.infer<typeof ZLicenseCheck>;
 export const ZLicenseChecksResponse = z.array(ZLicenseCheck);
 
 export const LICENSE_STATUS_MAX_USERNAMES = 100;
+const TOO_MANY_USERNAMES = schemaMessage('tooManyUsernames', { max: LICENSE_STATUS_MAX_USERNAMES });
 /** GET /api/admin/users/license-status?usernames=a,b (repeat or comma separate; at most 100). */
 export const ZLicenseStatusQuery = z.object({ usernames: listParam(z.string().min(1).max(200)) }).superRefine((q, ctx) => {
   if (!q.usernames?.length) ctx.addIssue({ code: 'custom', path: ['usernames'], message: MESSAGES.required });
   else if (q.usernames.length > LICENSE_STATUS_MAX_USERNAMES) {
-    ctx.addIssue({ code: 'custom', path: ['usernames'], message: `At most ${LICENSE_STATUS_MAX_USERNAMES} user names` });
+    ctx.addIssue({ code: 'custom', path: ['usernames'], message: TOO_MANY_USERNAMES });
   }
 });
 /** A map by username (as stored) of {state, verifier, timestamp}; unknown users are left out. */

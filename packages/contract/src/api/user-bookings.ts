@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZBookingState } from '../enums.ts';
 import { ZIsoDateTime } from '../entities.ts';
+import { MESSAGES } from '../messages.ts';
 
 /** At most this many bookings answer one user bookings search (active first, then by start). */
 export const USER_BOOKINGS_MAX_RESULTS = 100;
@@ -36,7 +37,7 @@ export const ZUserBookingsQuery = z
     limit: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(USER_BOOKINGS_MAX_RESULTS).optional()),
   })
   .refine((q) => !q.startDate || !q.endDate || Date.parse(q.startDate) <= Date.parse(q.endDate), {
-    message: 'The end must not be before the start',
+    message: MESSAGES.endNotBeforeStart,
     path: ['endDate'],
   });
 export type UserBookingsQuery = z.infer<typeof ZUserBookingsQuery>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BID_PATTERN, PHONE_PATTERN, PIN_PATTERN } from '../limits.ts';
+import { MESSAGES } from '../messages.ts';
 
 /**
  * The instants a request may name (issue 14; docs/decisions/0042-hardened-api.md §6). PostgreSQL's `timestamptz`
@@ -9,7 +10,7 @@ import { BID_PATTERN, PHONE_PATTERN, PIN_PATTERN } from '../limits.ts';
  */
 export const TIME_MIN_ISO = '1900-01-01T00:00:00.000Z';
 export const TIME_MAX_ISO = '8999-12-31T23:59:59.999Z';
-export const TIME_OUT_OF_RANGE_MESSAGE = 'Must be a time from 1900-01-01 to 8999-12-31 (UTC)';
+export const TIME_OUT_OF_RANGE_MESSAGE = MESSAGES.timeOutOfRange;
 const TIME_MIN_MS = Date.parse(TIME_MIN_ISO);
 const TIME_MAX_MS = Date.parse(TIME_MAX_ISO);
 const ZIsoDateTimeText = z.iso.datetime({ offset: true });

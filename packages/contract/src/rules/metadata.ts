@@ -1,5 +1,6 @@
 import type { MetadataSpecEntry } from '../entities.ts';
 import type { MessageKey } from '../messages.ts';
+import { messageRef, type MessageRef } from '../message-refs.ts';
 
 /**
  * The one check of a booking's metadata against its contract's spec (§3 metadata spec, §5 "New or updated booking"):
@@ -31,6 +32,20 @@ export interface MetadataCheck {
   /** In the spec's order, then the unknown keys in the input's order; empty when the metadata is fine. */
   problems: MetadataProblem[];
 }
+
+/** The message of a problem led by the field's label ("Licence plate: Required"): the catalogue's labelled form. */
+const LABELLED: Record<MetadataProblem['message'], MessageKey> = {
+  required: 'metadataRequired',
+  mustBeNumber: 'metadataMustBeNumber',
+  notAChoice: 'metadataNotAChoice',
+  notAMetadataField: 'metadataNotAField',
+};
+
+/**
+ * A problem as a message by key (docs/decisions/0059): the labelled message with the operator's label as `{label}`,
+ * worded in English as "<label>: <message>".
+ */
+export const metadataProblemRef = (p: MetadataProblem): MessageRef => messageRef(LABELLED[p.message], { ...p.params, label: p.label });
 
 const INTEGER = /^[+-]?\d+$/;
 

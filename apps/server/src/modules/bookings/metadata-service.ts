@@ -1,4 +1,13 @@
-import { eventText, checkMetadata, formatMessage, MESSAGE_IDS, MESSAGES, type ErrorItem, type MetadataSpecEntry } from '@fleetdesk/contract';
+import {
+  eventText,
+  checkMetadata,
+  fieldError,
+  MESSAGE_IDS,
+  MESSAGES,
+  metadataProblemRef,
+  type ErrorItem,
+  type MetadataSpecEntry,
+} from '@fleetdesk/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { contracts } from '../../db/schema.ts';
@@ -26,11 +35,11 @@ function validateMetadataSpec(spec: readonly MetadataSpecEntry[]): ErrorItem[] {
   spec.forEach((e, i) => {
     const key = e.key.trim();
     if (!key) errors.push({ field: `metadataSpec.${i}.key`, message: MESSAGES.required });
-    else if (seen.has(key)) errors.push({ field: `metadataSpec.${i}.key`, message: `The key ${key} is listed twice` });
+    else if (seen.has(key)) errors.push(fieldError(`metadataSpec.${i}.key`, 'metadataKeyTwice', { key }));
     seen.add(key);
     if (!e.label.trim()) errors.push({ field: `metadataSpec.${i}.label`, message: MESSAGES.required });
     if (e.type === 'CHOICE' && !(e.choices ?? []).some((c) => c.trim() !== ''))
-      errors.push({ field: `metadataSpec.${i}.choices`, message: 'A choice field needs choices' });
+      errors.push(fieldError(`metadataSpec.${i}.choices`, 'metadataChoicesRequired'));
   });
   return errors;
 }
@@ -100,7 +109,7 @@ export async function updateBookingMetadata(
   return db.transaction(async (tx) => {
     const b = await lockBooking(tx, actor, bid);
     const { metadata, problems } = checkMetadata(b.contract.metadataSpec, input);
-    const errors: ErrorItem[] = problems.map((p) => ({ field: p.field, message: `${p.label}: ${formatMessage(p.message, p.params)}` }));
+    const errors: ErrorItem[] = problems.map((p) => ({ field: p.field, ...metadataProblemRef(p) }));
     if (errors.length) throw new AppError(MESSAGE_IDS.validationList, 400, MESSAGES.validationFailed, errors);
     await patchBooking(tx, b.row.id, { metadata }, now);
     await bookingEvent(

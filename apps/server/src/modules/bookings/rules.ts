@@ -4,6 +4,7 @@ import {
   fieldError,
   formatMessage,
   humanizeDuration,
+  metadataProblemRef,
   type BookableRule,
   type BookingLengthViolation,
   type BookingRule,
@@ -81,8 +82,8 @@ export interface RuleViolation extends BookingRule {
   overlappingBid?: string;
   /**
    * The expanded text as the catalogue's key and params (docs/decisions/0059), for clients to word it in their
-   * language; a length carries `durationMs` beside its English `duration`. None for metadata rules, whose text
-   * leads with the operator's own field label.
+   * language; a length carries `durationMs` beside its English `duration`; a metadata rule carries the operator's own
+   * field label as `label` (metadataRequired, …).
    */
   messageId?: MessageKey;
   params?: MessageParams;
@@ -120,7 +121,10 @@ function metadataViolations(spec: readonly MetadataSpecEntry[], metadata: Bookin
   return checkMetadata(spec, metadata).problems.map((p) => {
     const entry = spec.find((e) => e.key === p.key);
     const message = formatMessage(p.message, p.params);
+    const labelled = metadataProblemRef(p);
     return {
+      messageId: labelled.messageId,
+      ...(labelled.params === undefined ? {} : { params: labelled.params }),
       kind: 'METADATA',
       ruleName: `contract.metadataSpec.${p.key}`,
       description: entry
@@ -129,7 +133,7 @@ function metadataViolations(spec: readonly MetadataSpecEntry[], metadata: Bookin
       overridable: false,
       bookingRuleCause: 'METADATA',
       message,
-      expandedMessage: `${p.label}: ${message}`,
+      expandedMessage: labelled.message,
       field: p.field,
     };
   });

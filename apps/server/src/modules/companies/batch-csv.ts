@@ -1,11 +1,15 @@
 import {
   BATCH_COLUMNS,
   BATCH_ERROR_COLUMN,
+  BATCH_FILE_FIELD,
   BATCH_MAX_LINES,
   BATCH_REQUIRED_COLUMNS,
   fieldError,
+  messageRef,
   type BatchColumn,
   type ErrorItem,
+  type MessageKey,
+  type MessageParams,
 } from '@fleetdesk/contract';
 import { parse } from 'csv-parse/sync';
 
@@ -44,6 +48,12 @@ export class CsvFileError extends Error {
   ) {
     super(message);
     this.name = 'CsvFileError';
+  }
+
+  /** The file's problem by message key: an item on the file field after the others, its text also the envelope's (docs/decisions/0059). */
+  static of(key: MessageKey, params?: MessageParams, errors: ErrorItem[] = []): CsvFileError {
+    const item = fieldError(BATCH_FILE_FIELD, key, params);
+    return new CsvFileError(item.message, [...errors, item]);
   }
 }
 
@@ -100,9 +110,7 @@ export function splitRecords(text: string, delimiter: Delimiter, firstLine = 1):
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? firstLine;
     const fileLine = line + firstLine - 1;
-    throw new CsvFileError(`Line ${fileLine}: ${(error as Error).message}`, [
-      { line: fileLine, message: 'The line cannot be read as CSV (a quoted field that is not closed?)' },
-    ]);
+    throw new CsvFileError(`Line ${fileLine}: ${(error as Error).message}`, [{ line: fileLine, ...messageRef('csvLineUnreadable') }]);
   }
   const records: CsvRecord[] = [];
   let nextStart = firstLine;
@@ -122,12 +130,12 @@ export function parseCsv(bytes: Buffer): ParsedCsv {
   const all = splitRecords(text, delimiter, sep ? 2 : 1);
   const isBlank = (r: CsvRecord) => r.fields.every((f) => f.trim() === '');
   const headerIndex = all.findIndex((r) => !isBlank(r));
-  if (headerIndex < 0) throw new CsvFileError('The file is empty: it needs a header row of user field names and one line per user');
+  if (headerIndex < 0) throw CsvFileError.of('csvFileEmpty');
   const header = all[headerIndex]!.fields.map((f) => f.trim());
   const records = all.slice(headerIndex + 1).filter((r) => !isBlank(r));
-  if (records.length === 0) throw new CsvFileError('The file has a header row but no users');
+  if (records.length === 0) throw CsvFileError.of('csvNoUsers');
   if (records.length > BATCH_MAX_LINES) {
-    throw new CsvFileError(`The file has ${records.length} users; at most ${BATCH_MAX_LINES} can be imported at once. Split it into smaller files.`);
+    throw CsvFileError.of('csvTooManyUsers', { count: records.length, max: BATCH_MAX_LINES });
   }
   return { delimiter, encoding, hadBom, header, records };
 }
@@ -157,10 +165,8 @@ export function mapHeader(header: readonly string[]): (BatchColumn | null)[] {
     if (!seen.has(column)) errors.push({ ...fieldError(column, 'batchColumnMissing', { column }), line: 1 });
   }
   if (errors.length > 0) {
-    throw new CsvFileError(
-      `The header row must name user fields. Required: ${BATCH_REQUIRED_COLUMNS.join(', ')}; optional: ${BATCH_COLUMNS.filter((c) => !(BATCH_REQUIRED_COLUMNS as readonly string[]).includes(c)).join(', ')}.`,
-      errors,
-    );
+    const optional = BATCH_COLUMNS.filter((c) => !(BATCH_REQUIRED_COLUMNS as readonly string[]).includes(c));
+    throw CsvFileError.of('batchHeaderColumns', { required: BATCH_REQUIRED_COLUMNS.join(', '), optional: optional.join(', ') }, errors);
   }
   return mapped;
 }

@@ -1,4 +1,4 @@
-import { BATCH_FILE_FIELD, BATCH_FILE_MAX_BYTES, fieldError, MESSAGES, type ErrorItem } from '@fleetdesk/contract';
+import { BATCH_FILE_FIELD, BATCH_FILE_MAX_BYTES, fieldError, messageRef, MESSAGES, type ErrorItem } from '@fleetdesk/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { unsafeTextErrors } from '../../http/input-guard.ts';
@@ -22,7 +22,11 @@ export interface BatchUpload {
 export const notMultipart = () =>
   AppError.invalidInput([fieldError(BATCH_FILE_FIELD, 'csvOnly')], 'The users file must be sent as multipart/form-data with the file part "file"');
 
-const unreadableForm = (detail: string) => AppError.invalidInput([], `The form data could not be read: ${detail}`);
+/** The multipart parser's own words (English) as `{detail}`; one item without a field, its text also the envelope's. */
+const unreadableForm = (detail: string) => {
+  const item = messageRef('formDataUnreadable', { detail });
+  return AppError.invalidInput([item], item.message);
+};
 const tooLarge = () =>
   AppError.invalidInput(
     [fieldError(BATCH_FILE_FIELD, 'fileTooLarge', { max: BATCH_FILE_MAX_BYTES / 1024 })],

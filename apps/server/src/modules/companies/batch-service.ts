@@ -93,6 +93,8 @@ function spreadsheetHints(raw: Partial<Record<BatchColumn, string>>, fleetCountr
         zip,
         digits: zip.length,
         country: COUNTRY_NAMES[country] ?? country,
+        // The web words the country in the staff member's language from its code (the name above is for the English text).
+        countryCode: country,
         expected,
         suggestion: zip.padStart(expected, '0'),
       }),

@@ -1,4 +1,13 @@
-import { DAMAGE_IMAGE_MAX_MB, fieldError, MESSAGES, ZDamageReportFields, type DamageReportFields, type ErrorItem } from '@fleetdesk/contract';
+import {
+  DAMAGE_IMAGE_MAX_MB,
+  fieldError,
+  issueMessageRef,
+  messageRef,
+  MESSAGES,
+  ZDamageReportFields,
+  type DamageReportFields,
+  type ErrorItem,
+} from '@fleetdesk/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import { unsafeTextErrors } from '../../http/input-guard.ts';
@@ -27,7 +36,11 @@ interface RawReportForm {
 export const notMultipart = () =>
   AppError.invalidInput([{ field: 'image', message: MESSAGES.imageRequired }], 'The damage report must be sent as multipart/form-data');
 
-const unreadableForm = (detail: string) => AppError.invalidInput([], `The form data could not be read: ${detail}`);
+/** The multipart parser's own words (English) as `{detail}`; one item without a field, its text also the envelope's. */
+const unreadableForm = (detail: string) => {
+  const item = messageRef('formDataUnreadable', { detail });
+  return AppError.invalidInput([item], item.message);
+};
 
 const errorCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
@@ -56,7 +69,7 @@ async function readReportForm(request: FastifyRequest): Promise<RawReportForm> {
     const code = errorCode(error);
     // The size error is raised once more when the form ends; the parts before it were already read.
     if (code === 'FST_REQ_FILE_TOO_LARGE') form.imageTooLarge = true;
-    else if (code === 'FST_FILES_LIMIT') throw AppError.invalidInput([{ field: 'image', message: 'Send one image only' }]);
+    else if (code === 'FST_FILES_LIMIT') throw AppError.invalidInput([fieldError('image', 'oneImageOnly')]);
     else if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw unreadableForm('too many fields');
     else throw unreadableForm(error instanceof Error ? error.message : 'malformed multipart data');
   }
@@ -79,7 +92,9 @@ export async function parseDamageReport(request: FastifyRequest): Promise<Damage
   const errors: ErrorItem[] = [];
   const parsed = ZDamageReportFields.safeParse(form.fields);
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) errors.push({ field: issue.path.map(String).join('.') || 'form', message: issue.message });
+    for (const issue of parsed.error.issues) {
+      errors.push({ field: issue.path.map(String).join('.') || 'form', ...issueMessageRef(issue), message: issue.message });
+    }
   }
   let photo: DamagePhoto | null = null;
   if (form.imageTooLarge) errors.push(fieldError('image', 'imageTooLarge', { max: DAMAGE_IMAGE_MAX_MB }));

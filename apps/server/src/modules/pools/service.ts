@@ -1,5 +1,7 @@
 import {
+  DAY_MS,
   eventText,
+  fieldError,
   startOfLocalDay,
   MESSAGE_IDS,
   MESSAGES,
@@ -155,7 +157,7 @@ export async function updatePool(db: Db, actor: Actor, poolId: number, req: Pool
     if (!current) throw poolNotFound();
     const errors: ErrorItem[] = [];
     if (req.movedTo !== undefined && req.movedTo !== null) {
-      if (req.movedTo === poolId) errors.push({ field: 'movedTo', message: 'A pool cannot be moved to itself' });
+      if (req.movedTo === poolId) errors.push(fieldError('movedTo', 'poolMovedToItself'));
       else {
         const [target] = await tx
           .select({ id: pools.id })
@@ -171,7 +173,7 @@ export async function updatePool(db: Db, actor: Actor, poolId: number, req: Pool
         .from(poolGroups)
         .where(and(eq(poolGroups.id, req.poolGroupId), eq(poolGroups.fleetId, actor.fleet)))
         .limit(1);
-      if (!group) errors.push({ field: 'poolGroupId', message: 'Pool group not found' });
+      if (!group) errors.push(fieldError('poolGroupId', 'poolGroupNotFound'));
     }
     const wantedContracts = req.allowedContracts ? [...new Set(req.allowedContracts)].sort((a, b) => a - b) : undefined;
     if (wantedContracts?.length) {
@@ -181,7 +183,7 @@ export async function updatePool(db: Db, actor: Actor, poolId: number, req: Pool
         .where(and(inArray(contracts.id, wantedContracts), eq(contracts.fleetId, actor.fleet)));
       const known = new Set(found.map((c) => c.id));
       const missing = wantedContracts.filter((id) => !known.has(id));
-      if (missing.length) errors.push({ field: 'allowedContracts', message: `Contract not found: ${missing.join(', ')}` });
+      if (missing.length) errors.push(fieldError('allowedContracts', 'contractsNotFound', { ids: missing.join(', ') }));
     }
     if (errors.length) throw AppError.invalidInput(errors);
 
@@ -271,7 +273,7 @@ export async function resolvePoolBookingsWindow(
   if (start && end) {
     if (end <= start) throw AppError.invalidInput([{ field: 'endDate', message: 'Start has to be before end' }]);
     if (end.getTime() - start.getTime() > POOL_BOOKINGS_MAX_WINDOW_MS)
-      throw AppError.invalidInput([{ field: 'endDate', message: 'The window can be at most 62 days' }]);
+      throw AppError.invalidInput([fieldError('endDate', 'windowTooLong', { days: POOL_BOOKINGS_MAX_WINDOW_MS / DAY_MS })]);
   }
   const states = q.state?.length ? [...new Set(q.state)] : [...(q.upcoming ? POOL_BOOKINGS_UPCOMING_STATES : POOL_BOOKINGS_DEFAULT_STATES)];
   const limit = q.limit ?? (q.upcoming ? POOL_BOOKINGS_UPCOMING_LIMIT : POOL_BOOKINGS_MAX_LIMIT);

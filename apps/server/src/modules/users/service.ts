@@ -1,6 +1,7 @@
 import {
   adminFeeOf,
   DISPLAYED_TOTAL_CAP,
+  fieldError,
   MESSAGE_IDS,
   USER_SEARCH_MATCH_CAP,
   vehicleAccessOf,
@@ -78,8 +79,7 @@ export async function searchUsers(db: Db, actor: Actor, q: UserSearchQuery): Pro
   const username = q.username?.trim() ?? '';
   if (!query && !mobilePhone && !username) throw AppError.invalidInput([{ field: 'query', message: 'Required' }]);
   // OFFSET paging is for the first pages of a search box; refuse walking past the displayed cap (10000+).
-  if (q.page * q.pageSize >= DISPLAYED_TOTAL_CAP)
-    throw AppError.invalidInput([{ field: 'page', message: `At most ${DISPLAYED_TOTAL_CAP} results can be paged through; refine the search` }]);
+  if (q.page * q.pageSize >= DISPLAYED_TOTAL_CAP) throw AppError.invalidInput([fieldError('page', 'pagingLimit', { max: DISPLAYED_TOTAL_CAP })]);
   const empty: UserSearchResponse = { results: [], moreResults: false, currentPage: q.page, total: 0, totalCapped: false, orderedBy: 'name' };
 
   const where: SQL[] = [eq(users.fleetId, actor.fleet), eq(users.role, 'CUSTOMER')];

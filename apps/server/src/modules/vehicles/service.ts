@@ -1,5 +1,7 @@
 import {
+  DAY_MS,
   eventText,
+  fieldError,
   MESSAGE_IDS,
   STATUS_FOR_MAX_VINS,
   VEHICLE_BOOKINGS_INITIAL_WINDOW_MS,
@@ -134,10 +136,10 @@ export async function getVehicleStatus(db: Db, actor: Actor, vin: string): Promi
  * ignored), in the order asked. VINs that are unknown, another operator's or without a status are left out.
  */
 export async function statusFor(db: Db, actor: Actor, vins: readonly string[] | undefined): Promise<VehicleStatus[]> {
-  if (!vins?.length) throw AppError.invalidInput([{ field: 'vin', message: 'At least one VIN is required' }]);
+  if (!vins?.length) throw AppError.invalidInput([fieldError('vin', 'vinRequired')]);
   const wanted = [...new Set(vins.map((v) => v.trim().toUpperCase()))];
   if (wanted.length > STATUS_FOR_MAX_VINS) {
-    throw AppError.invalidInput([{ field: 'vin', message: `At most ${STATUS_FOR_MAX_VINS} VINs at a time` }]);
+    throw AppError.invalidInput([fieldError('vin', 'tooManyVins', { max: STATUS_FOR_MAX_VINS })]);
   }
   const rows = await db
     .select({ id: vehicles.id, vin: vehicles.vin })
@@ -167,9 +169,9 @@ export async function listVehicleBookings(
   const row = await findFleetVehicle(db, actor, vin);
   const start = window.startDate ? new Date(window.startDate) : new Date(now.getTime() - VEHICLE_BOOKINGS_INITIAL_WINDOW_MS);
   const end = window.endDate ? new Date(window.endDate) : new Date((window.startDate ? start : now).getTime() + VEHICLE_BOOKINGS_INITIAL_WINDOW_MS);
-  if (end <= start) throw AppError.invalidInput([{ field: 'endDate', message: 'The end has to be after the start' }]);
+  if (end <= start) throw AppError.invalidInput([fieldError('endDate', 'endAfterStart')]);
   if (end.getTime() - start.getTime() > VEHICLE_BOOKINGS_MAX_WINDOW_MS) {
-    throw AppError.invalidInput([{ field: 'endDate', message: 'The window can be at most 31 days' }]);
+    throw AppError.invalidInput([fieldError('endDate', 'windowTooLong', { days: VEHICLE_BOOKINGS_MAX_WINDOW_MS / DAY_MS })]);
   }
   const ids = await db
     .select({ id: bookings.id })

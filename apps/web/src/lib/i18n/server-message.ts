@@ -29,7 +29,19 @@ export function serverMessageText(item: ServerMessage, t: TFunction, value?: unk
   const options: TOptions = count !== undefined && Number.isFinite(count) ? { ...params, count } : { ...params };
   // A length travels as milliseconds beside its English words ("3 days"): worded here in the UI language.
   if (typeof params.durationMs === 'number') options.duration = formatDuration(params.durationMs, currentLanguage());
+  // A country travels as its code beside its English name ("Norway"): named here in the UI language ("Norge").
+  if (typeof params.countryCode === 'string') options.country = countryName(params.countryCode, currentLanguage()) ?? params.country;
   return t(`messages.${messageId}`, options);
+}
+
+/** A region's name in `language` (Intl.DisplayNames), or undefined for a code it does not know. */
+function countryName(code: string, language: string): string | undefined {
+  try {
+    const name = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' }).of(code.toUpperCase());
+    return name || undefined;
+  } catch {
+    return undefined; // not a well-formed region code
+  }
 }
 
 /** A field's message as one line: "field: message" (errors.fieldMessage), or the message alone without a field. */

@@ -15,10 +15,18 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { BATCH_COLUMNS, BATCH_FILE_MAX_BYTES, BATCH_MAX_LINES, BATCH_REQUIRED_COLUMNS, type BatchCreateResponse } from '@fleetdesk/contract';
+import {
+  BATCH_COLUMNS,
+  BATCH_FILE_MAX_BYTES,
+  BATCH_MAX_LINES,
+  BATCH_REQUIRED_COLUMNS,
+  type BatchCreateResponse,
+  type ErrorItem,
+} from '@fleetdesk/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/api/api-error';
-import { serverFieldMessageText } from '@/lib/i18n/server-message';
+import { serverFieldMessageText, serverMessageText } from '@/lib/i18n/server-message';
 import { notifySuccess, notifyWarning } from '@/lib/notifications/notify';
 import { useCreateUserBatch } from '../api/companies-api';
 import { base64ToBytes, saveFile } from '../download-file';
@@ -148,18 +156,28 @@ function UploadError({ error }: { error: unknown }) {
       </Alert>
     );
   const { message, errors } = error.envelope;
+  // The envelope's message is English (docs/decisions/0059): the title is the item that words it by id, when there is
+  // one, else a translated "could not be imported" above the items.
+  const headline = errors.find((item) => item.messageId && item.message === message);
+  const listed = errors.filter((item) => item !== headline);
   return (
     <Alert severity="error" role="alert">
-      <AlertTitle>{message || t('messages.genericError')}</AlertTitle>
-      {errors.length > 0 && (
+      <AlertTitle>{headline ? serverMessageText(headline, t) : t('companies.batch.uploadFailed')}</AlertTitle>
+      {listed.length > 0 && (
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-          {errors.map((item, index) => (
-            <li key={`${item.field}-${index}`}>{serverFieldMessageText(item, t)}</li>
+          {listed.map((item, index) => (
+            <li key={`${item.field}-${index}`}>{uploadItemText(item, t)}</li>
           ))}
         </Box>
       )}
     </Alert>
   );
+}
+
+/** An item of a refused upload: "field: message", or "Line 3: message" for a line of the file without a field. */
+function uploadItemText(item: ErrorItem, t: TFunction): string {
+  if (!item.field && item.line !== undefined) return t('companies.batch.lineMessage', { line: item.line, message: serverMessageText(item, t) });
+  return serverFieldMessageText(item, t);
 }
 
 function BatchResult({ result }: { result: BatchCreateResponse }) {
