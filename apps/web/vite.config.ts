@@ -110,6 +110,14 @@ export default defineConfig({
               name: 'contract',
               test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](api[\\/]|entities|enums|error-envelope|safe-input|abilities|event-texts)/,
             },
+            // MUI's core (styling, theme, the base of every control) and the controls of the console's shell, in one file
+            // with the shell: the login page is drawn without MUI, so these are no longer in the first chunk, and left to
+            // the automatic chunking they were merged into whichever lazy screen shares them most (the data table's, which
+            // /support would then download whole).
+            {
+              name: 'mui',
+              test: /[\\/]node_modules[\\/](@mui[\\/](system|utils|styled-engine|private-theming|material[\\/](styles|utils|internal|zero-styled|DefaultPropsProvider|colors|transitions|ButtonBase|SvgIcon|Typography|Box|Paper|Toolbar|AppBar|Button|IconButton|Link|CssBaseline|GlobalStyles|useMediaQuery|Skeleton|Portal|Fade|Grow|Backdrop|Modal|Popover|Menu|MenuList|MenuItem|List|ListItemIcon|ListItemText|Divider|Stack|Drawer|Slide|Unstable_TrapFocus|useLazyRipple|CircularProgress|LinearProgress|Alert|Tooltip|Popper|Chip|Switch|FormControlLabel|SwitchBase|Collapse))|@emotion|stylis|react-transition-group|@popperjs)[\\/]/,
+            },
           ],
         },
       },

@@ -1,7 +1,5 @@
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { NotFoundPage } from '@/components/not-found-page';
-import { PageLoading } from '@/components/page-loading';
-import { RouteError } from '@/components/route-error';
+import { createRouter, lazyRouteComponent, type RouterHistory } from '@tanstack/react-router';
+import { PlainPageLoading } from '@/components/plain-page-loading';
 import { queryClient } from '@/lib/query/query-client';
 import { trackListReturns } from '@/lib/router/list-return';
 import { parseSearch, stringifySearch } from '@/lib/router/search-serialization';
@@ -17,10 +15,11 @@ export function createAppRouter(options: { history?: RouterHistory } = {}) {
     defaultPreload: 'intent',
     // The query cache decides freshness; the router always asks it.
     defaultPreloadStaleTime: 0,
-    defaultPendingComponent: PageLoading,
+    // Drawn without MUI, and the error and not-found pages loaded when needed: the first load carries no MUI (issue 15).
+    defaultPendingComponent: PlainPageLoading,
     defaultPendingMs: 300,
-    defaultErrorComponent: RouteError,
-    defaultNotFoundComponent: NotFoundPage,
+    defaultErrorComponent: lazyRouteComponent(() => import('@/components/themed-route-error'), 'ThemedRouteError'),
+    defaultNotFoundComponent: lazyRouteComponent(() => import('@/components/not-found-page'), 'NotFoundPage'),
     scrollRestoration: true,
     // Plain text in the address: a digits-only search is not JSON-quoted (issue 17).
     parseSearch,

@@ -1,9 +1,8 @@
-import { createRootRouteWithContext } from '@tanstack/react-router';
-import { AppShell } from '@/app/layout/app-shell';
+import { createRootRouteWithContext, lazyRouteComponent } from '@tanstack/react-router';
+import { RootLayout } from '@/app/layout/root-layout';
 import type { RouterContext } from '@/app/router-context';
-import { NotFoundPage } from '@/components/not-found-page';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  component: AppShell,
-  notFoundComponent: NotFoundPage,
+  component: RootLayout,
+  notFoundComponent: lazyRouteComponent(() => import('@/components/not-found-page'), 'NotFoundPage'),
 });

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { preloadSignedInShell } from '@/app/layout/app-shell';
+import { preloadConsoleShell } from '@/app/layout/root-layout';
 import { loadTranslations } from '@/lib/i18n/i18n';
 import { hasCredentials } from '@/lib/session/session-schema';
 
@@ -11,5 +11,5 @@ export const Route = createFileRoute('/_authenticated')({
     }
   },
   // What the login pages do without, downloaded beside the screen's own code: the screens' strings and the side menu.
-  loader: () => Promise.all([loadTranslations('features'), preloadSignedInShell()]).then(() => undefined),
+  loader: () => Promise.all([loadTranslations('features'), preloadConsoleShell()]).then(() => undefined),
 });

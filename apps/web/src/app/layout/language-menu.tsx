@@ -40,22 +40,39 @@ export function LanguageMenu() {
           {t(`languages.${language}`)}
         </span>
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': buttonId, dense: true } }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        {LANGUAGES.map((option) => (
-          <MenuItem key={option} lang={option} selected={option === language} onClick={() => choose(option)}>
-            <ListItemIcon>{option === language && <CheckIcon fontSize="small" />}</ListItemIcon>
-            <ListItemText>{t(`languages.${option}`)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      <LanguageMenuList anchor={anchor} menuId={menuId} buttonId={buttonId} onChoose={choose} onClose={() => setAnchor(null)} />
     </>
+  );
+}
+
+interface LanguageMenuListProps {
+  anchor: HTMLElement | null;
+  menuId: string;
+  buttonId: string;
+  onChoose: (language: Language) => void;
+  onClose: () => void;
+}
+
+/** The list of languages, opened from a button (this menu's, or the login page's plain one: plain-top-bar.tsx). */
+export function LanguageMenuList({ anchor, menuId, buttonId, onChoose, onClose }: LanguageMenuListProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <Menu
+      id={menuId}
+      anchorEl={anchor}
+      open={Boolean(anchor)}
+      onClose={onClose}
+      slotProps={{ list: { 'aria-labelledby': buttonId, dense: true } }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+    >
+      {LANGUAGES.map((option) => (
+        <MenuItem key={option} lang={option} selected={option === language} onClick={() => onChoose(option)}>
+          <ListItemIcon>{option === language && <CheckIcon fontSize="small" />}</ListItemIcon>
+          <ListItemText>{t(`languages.${option}`)}</ListItemText>
+        </MenuItem>
+      ))}
+    </Menu>
   );
 }

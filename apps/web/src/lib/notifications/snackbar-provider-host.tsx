@@ -3,6 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import IconButton from '@mui/material/IconButton';
 import { SnackbarProvider, closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import { MuiRoot } from '@/components/mui-root';
 import { snackbarProviderMounted } from './snackbars';
 
 function DismissButton({ snackbarKey }: { snackbarKey: SnackbarKey }) {
@@ -22,14 +23,15 @@ function ProviderReady() {
 
 /** notistack's provider with the app's placement and a close button on every toast; loaded by SnackbarHost. */
 export default function SnackbarProviderHost() {
+  // With the theme: the page below may be the login page, which is drawn without MUI.
   return (
-    <>
+    <MuiRoot>
       <SnackbarProvider
         maxSnack={5}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
         action={(key) => <DismissButton snackbarKey={key} />}
       />
       <ProviderReady />
-    </>
+    </MuiRoot>
   );
 }

@@ -1,21 +1,60 @@
-import { useRef, useState, type FormEvent } from 'react';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import KeyIcon from '@mui/icons-material/Key';
-import PersonOutlineIcon from '@mui/icons-material/PersonOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { isLoginPasswordFilled, isLoginUsernameFilled, type AuthenticationMethod } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
-import { TextLink } from '@/components/router-link';
+import { ArrowBackPlainIcon, KeyPlainIcon, PersonOutlinePlainIcon } from '@/components/plain-icons';
 import { authMethodsQueryOptions, useLogIn } from '../api/auth-api';
 import { loginErrorMessage } from './login-error';
+
+/*
+ * The two-step login of spec §2, drawn without MUI (issue 15; docs/decisions/0043-fast-first-load.md): plain inputs
+ * and buttons styled by lib/theme/plain.css to look like the console's MUI controls.
+ */
+
+interface PlainFieldProps {
+  label: string;
+  name: string;
+  type?: 'text' | 'password';
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: string;
+  inputRef?: React.Ref<HTMLInputElement>;
+}
+
+function PlainField({ label, name, type = 'text', value, onChange, autoComplete, inputRef }: PlainFieldProps) {
+  const id = useId();
+  return (
+    <div className="fd-field">
+      <label className="fd-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="fd-input"
+        name={name}
+        type={type}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        // The step's one field takes the focus when the step shows (as the MUI form did).
+        autoFocus
+        autoComplete={autoComplete}
+        autoCapitalize={type === 'text' ? 'none' : undefined}
+        spellCheck={type === 'text' ? false : undefined}
+        ref={inputRef}
+      />
+    </div>
+  );
+}
+
+function SubmitButton({ busy, disabled, children }: { busy: boolean; disabled: boolean; children: React.ReactNode }) {
+  return (
+    <button type="submit" className="fd-button fd-button-contained" disabled={disabled}>
+      {children}
+      {busy && <span className="fd-spinner" aria-hidden="true" />}
+    </button>
+  );
+}
 
 interface UsernameStepProps {
   username: string;
@@ -46,33 +85,17 @@ function UsernameStep({ username, onUsernameChange, onNext }: UsernameStepProps)
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <Stack spacing={2}>
-        <TextField
-          label={t('auth.username')}
-          name="username"
-          value={username}
-          onChange={(event) => onUsernameChange(event.target.value)}
-          autoFocus
-          autoComplete="username"
-          slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-        />
-        {error && (
-          <Alert severity="error" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={!canContinue}
-          endIcon={checking ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-        >
-          {t('auth.next')}
-        </Button>
-      </Stack>
-    </Box>
+    <form noValidate onSubmit={(event) => void submit(event)} className="fd-stack">
+      <PlainField label={t('auth.username')} name="username" value={username} onChange={onUsernameChange} autoComplete="username" />
+      {error && (
+        <div className="fd-alert-error" role="alert">
+          {error}
+        </div>
+      )}
+      <SubmitButton busy={checking} disabled={!canContinue}>
+        {t('auth.next')}
+      </SubmitButton>
+    </form>
   );
 }
 
@@ -109,79 +132,59 @@ function PasswordStep({ username, methods, onBack }: PasswordStepProps) {
   };
 
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, py: 1, borderRadius: 1, bgcolor: 'action.hover' }}>
-        <PersonOutlineIcon fontSize="small" color="primary" aria-hidden />
-        <Typography variant="body1" sx={{ fontWeight: 500, wordBreak: 'break-all' }} data-testid="login-username">
-          {username}
-        </Typography>
-      </Stack>
-      <Box component="form" noValidate onSubmit={submit}>
+    <div className="fd-stack">
+      <div className="fd-user">
+        <PersonOutlinePlainIcon />
+        <span data-testid="login-username">{username}</span>
+      </div>
+      <form noValidate onSubmit={submit} className="fd-stack">
         {/* Lets password managers pair the password with the user name of step 1. */}
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-        <Stack spacing={2}>
-          <TextField
-            label={t('auth.password')}
-            name="password"
-            type="password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            autoFocus
-            autoComplete="current-password"
-            inputRef={passwordRef}
-          />
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={!canSubmit}
-            endIcon={logIn.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-          >
-            {t('auth.login')}
-          </Button>
-        </Stack>
-      </Box>
+        <PlainField
+          label={t('auth.password')}
+          name="password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          inputRef={passwordRef}
+        />
+        {error && (
+          <div className="fd-alert-error" role="alert">
+            {error}
+          </div>
+        )}
+        <SubmitButton busy={logIn.isPending} disabled={!canSubmit}>
+          {t('auth.login')}
+        </SubmitButton>
+      </form>
       {!passwordLoginPrevented && (
-        <TextLink to="/forgot-password" search={{ username: username.trim() }} variant="body2" sx={{ alignSelf: 'flex-start' }}>
+        <Link to="/forgot-password" search={{ username: username.trim() }} className="fd-link" preload="intent">
           {t('auth.forgotPassword')}
-        </TextLink>
+        </Link>
       )}
       {methods.length > 0 && (
         <>
-          <Divider>
-            <Typography variant="caption" color="text.secondary">
-              {t('auth.orSignInWith')}
-            </Typography>
-          </Divider>
-          <Stack spacing={1}>
+          <div className="fd-divider">{t('auth.orSignInWith')}</div>
+          <div className="fd-stack-tight">
             {methods.map((method) => (
-              <Button
-                key={method.loginUrl}
-                href={method.loginUrl}
-                variant="outlined"
-                startIcon={
-                  method.providerLogoUrl ? (
-                    <Box component="img" src={method.providerLogoUrl} alt="" sx={{ width: 18, height: 18, objectFit: 'contain' }} />
-                  ) : (
-                    <KeyIcon />
-                  )
-                }
-              >
+              <a key={method.loginUrl} href={method.loginUrl} className="fd-button fd-button-outlined">
+                {method.providerLogoUrl ? (
+                  <img src={method.providerLogoUrl} alt="" width={18} height={18} style={{ objectFit: 'contain' }} />
+                ) : (
+                  <KeyPlainIcon />
+                )}
                 {t('auth.signInWith', { provider: method.displayName })}
-              </Button>
+              </a>
             ))}
-          </Stack>
+          </div>
         </>
       )}
-      <Button variant="text" startIcon={<ArrowBackIcon />} onClick={onBack} sx={{ alignSelf: 'flex-start', ml: -1 }}>
+      <button type="button" className="fd-button fd-button-text" onClick={onBack}>
+        <ArrowBackPlainIcon />
         {t('auth.back')}
-      </Button>
-    </Stack>
+      </button>
+    </div>
   );
 }
 

@@ -23,9 +23,8 @@ import { AppHrefLink } from '@/components/app-href-link';
 import { NotesPanel, PinnedNotesBanner } from '@/features/customer-notes';
 import { JournalDialog } from './journal-dialog';
 import { CommandState, VehicleActionsMenu, VehicleCommandButtons } from './vehicle-commands';
-import { VehicleBookingsSection } from './vehicle-bookings-section';
+import { VehicleBookingsSection, VehicleEventsSection } from './lazy-sections';
 import { VehicleDamageSection } from './vehicle-damage-section';
-import { VehicleEventsSection } from './vehicle-events-section';
 import { ParkingPlaceSection, PublicNoteSection, VehicleAlarmsSection, VehicleDetailsSection } from './vehicle-info-sections';
 import { VehicleStatusStrip } from './vehicle-status-strip';
 
