@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -12,6 +13,10 @@ const fromSources = { resolve: { conditions: ['@fleetdesk/source', ...defaultSer
 // One runner for the unit and integration suites of every workspace.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, i.e. a single worker on CI's two cores, which then sit half
+    // idle while a file sets up its database or waits on its server. Two workers there: the web and contract projects
+    // went from 343 s to 233 s on this machine, the same tests passing.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         ssr: fromSources,
