@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuthResponse, Booking, EventLogEntry, Fleet, ZBookingEventsResponse } from '@fleetdesk/contract';
+import { msToWallClock } from '@fleetdesk/contract';
 import type { z } from 'zod';
 import { validateBookingCardSearch } from '@/features/bookings/components/card/booking-card-search';
 import { formatCountdown, isChargingPinShown } from '@/features/bookings/components/card/charging-pin-panel';
@@ -736,8 +737,9 @@ describe('force end form', () => {
     expect((await within(dialog).findByText('Start has to be before end')).isConnected).toBe(true);
     expect(callsTo('POST', '/force-deactivate-without-pin')).toEqual([]);
 
+    // The console edits times in the operator's zone (the fleet's, Europe/Oslo here), whatever the browser's.
     const end = new Date(Date.now() - 5 * MINUTE);
-    const endShown = `${end.getFullYear()}-${String(end.getMonth() + 1).padStart(2, '0')}-${String(end.getDate()).padStart(2, '0')} ${String(end.getHours()).padStart(2, '0')}:${String(end.getMinutes()).padStart(2, '0')}`;
+    const endShown = msToWallClock(end, 'Europe/Oslo').replace('T', ' ');
     setTime(/^Usage end/, endShown);
     await user.clear(field(/^Distance driven/));
     await user.type(field(/^Distance driven/), '42.5');

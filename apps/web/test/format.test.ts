@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDateTimeSeconds, formatDuration, formatMoney, formatNumber } from '@/lib/format/format';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  formatDate,
+  formatDateTime,
+  formatDateTimeSeconds,
+  formatDuration,
+  formatMoney,
+  formatNumber,
+  setDisplayTimeZone,
+} from '@/lib/format/format';
 
 /** Intl separates groups and currency codes with (narrow) no-break spaces; compare with plain ones. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -29,6 +37,28 @@ describe('dates', () => {
   it('accepts Date objects and epoch milliseconds', () => {
     expect(formatDate(new Date(2023, 0, 9))).toBe('2023-01-09');
     expect(formatDateTimeSeconds(new Date(2023, 10, 2, 13, 4, 5).getTime())).toBe('2023-11-02 13:04:05');
+  });
+
+  describe("in the operator's zone (decision 0065)", () => {
+    afterEach(() => setDisplayTimeZone(null));
+
+    it('shows an instant in the zone it is given, across a change to summer time', () => {
+      // Oslo went from +01:00 to +02:00 at 01:00 UTC on 2026-03-29.
+      expect(formatDateTime('2026-03-29T00:30:00Z', 'Europe/Oslo')).toBe('2026-03-29 01:30');
+      expect(formatDateTimeSeconds('2026-03-29T01:30:05Z', 'Europe/Oslo')).toBe('2026-03-29 03:30:05');
+      expect(formatDateTime('2026-03-29T00:30:00Z', 'America/Sao_Paulo')).toBe('2026-03-28 21:30');
+      expect(formatDate('2026-12-31T23:30:00Z', 'Europe/Stockholm')).toBe('2027-01-01');
+    });
+
+    it('takes the zone the shell set as the default, and the browser zone again once it is cleared', () => {
+      setDisplayTimeZone('Asia/Tokyo');
+      expect(formatDateTime('2026-06-01T20:15:00Z')).toBe('2026-06-02 05:15');
+      expect(formatDate('2026-06-01T20:15:00Z')).toBe('2026-06-02');
+      // An explicit null is the browser's zone even while a default is set.
+      expect(formatDateTime('2024-03-05T07:08:09', null)).toBe('2024-03-05 07:08');
+      setDisplayTimeZone(null);
+      expect(formatDateTime('2024-03-05T07:08:09')).toBe('2024-03-05 07:08');
+    });
   });
 
   it('gives an empty text for no date or an invalid one', () => {

@@ -184,6 +184,13 @@ describe('pool timeline windows (§9)', () => {
     expect(moved && moved.end - moved.start).toBe(3 * 24 * HOUR);
     expect(goToDateView(view, '24.12.2026')).toBeNull();
   });
+
+  it("goes to midnight of the date in the operator's zone when it has one", () => {
+    const view = { start: NOW, end: NOW + 24 * HOUR };
+    expect(goToDateView(view, '2026-12-24', 'Europe/Oslo')?.start).toBe(Date.parse('2026-12-23T23:00:00Z'));
+    expect(goToDateView(view, '2026-07-01', 'Europe/Oslo')?.start).toBe(Date.parse('2026-06-30T22:00:00Z'));
+    expect(goToDateView(view, '2026-07-01', 'America/Sao_Paulo')?.start).toBe(Date.parse('2026-07-01T03:00:00Z'));
+  });
 });
 
 const floor = (ms: number) => Math.floor(ms / (15 * 60_000)) * 15 * 60_000;

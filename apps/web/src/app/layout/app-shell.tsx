@@ -6,6 +6,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useOperatorTimeZone } from '@/features/fleets';
+import { DisplayTimeZoneProvider } from '@/lib/format/display-time-zone';
 import { useSession } from '@/lib/session/session';
 import { hasCredentials } from '@/lib/session/session-schema';
 import { useFocusHeadingOnNavigate } from './focus-heading-on-navigate';
@@ -36,44 +38,48 @@ export function AppShell() {
   const loggedIn = hasCredentials(useSession());
   const [menuOpen, setMenuOpen] = useState(false);
   useFocusHeadingOnNavigate(MAIN_ID);
+  // Every time on screen in the operator's zone, whatever the browser's (docs/decisions/0065-operator-time-zone.md).
+  const timeZone = useOperatorTimeZone();
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <Link
-        href={`#${MAIN_ID}`}
-        sx={{
-          position: 'absolute',
-          left: 8,
-          top: -48,
-          zIndex: (z) => z.zIndex.tooltip,
-          bgcolor: 'background.paper',
-          px: 2,
-          py: 1,
-          borderRadius: 1,
-          boxShadow: 2,
-          '&:focus': { top: 8 },
-        }}
-      >
-        {t('app.skipToContent')}
-      </Link>
-      <TopBar menu={wide ? undefined : { open: menuOpen, toggle: () => setMenuOpen((open) => !open) }} />
-      {loggedIn && (
-        <Suspense fallback={wide ? <Box sx={{ width: SIDE_MENU_WIDTH, flexShrink: 0 }} /> : null}>
-          <SideMenu permanent={wide} open={menuOpen} onClose={() => setMenuOpen(false)} />
-        </Suspense>
-      )}
-      <Box
-        component="main"
-        id={MAIN_ID}
-        tabIndex={-1}
-        sx={{ flexGrow: 1, minWidth: 0, outline: 'none', '& h1:focus:not(:focus-visible)': { outline: 'none' } }}
-      >
-        <Toolbar />
-        <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1600, mx: 'auto' }}>
-          <Outlet />
+    <DisplayTimeZoneProvider timeZone={loggedIn ? timeZone : null}>
+      <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+        <Link
+          href={`#${MAIN_ID}`}
+          sx={{
+            position: 'absolute',
+            left: 8,
+            top: -48,
+            zIndex: (z) => z.zIndex.tooltip,
+            bgcolor: 'background.paper',
+            px: 2,
+            py: 1,
+            borderRadius: 1,
+            boxShadow: 2,
+            '&:focus': { top: 8 },
+          }}
+        >
+          {t('app.skipToContent')}
+        </Link>
+        <TopBar menu={wide ? undefined : { open: menuOpen, toggle: () => setMenuOpen((open) => !open) }} />
+        {loggedIn && (
+          <Suspense fallback={wide ? <Box sx={{ width: SIDE_MENU_WIDTH, flexShrink: 0 }} /> : null}>
+            <SideMenu permanent={wide} open={menuOpen} onClose={() => setMenuOpen(false)} />
+          </Suspense>
+        )}
+        <Box
+          component="main"
+          id={MAIN_ID}
+          tabIndex={-1}
+          sx={{ flexGrow: 1, minWidth: 0, outline: 'none', '& h1:focus:not(:focus-visible)': { outline: 'none' } }}
+        >
+          <Toolbar />
+          <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1600, mx: 'auto' }}>
+            <Outlet />
+          </Box>
         </Box>
+        <HelpDeskWidget />
       </Box>
-      <HelpDeskWidget />
-    </Box>
+    </DisplayTimeZoneProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { poolTimelinePlacement, type PoolBookingRow, type PoolVehicle, type TimelineKind } from '@fleetdesk/contract';
+import { instantOfWallTime, poolTimelinePlacement, type PoolBookingRow, type PoolVehicle, type TimelineKind } from '@fleetdesk/contract';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -54,10 +54,12 @@ export function clampView(view: TimeRange): TimeRange {
 export const zoomView = (view: TimeRange, days: PoolTimelineZoomDays): TimeRange => clampView({ start: view.start, end: view.start + days * DAY_MS });
 
 /** Go to a date ('YYYY-MM-DD', local): the view keeps its length and starts at that day's midnight. */
-export function goToDateView(view: TimeRange, date: string): TimeRange | null {
+export function goToDateView(view: TimeRange, date: string, timeZone: string | null = null): TimeRange | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) return null;
-  const start = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime();
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // Midnight of that day in the operator's zone (the browser's without one).
+  const start = timeZone ? instantOfWallTime({ year, month, day }, timeZone) : new Date(year, month - 1, day).getTime();
   if (!Number.isFinite(start)) return null;
   return clampView({ start, end: start + (view.end - view.start) });
 }

@@ -11,6 +11,7 @@ import {
   DATE_TIME_FORMAT,
   DATE_TIME_SECONDS_FORMAT,
   HUMANIZE_DURATION_OVER_MS,
+  wallTimeOf,
   type Language,
 } from '@fleetdesk/contract';
 import { INTL_LOCALES } from '../i18n/languages';
@@ -25,18 +26,45 @@ const DAYJS_LOCALES: Record<Language, string> = { de: 'de', 'en-GB': 'en-gb', nb
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-function formatWith(value: DateInput, format: string): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format(format) : '';
+let displayTimeZone: string | null = null;
+
+/**
+ * The zone every time on screen is shown in: the operator's, set by the console's shell once the session's fleet is
+ * known (display-time-zone.tsx; docs/decisions/0065-operator-time-zone.md). Null (the browser's zone) before that, and
+ * on the login page.
+ */
+export function setDisplayTimeZone(timeZone: string | null): void {
+  displayTimeZone = timeZone;
 }
 
-/** YYYY-MM-DD in the browser's time zone; '' for no date. */
-export const formatDate = (value: DateInput): string => formatWith(value, DATE_FORMAT);
+/** The zone set by setDisplayTimeZone; null for the browser's. */
+export const getDisplayTimeZone = (): string | null => displayTimeZone;
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+function formatWith(value: DateInput, format: string, timeZone: string | null = displayTimeZone): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = dayjs(value);
+  if (!date.isValid()) return '';
+  if (!timeZone) return date.format(format);
+  const w = wallTimeOf(date.valueOf(), timeZone);
+  const parts: Record<string, string> = {
+    YYYY: pad(w.year, 4),
+    MM: pad(w.month),
+    DD: pad(w.day),
+    HH: pad(w.hour),
+    mm: pad(w.minute),
+    ss: pad(w.second),
+  };
+  return format.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => parts[token] ?? token);
+}
+
+/** YYYY-MM-DD in the operator's time zone (the browser's until it is known); '' for no date. */
+export const formatDate = (value: DateInput, timeZone?: string | null): string => formatWith(value, DATE_FORMAT, timeZone);
 /** YYYY-MM-DD HH:mm */
-export const formatDateTime = (value: DateInput): string => formatWith(value, DATE_TIME_FORMAT);
+export const formatDateTime = (value: DateInput, timeZone?: string | null): string => formatWith(value, DATE_TIME_FORMAT, timeZone);
 /** YYYY-MM-DD HH:mm:ss */
-export const formatDateTimeSeconds = (value: DateInput): string => formatWith(value, DATE_TIME_SECONDS_FORMAT);
+export const formatDateTimeSeconds = (value: DateInput, timeZone?: string | null): string => formatWith(value, DATE_TIME_SECONDS_FORMAT, timeZone);
 
 /** A number in the UI language's notation, by default with the 2 decimals of amounts. */
 export function formatNumber(value: number, language: Language, decimals: number = AMOUNT_DECIMALS): string {

@@ -65,12 +65,13 @@ export function EventLogPage({ search, onSearchChange }: EventLogPageProps) {
           {t('eventLog.intro')}
         </Typography>
       </Box>
-      {period ? (
+      {period && timeZone ? (
         <EventSearchForm
           key={`${searchKey}|${period.startDate}|${period.endDate}`}
           search={search}
           groups={groups}
           period={period}
+          timeZone={timeZone}
           onSubmit={(next) => onSearchChange(next)}
         />
       ) : (

@@ -14,20 +14,18 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
-import dayjs from 'dayjs';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ZEventRole, ZEventTypeGroup, eventSearchDefaultGroups, type EventTypeGroup } from '@fleetdesk/contract';
+import { ZEventRole, ZEventTypeGroup, eventSearchDefaultGroups, isoToWallClock, wallClockToMs, type EventTypeGroup } from '@fleetdesk/contract';
 import { ControlledDateTimeField } from '@/components/controlled-date-time-field';
 import { EVENT_TYPE_GROUPS, searchOfSubmit, type EventLogSearch } from '../event-log-search';
 
-/** The form edits wall-clock times in the browser's zone, as the result list shows them. */
-const WALL_CLOCK = 'YYYY-MM-DDTHH:mm';
-export const toWallClock = (iso: string): string => dayjs(iso).format(WALL_CLOCK);
-export const fromWallClock = (value: string): string | null => {
-  const date = dayjs(value);
-  return value && date.isValid() ? date.toISOString() : null;
+/** The form edits wall-clock times in the operator's zone, as the result list shows them (decision 0065). */
+const toWallClock = (iso: string, timeZone: string): string => isoToWallClock(iso, timeZone);
+const fromWallClock = (value: string, timeZone: string): string | null => {
+  const ms = wallClockToMs(value, timeZone);
+  return ms === null ? null : new Date(ms).toISOString();
 };
 
 const ZEventSearchForm = z
@@ -44,9 +42,10 @@ const ZEventSearchForm = z
     if (!values.vin.trim() && !values.bid.trim() && !values.user.trim()) {
       ctx.addIssue({ code: 'custom', path: ['vin'], message: 'subjectRequired' });
     }
-    const start = fromWallClock(values.startDate);
-    const end = fromWallClock(values.endDate);
-    if (start && end && Date.parse(end) <= Date.parse(start)) {
+    // Two wall-clock times of one zone are in the same order as their instants: compared as if in UTC.
+    const start = wallClockToMs(values.startDate, 'UTC');
+    const end = wallClockToMs(values.endDate, 'UTC');
+    if (start !== null && end !== null && end <= start) {
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'periodInvalid' });
     }
   });
@@ -58,10 +57,12 @@ export interface EventSearchFormProps {
   groups: readonly EventTypeGroup[];
   period: { startDate: string; endDate: string } | null;
   onSubmit: (next: EventLogSearch) => void;
+  /** The operator's zone, in which the period is edited. */
+  timeZone: string;
 }
 
 /** The §5 event search form: vin, bid or user; the actor radios (with a user); the type groups; the period. */
-export function EventSearchForm({ search, groups, period, onSubmit }: EventSearchFormProps) {
+export function EventSearchForm({ search, groups, period, onSubmit, timeZone }: EventSearchFormProps) {
   const { t } = useTranslation();
   const defaultValues = useMemo<EventSearchFormValues>(
     () => ({
@@ -70,10 +71,10 @@ export function EventSearchForm({ search, groups, period, onSubmit }: EventSearc
       user: search.user ?? '',
       role: search.role ?? 'BOTH',
       groups: [...groups],
-      startDate: period ? toWallClock(period.startDate) : '',
-      endDate: period ? toWallClock(period.endDate) : '',
+      startDate: period ? toWallClock(period.startDate, timeZone) : '',
+      endDate: period ? toWallClock(period.endDate, timeZone) : '',
     }),
-    [search, groups, period],
+    [search, groups, period, timeZone],
   );
   const { control, register, handleSubmit, formState, setValue } = useForm<EventSearchFormValues>({
     resolver: zodResolver(ZEventSearchForm),
@@ -86,7 +87,7 @@ export function EventSearchForm({ search, groups, period, onSubmit }: EventSearc
   const groupsChanged = Boolean(dirtyFields.groups) || search.groups !== undefined;
 
   const submit = handleSubmit((values) => {
-    const keepDate = (key: 'startDate' | 'endDate') => (dirtyFields[key] ? fromWallClock(values[key]) : (search[key] ?? null));
+    const keepDate = (key: 'startDate' | 'endDate') => (dirtyFields[key] ? fromWallClock(values[key], timeZone) : (search[key] ?? null));
     onSubmit(
       searchOfSubmit(
         { ...values, groupsChanged, startDate: keepDate('startDate'), endDate: keepDate('endDate') },

@@ -15,7 +15,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { POOL_BOOKING_TOAST_MS, type Pool } from '@fleetdesk/contract';
+import { POOL_BOOKING_TOAST_MS, zoneOffsetMs, type Pool } from '@fleetdesk/contract';
 import moment from 'moment';
 import 'moment/dist/locale/de';
 import 'moment/dist/locale/en-gb';
@@ -24,7 +24,7 @@ import 'moment/dist/locale/sv';
 import { Timeline } from 'vis-timeline/standalone';
 import type { DataGroup, DataItem, TimelineOptions } from 'vis-timeline/standalone';
 import 'vis-timeline/styles/vis-timeline-graph2d.min.css';
-import { formatDate, formatDateTime } from '@/lib/format/format';
+import { formatDate, formatDateTime, getDisplayTimeZone } from '@/lib/format/format';
 import { showSnackbar } from '@/lib/notifications/snackbars';
 import { usePoolBookings, usePoolVehicles, type PoolBookingsWindow } from '../api/pools-api';
 import {
@@ -86,7 +86,12 @@ const momentLocaleOf = (language: string) => language.toLowerCase();
 /** vis-timeline's date labels from our moment, with the UI language's locale loaded. */
 const localeOptions = (locale: string): Pick<TimelineOptions, 'locale' | 'moment'> => ({
   locale,
-  moment: (date: moment.MomentInput) => moment(date).locale(locale),
+  // The axis in the operator's zone, as every other time on screen (decision 0065): the zone's offset at each date.
+  moment: (date: moment.MomentInput) => {
+    const value = moment(date).locale(locale);
+    const timeZone = getDisplayTimeZone();
+    return timeZone ? value.utcOffset(zoneOffsetMs(value.valueOf(), timeZone) / 60_000) : value;
+  },
 });
 
 /**
@@ -251,7 +256,7 @@ export function PoolTimeline({ pool }: PoolTimelineProps) {
             component="form"
             onSubmit={(event) => {
               event.preventDefault();
-              const next = goToDateView(view, dateInput);
+              const next = goToDateView(view, dateInput, getDisplayTimeZone());
               if (next) applyView(next);
             }}
             sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
