@@ -1,10 +1,11 @@
-import { Fragment, useId, useState, type ReactElement, type ReactNode } from 'react';
+import { Fragment, useId, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
+import Box from '@mui/material/Box';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
@@ -12,6 +13,8 @@ import MenuItem from '@mui/material/MenuItem';
 import { isAbilityShown, type Ability } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { abilityReasonText } from '@/lib/abilities/ability-text';
+import { shortcutKey } from '@/lib/shortcuts/keys';
+import { usePageShortcuts } from '@/lib/shortcuts/page-shortcuts';
 import { AppHrefLink } from './app-href-link';
 
 export interface ActionsMenuItem<K extends string> {
@@ -26,6 +29,8 @@ export interface ActionsMenuItem<K extends string> {
   group?: number;
   /** A link to another screen (opens like any link: middle click, new tab) instead of an action. */
   href?: string;
+  /** Its key (a lower-case letter): shown in the menu, chooses it while the menu is open (docs/decisions/0066). */
+  shortcut?: string;
 }
 
 interface ActionsMenuProps<K extends string> {
@@ -41,6 +46,8 @@ interface ActionsMenuProps<K extends string> {
   busy?: boolean;
   /** Called with the button's click, before the menu opens (e.g. to take the time the menu is drawn for). */
   onOpen?: () => void;
+  /** The screen is this record's own (a booking card): the items' keys choose them without opening the menu. */
+  pageShortcuts?: boolean;
   testId?: string;
 }
 
@@ -58,12 +65,17 @@ export function ActionsMenu<K extends string>({
   buttonStyle = 'contained',
   busy = false,
   onOpen,
+  pageShortcuts = false,
   testId,
 }: ActionsMenuProps<K>) {
   const { t } = useTranslation();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const shown = items.filter((item) => isAbilityShown(item.ability));
+  // The keys of the entries that can run now (not links): the same choice as a click, so the same confirmation.
+  const runnable = shown.filter((item) => item.ability.allowed && item.shortcut && !item.href);
+  const byKey = (key: string | null) => (key === null ? undefined : runnable.find((item) => item.shortcut === key));
+  usePageShortcuts(pageShortcuts && !busy ? Object.fromEntries(runnable.map((item) => [item.shortcut as string, () => onChoose(item.key)])) : null);
   const open = (element: HTMLElement) => {
     onOpen?.();
     setAnchor(element);
@@ -103,7 +115,21 @@ export function ActionsMenu<K extends string>({
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         disableAutoFocusItem
-        slotProps={{ list: { dense: true, 'aria-label': label, disabledItemsFocusable: true }, paper: { sx: { maxWidth: 360 } } }}
+        slotProps={{
+          list: {
+            dense: true,
+            'aria-label': label,
+            disabledItemsFocusable: true,
+            onKeyDown: (event: KeyboardEvent<HTMLUListElement>) => {
+              const item = byKey(shortcutKey(event.nativeEvent));
+              if (!item) return;
+              event.preventDefault();
+              setAnchor(null);
+              onChoose(item.key);
+            },
+          },
+          paper: { sx: { maxWidth: 360 } },
+        }}
       >
         {shown.map((item, index) => {
           const why = abilityReasonText(item.ability, t);
@@ -119,6 +145,7 @@ export function ActionsMenu<K extends string>({
                 aria-labelledby={`${menuId}-${item.key}-label`}
                 aria-describedby={why ? `${menuId}-${item.key}-why` : undefined}
                 data-action={item.key}
+                aria-keyshortcuts={item.shortcut && allowed ? item.shortcut : undefined}
                 onClick={
                   allowed
                     ? () => {
@@ -144,6 +171,27 @@ export function ActionsMenu<K extends string>({
                   slotProps={{ primary: { id: `${menuId}-${item.key}-label` }, secondary: { id: `${menuId}-${item.key}-why` } }}
                   sx={{ my: 0 }}
                 />
+                {item.shortcut && allowed && (
+                  <Box
+                    component="kbd"
+                    aria-hidden
+                    sx={{
+                      ml: 2,
+                      px: 0.75,
+                      minWidth: 22,
+                      textAlign: 'center',
+                      border: 1,
+                      borderColor: 'divider',
+                      borderRadius: 0.5,
+                      color: 'text.secondary',
+                      fontFamily: 'inherit',
+                      fontSize: 12,
+                      lineHeight: '20px',
+                    }}
+                  >
+                    {item.shortcut.toUpperCase()}
+                  </Box>
+                )}
               </MenuItem>
             </Fragment>
           );

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
@@ -14,6 +14,7 @@ import { useFocusHeadingOnNavigate } from './focus-heading-on-navigate';
 import { HelpDeskWidget } from './help-desk-widget';
 import { SIDE_MENU_WIDTH } from './side-menu-width';
 import { TopBar } from './top-bar';
+import { useKeyboardShortcuts } from './use-keyboard-shortcuts';
 
 const MAIN_ID = 'main-content';
 
@@ -28,6 +29,7 @@ const importTopBarMenu = () => import('./top-bar-menu');
 const importSignedInControls = () => import('./signed-in-controls');
 export const preloadSignedInShell = (): Promise<void> =>
   Promise.all([importSideMenu(), importSupportModeSwitch(), importTopBarMenu(), importSignedInControls()]).then(() => undefined);
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
 const SideMenu = lazy(() => importSideMenu().then((module) => ({ default: module.SideMenu })));
 
 /** Top bar, the side menu (only with a session) and the screen. */
@@ -40,6 +42,11 @@ export function AppShell() {
   useFocusHeadingOnNavigate(MAIN_ID);
   // Every time on screen in the operator's zone, whatever the browser's (docs/decisions/0065-operator-time-zone.md).
   const timeZone = useOperatorTimeZone();
+  // Keyboard shortcuts for a signed-in staff member: "?" lists them (docs/decisions/0066-keyboard-shortcuts.md).
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const openShortcuts = useCallback(() => setShortcutsOpen(loggedIn), [loggedIn]);
+  const mainElement = useCallback(() => document.getElementById(MAIN_ID), []);
+  useKeyboardShortcuts(mainElement, openShortcuts);
 
   return (
     <DisplayTimeZoneProvider timeZone={loggedIn ? timeZone : null}>
@@ -79,6 +86,11 @@ export function AppShell() {
           </Box>
         </Box>
         <HelpDeskWidget />
+        {shortcutsOpen && (
+          <Suspense fallback={null}>
+            <ShortcutsDialog onClose={() => setShortcutsOpen(false)} />
+          </Suspense>
+        )}
       </Box>
     </DisplayTimeZoneProvider>
   );

@@ -6,3 +6,4 @@ export { BookingPaymentTab } from './components/card/booking-payment-tab';
 export { BookingEventsTab, formatReceivedOffset } from './components/card/booking-events-tab';
 export { validateBookingCardSearch, type BookingCardSearch } from './components/card/booking-card-search';
 export { BookingForm, type BookingFormProps } from './components/form/booking-form';
+export { BOOKING_ACTION_SHORTCUTS } from './booking-shortcuts';

@@ -15,6 +15,7 @@ import { useRouter } from '@tanstack/react-router';
 import { isActiveBookingFlagged, overdueHours, type ActiveBookingRow } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { AppHrefLink } from '@/components/app-href-link';
+import { navItemProps } from '@/lib/shortcuts/list-navigation';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { useFormat } from '@/lib/format/use-format';
 import { useActiveBookings } from '../api/active-bookings-api';
@@ -185,7 +186,7 @@ function useColumns(generatedAt: Date | null): DataTableColumn<ActiveBookingRow>
         minWidth: 140,
         valueGetter: (_, row) => row.bid,
         renderCell: ({ row }) => (
-          <AppHrefLink href={bookingPath(row.bid)} onClick={stop} sx={{ fontWeight: 600 }}>
+          <AppHrefLink href={bookingPath(row.bid)} onClick={stop} sx={{ fontWeight: 600 }} {...navItemProps}>
             {row.bid}
           </AppHrefLink>
         ),

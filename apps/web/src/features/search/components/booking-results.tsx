@@ -30,6 +30,7 @@ import { searchBookingsPageQueryOptions, type SearchBookingsPageData } from '../
 import { useCursorPages } from '../api/use-cursor-pages';
 import type { SearchCriteria } from '../search-criteria';
 import { AppHrefLink } from '@/components/app-href-link';
+import { navItemProps } from '@/lib/shortcuts/list-navigation';
 import { userPath, vehiclePath } from './app-paths';
 import { EmptyLine, ResultSection, SECTION_ANCHORS, countLabel, visuallyHidden } from './result-section';
 import { Pager } from './pager';
@@ -176,7 +177,12 @@ function BookingTable({ rows, label, dimmed }: { rows: readonly SearchBooking[];
           {rows.map((booking) => (
             <TableRow key={booking.bid} hover data-testid="booking-row">
               <TableCell>
-                <TextLink to="/booking/$bid" params={{ bid: booking.bid }} sx={{ fontWeight: 500, fontVariantNumeric: 'tabular-nums' }}>
+                <TextLink
+                  to="/booking/$bid"
+                  params={{ bid: booking.bid }}
+                  sx={{ fontWeight: 500, fontVariantNumeric: 'tabular-nums' }}
+                  {...navItemProps}
+                >
                   {booking.bid}
                 </TextLink>
               </TableCell>

@@ -25,6 +25,7 @@ import { useCursorPages } from '../api/use-cursor-pages';
 import { usePinnedUserFilter } from '@/lib/support-mode/pinned-user-filter';
 import { normalizeCriteria, type SearchCriteria } from '../search-criteria';
 import { AppHrefLink } from '@/components/app-href-link';
+import { navItemProps } from '@/lib/shortcuts/list-navigation';
 import { userPath } from './app-paths';
 import { EmptyLine, ResultSection, SECTION_ANCHORS, countLabel, visuallyHidden } from './result-section';
 import { Pager } from './pager';
@@ -177,7 +178,7 @@ function UserTable({ rows, label, dimmed, criteria }: UserTableProps) {
                   </TableCell>
                 )}
                 <TableCell>
-                  <AppHrefLink href={userPath(user.username)} sx={{ fontWeight: 500 }}>
+                  <AppHrefLink href={userPath(user.username)} sx={{ fontWeight: 500 }} {...navItemProps}>
                     {`${user.familyName}, ${user.givenName}`}
                   </AppHrefLink>
                   <Typography variant="caption" color="text.secondary" component="div">

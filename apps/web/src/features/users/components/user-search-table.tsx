@@ -5,6 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { TextLink } from '@/components/router-link';
+import { navItemProps } from '@/lib/shortcuts/list-navigation';
 import type { UserSearchCriteria, UserSearchPage, UserSearchRow } from '../api/users-api';
 import { isKnownStatus, showsSuspiciousBadge, UserStatusChip } from './user-status-chip';
 
@@ -54,7 +55,7 @@ export function UserSearchTable({
         valueGetter: (_, row) => `${row.familyName}, ${row.givenName} (${row.username})`,
         renderCell: ({ row, tabIndex }) => (
           <div style={{ lineHeight: 1.3, minWidth: 0 }}>
-            <TextLink to="/users/$username" params={{ username: row.username }} tabIndex={tabIndex} sx={{ fontWeight: 500 }}>
+            <TextLink to="/users/$username" params={{ username: row.username }} tabIndex={tabIndex} sx={{ fontWeight: 500 }} {...navItemProps}>
               {`${row.familyName}, ${row.givenName}`}
             </TextLink>
             <Typography variant="caption" color="text.secondary" component="div" noWrap>

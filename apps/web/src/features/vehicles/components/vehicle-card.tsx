@@ -20,6 +20,7 @@ import { useVehicleCommands } from '../api/use-vehicle-commands';
 import { useVehicleStatus } from '../api/vehicle-status-polling';
 import { vehicleQueryOptions } from '../api/vehicles-api';
 import { AppHrefLink } from '@/components/app-href-link';
+import { navItemProps } from '@/lib/shortcuts/list-navigation';
 import { NotesPanel, PinnedNotesBanner } from '@/features/customer-notes';
 import { JournalDialog } from './journal-dialog';
 import { CommandState, VehicleActionsMenu, VehicleCommandButtons } from './vehicle-commands';
@@ -89,7 +90,7 @@ export function VehicleCard({ vehicle: given, variant, expanded = false, onToggl
               {variant === 'page' ? (
                 vehicle.registrationNumber
               ) : (
-                <AppHrefLink href={`/vehicles/${encodeURIComponent(vehicle.vin)}`} underline="hover" color="inherit">
+                <AppHrefLink href={`/vehicles/${encodeURIComponent(vehicle.vin)}`} underline="hover" color="inherit" {...navItemProps}>
                   {vehicle.registrationNumber}
                 </AppHrefLink>
               )}

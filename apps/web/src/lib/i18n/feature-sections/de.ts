@@ -8,6 +8,7 @@ import eventText from '../../../locales/event-text/de.json';
 import fleetMap from '../../../locales/fleet-map/de.json';
 import payments from '../../../locales/payments/de.json';
 import pools from '../../../locales/pools/de.json';
+import shortcuts from '../../../locales/shortcuts/de.json';
 import staff from '../../../locales/staff/de.json';
 import supportSearch from '../../../locales/support-search/de.json';
 import userActions from '../../../locales/user-actions/de.json';
@@ -31,4 +32,5 @@ export const featureSections = {
   fleetMap,
   alarms,
   staff,
+  shortcuts,
 };

@@ -8,6 +8,7 @@ import eventText from '../../../locales/event-text/en-GB.json';
 import fleetMap from '../../../locales/fleet-map/en-GB.json';
 import payments from '../../../locales/payments/en-GB.json';
 import pools from '../../../locales/pools/en-GB.json';
+import shortcuts from '../../../locales/shortcuts/en-GB.json';
 import staff from '../../../locales/staff/en-GB.json';
 import supportSearch from '../../../locales/support-search/en-GB.json';
 import userActions from '../../../locales/user-actions/en-GB.json';
@@ -31,4 +32,5 @@ export const featureSections = {
   fleetMap,
   alarms,
   staff,
+  shortcuts,
 };

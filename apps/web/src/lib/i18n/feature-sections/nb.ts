@@ -8,6 +8,7 @@ import eventText from '../../../locales/event-text/nb.json';
 import fleetMap from '../../../locales/fleet-map/nb.json';
 import payments from '../../../locales/payments/nb.json';
 import pools from '../../../locales/pools/nb.json';
+import shortcuts from '../../../locales/shortcuts/nb.json';
 import staff from '../../../locales/staff/nb.json';
 import supportSearch from '../../../locales/support-search/nb.json';
 import userActions from '../../../locales/user-actions/nb.json';
@@ -31,4 +32,5 @@ export const featureSections = {
   fleetMap,
   alarms,
   staff,
+  shortcuts,
 };

@@ -8,6 +8,7 @@ import eventText from '../../../locales/event-text/sv.json';
 import fleetMap from '../../../locales/fleet-map/sv.json';
 import payments from '../../../locales/payments/sv.json';
 import pools from '../../../locales/pools/sv.json';
+import shortcuts from '../../../locales/shortcuts/sv.json';
 import staff from '../../../locales/staff/sv.json';
 import supportSearch from '../../../locales/support-search/sv.json';
 import userActions from '../../../locales/user-actions/sv.json';
@@ -31,4 +32,5 @@ export const featureSections = {
   fleetMap,
   alarms,
   staff,
+  shortcuts,
 };

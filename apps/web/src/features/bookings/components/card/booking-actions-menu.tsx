@@ -22,6 +22,7 @@ import { BOOKING_ABILITY_KEYS, type Booking, type BookingAbilityKey } from '@fle
 import { useTranslation } from 'react-i18next';
 import { ActionsMenu, type ActionsMenuItem } from '@/components/actions-menu';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { BOOKING_ACTION_SHORTCUTS } from '../../booking-shortcuts';
 import { deactivatesUnchecked } from './booking-menu-rules';
 import { ExtendDialog } from './extend-dialog';
 import { ForceEndDialog } from './force-end-dialog';
@@ -159,11 +160,19 @@ export function BookingActionsMenu({ booking, onEdit, onAdjustValues, onRequestP
     ability: booking.abilities[key],
     destructive: DESTRUCTIVE.has(key),
     group: GROUP[key],
+    shortcut: BOOKING_ACTION_SHORTCUTS[key],
   }));
 
   return (
     <>
-      <ActionsMenu label={t('bookingCard.actions.menu')} items={items} onChoose={choose} busy={running} testId="booking-actions" />
+      <ActionsMenu
+        label={t('bookingCard.actions.menu')}
+        items={items}
+        onChoose={choose}
+        busy={running}
+        pageShortcuts
+        testId="booking-actions"
+      />
 
       {dialog === 'activate' && (
         <ConfirmDialog
