@@ -18,7 +18,21 @@ export const GO_TO_KEYS = Object.keys(GO_TO_TARGETS) as GoToKey[];
 /** How long after "g" the second key of a sequence is awaited. */
 export const SEQUENCE_TIMEOUT_MS = 1500;
 
-const TEXT_INPUT_TYPES = new Set(['', 'text', 'search', 'email', 'tel', 'url', 'password', 'number', 'date', 'datetime-local', 'time', 'month', 'week']);
+const TEXT_INPUT_TYPES = new Set([
+  '',
+  'text',
+  'search',
+  'email',
+  'tel',
+  'url',
+  'password',
+  'number',
+  'date',
+  'datetime-local',
+  'time',
+  'month',
+  'week',
+]);
 const TEXT_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
 
 interface ElementLike {

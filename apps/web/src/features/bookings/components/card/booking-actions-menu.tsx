@@ -165,14 +165,7 @@ export function BookingActionsMenu({ booking, onEdit, onAdjustValues, onRequestP
 
   return (
     <>
-      <ActionsMenu
-        label={t('bookingCard.actions.menu')}
-        items={items}
-        onChoose={choose}
-        busy={running}
-        pageShortcuts
-        testId="booking-actions"
-      />
+      <ActionsMenu label={t('bookingCard.actions.menu')} items={items} onChoose={choose} busy={running} pageShortcuts testId="booking-actions" />
 
       {dialog === 'activate' && (
         <ConfirmDialog
