@@ -31,6 +31,7 @@ export * from './api/payment-type.ts';
 export * from './api/user-bookings.ts';
 export * from './api/query-params.ts';
 export * from './api/search.ts';
+export * from './api/palette.ts';
 export * from './api/vehicles.ts';
 export * from './api/payments.ts';
 export * from './api/user-admin.ts';

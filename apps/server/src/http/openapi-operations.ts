@@ -25,6 +25,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/search/vehicles': 'getSupportSearchVehiclesPage',
   'GET /api/search/users': 'getSupportSearchUsersPage',
   'GET /api/search/bookings': 'getSupportSearchBookingsPage',
+  'GET /api/search/palette': 'searchPalette',
   // bookings
   'POST /api/bookings': 'createBooking',
   'GET /api/bookings/{bid}': 'getBooking',

@@ -33,7 +33,7 @@ export interface SearchTerms {
 /** A phone number as typed ('+47 987 65 432', '(987) 65-432') reduced to how it is stored. */
 export const compactPhone = (text: string) => text.replace(/[\s\-().]/g, '');
 /** Escapes LIKE wildcards so that user input matches literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
 export function parseTerms(q: { search?: string | undefined; mobilePhone?: string | undefined; user?: string | undefined }): SearchTerms {

@@ -1,5 +1,7 @@
 import {
   ZErrorEnvelope,
+  ZPaletteQuery,
+  ZPaletteResponse,
   ZSearchBookingsPage,
   ZSearchBookingsQuery,
   ZSearchPageQuery,
@@ -9,6 +11,7 @@ import {
   ZSupportSearchResponse,
 } from '@fleetdesk/contract';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
+import { searchPalette } from './palette.ts';
 import { searchBookingsPage, searchUsersPage, searchVehiclesPage, supportSearch } from './service.ts';
 
 const errors = { 400: ZErrorEnvelope, 401: ZErrorEnvelope };
@@ -65,5 +68,18 @@ export function registerSearchRoutes(app: App, { db }: AppContext) {
       },
     },
     async (request) => searchBookingsPage(db, requireSession(request), request.query),
+  );
+
+  app.get(
+    '/api/search/palette',
+    {
+      schema: {
+        tags: ['search'],
+        summary: "The command palette's search: a few of the operator's users, bookings, vehicles, pools, companies and payments for one phrase",
+        querystring: ZPaletteQuery,
+        response: { 200: ZPaletteResponse, ...errors },
+      },
+    },
+    async (request) => searchPalette(db, requireSession(request), request.query),
   );
 }
