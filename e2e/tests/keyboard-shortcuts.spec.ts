@@ -106,3 +106,45 @@ test("a booking card's action key opens the action's confirmation, as its menu e
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.getByRole('menu')).toBeHidden();
 });
+
+test('Ctrl+K opens the command palette: records by any phrase, recent ones first next time, screens, and the actions of the record in view', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/support');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette).toBeVisible();
+  const input = palette.getByRole('combobox', { name: 'Search records, screens and actions' });
+  await expect(input).toBeFocused();
+  await input.fill('Nordmann');
+  const records = palette.getByRole('group', { name: 'Records' });
+  await expect(records.getByRole('option', { name: /Nordmann, Kari/ }).first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('palette.png') });
+  await records.getByRole('option', { name: /Nordmann, Kari.*demo\.active/ }).click();
+  await expect(page).toHaveURL(/\/users\/demo\.active/);
+  await expect(palette).toBeHidden();
+
+  // Next time it is among the recent records; a screen is one word away. The top bar's button opens it too.
+  await page.getByRole('button', { name: 'Search and commands (Ctrl+K)' }).click();
+  await expect(palette.getByRole('group', { name: 'Recent' }).getByRole('option', { name: /Nordmann, Kari/ })).toBeVisible();
+  await input.fill('event');
+  await palette.getByRole('group', { name: 'Screens' }).getByRole('option', { name: 'Event log' }).click();
+  await expect(page).toHaveURL(/\/event/);
+
+  // On a booking card it offers the booking's allowed actions, and one chosen there asks first, as from the menu.
+  await page.goto('/booking/BID1000000001');
+  await expect(page.getByTestId('booking-state')).toHaveText('Active');
+  await page.keyboard.press('Control+k');
+  const actions = palette.getByRole('group', { name: 'Actions on this record' });
+  await expect(actions.getByRole('option', { name: /Deactivate/ })).toBeVisible();
+  await expect(actions.getByRole('option', { name: /Activate/ })).toHaveCount(0);
+  await input.fill('deact');
+  await page.keyboard.press('Enter');
+  await expect(palette).toBeHidden();
+  const confirm = page.getByRole('dialog');
+  await expect(confirm).toContainText('BID1000000001');
+  await expect(confirm.getByRole('textbox', { name: /Reason/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('booking-state')).toHaveText('Active');
+});

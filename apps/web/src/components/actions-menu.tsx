@@ -14,7 +14,7 @@ import { isAbilityShown, type Ability } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { abilityReasonText } from '@/lib/abilities/ability-text';
 import { shortcutKey } from '@/lib/shortcuts/keys';
-import { usePageShortcuts } from '@/lib/shortcuts/page-shortcuts';
+import { usePageActions, usePageShortcuts } from '@/lib/shortcuts/page-shortcuts';
 import { AppHrefLink } from './app-href-link';
 
 export interface ActionsMenuItem<K extends string> {
@@ -76,6 +76,14 @@ export function ActionsMenu<K extends string>({
   const runnable = shown.filter((item) => item.ability.allowed && item.shortcut && !item.href);
   const byKey = (key: string | null) => (key === null ? undefined : runnable.find((item) => item.shortcut === key));
   usePageShortcuts(pageShortcuts && !busy ? Object.fromEntries(runnable.map((item) => [item.shortcut as string, () => onChoose(item.key)])) : null);
+  // The same entries for the command palette: allowed actions (not links) with a text label.
+  usePageActions(
+    pageShortcuts && !busy
+      ? shown
+          .filter((item) => item.ability.allowed && !item.href && typeof item.label === 'string')
+          .map((item) => ({ id: item.key, label: item.label as string, shortcut: item.shortcut, run: () => onChoose(item.key) }))
+      : null,
+  );
   const open = (element: HTMLElement) => {
     onOpen?.();
     setAnchor(element);

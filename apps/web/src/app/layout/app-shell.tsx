@@ -30,6 +30,7 @@ const importSignedInControls = () => import('./signed-in-controls');
 export const preloadSignedInShell = (): Promise<void> =>
   Promise.all([importSideMenu(), importSupportModeSwitch(), importTopBarMenu(), importSignedInControls()]).then(() => undefined);
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
+const CommandPalette = lazy(() => import('./command-palette'));
 const SideMenu = lazy(() => importSideMenu().then((module) => ({ default: module.SideMenu })));
 
 /** Top bar, the side menu (only with a session) and the screen. */
@@ -45,8 +46,10 @@ export function AppShell() {
   // Keyboard shortcuts for a signed-in staff member: "?" lists them (docs/decisions/0066-keyboard-shortcuts.md).
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const openShortcuts = useCallback(() => setShortcutsOpen(loggedIn), [loggedIn]);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const openPalette = useCallback(() => setPaletteOpen(loggedIn), [loggedIn]);
   const mainElement = useCallback(() => document.getElementById(MAIN_ID), []);
-  useKeyboardShortcuts(mainElement, openShortcuts);
+  useKeyboardShortcuts(mainElement, openShortcuts, openPalette);
 
   return (
     <DisplayTimeZoneProvider timeZone={loggedIn ? timeZone : null}>
@@ -68,7 +71,7 @@ export function AppShell() {
         >
           {t('app.skipToContent')}
         </Link>
-        <TopBar menu={wide ? undefined : { open: menuOpen, toggle: () => setMenuOpen((open) => !open) }} />
+        <TopBar onOpenPalette={openPalette} menu={wide ? undefined : { open: menuOpen, toggle: () => setMenuOpen((open) => !open) }} />
         {loggedIn && (
           <Suspense fallback={wide ? <Box sx={{ width: SIDE_MENU_WIDTH, flexShrink: 0 }} /> : null}>
             <SideMenu permanent={wide} open={menuOpen} onClose={() => setMenuOpen(false)} />
@@ -86,6 +89,11 @@ export function AppShell() {
           </Box>
         </Box>
         <HelpDeskWidget />
+        {paletteOpen && (
+          <Suspense fallback={null}>
+            <CommandPalette onClose={() => setPaletteOpen(false)} />
+          </Suspense>
+        )}
         {shortcutsOpen && (
           <Suspense fallback={null}>
             <ShortcutsDialog onClose={() => setShortcutsOpen(false)} />

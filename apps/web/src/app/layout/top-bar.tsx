@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect } from 'react';
 import LoginIcon from '@mui/icons-material/Login';
 import MenuIcon from '@mui/icons-material/Menu';
+import SearchIcon from '@mui/icons-material/Search';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -26,9 +27,11 @@ const LogoutButton = lazy(() => import('./signed-in-controls').then((module) => 
 interface TopBarProps {
   /** On small screens, while logged in: the button that opens and closes the side menu. */
   menu?: { open: boolean; toggle: () => void };
+  /** Opens the command palette (also Ctrl+K / ⌘K). */
+  onOpenPalette?: () => void;
 }
 
-export function TopBar({ menu }: TopBarProps) {
+export function TopBar({ menu, onOpenPalette }: TopBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
@@ -61,6 +64,17 @@ export function TopBar({ menu }: TopBarProps) {
           )}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
+        {loggedIn && onOpenPalette && (
+          <IconButton
+            color="inherit"
+            aria-label={t('topBar.palette')}
+            title={t('topBar.palette')}
+            aria-keyshortcuts="Control+K Meta+K"
+            onClick={onOpenPalette}
+          >
+            <SearchIcon />
+          </IconButton>
+        )}
         {loggedIn && compact ? (
           <Suspense fallback={null}>
             <TopBarMenu signedInAs={t('topBar.signedInAs', { name: displayName(session.user) })} />

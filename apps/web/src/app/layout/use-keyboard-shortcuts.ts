@@ -10,13 +10,21 @@ const inModal = (target: EventTarget | null) => Boolean((target as Element | nul
 /**
  * The console's keyboard shortcuts (issue 19 point 2; docs/decisions/0066-keyboard-shortcuts.md): "?" opens their
  * list, "g" then a letter goes to a screen, j / k move through a result list, and the screen's own keys (a booking
- * card's actions) run their menu entry, which asks first as from the menu. None fires while the staff member types.
+ * card's actions) run their menu entry, which asks first as from the menu. None fires while the staff member types,
+ * except Ctrl+K / ⌘K, which opens the command palette.
  */
-export function useKeyboardShortcuts(main: () => HTMLElement | null, openList: () => void): void {
+export function useKeyboardShortcuts(main: () => HTMLElement | null, openList: () => void, openPalette: () => void): void {
   const navigate = useNavigate();
   useEffect(() => {
     let sequenceStarted = 0;
     const onKey = (event: KeyboardEvent) => {
+      // Ctrl+K (⌘K on a Mac) opens the command palette from anywhere, a text field included.
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k' && !inModal(event.target)) {
+        event.preventDefault();
+        sequenceStarted = 0;
+        openPalette();
+        return;
+      }
       const key = shortcutKey(event);
       if (key === null || isTypingTarget(event.target) || inModal(event.target)) {
         sequenceStarted = 0;
@@ -56,5 +64,5 @@ export function useKeyboardShortcuts(main: () => HTMLElement | null, openList: (
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [main, navigate, openList]);
+  }, [main, navigate, openList, openPalette]);
 }

@@ -34,3 +34,36 @@ export function usePageShortcuts(handlers: Handlers | null): void {
     };
   }, [active]);
 }
+
+/** An action of the record in view, as the command palette offers it (the same choice as its menu entry). */
+export interface PageAction {
+  id: string;
+  label: string;
+  shortcut?: string | undefined;
+  run: () => void;
+}
+
+const actionLayers: { current: readonly PageAction[] }[] = [];
+
+/** The actions the screens in view registered, the newest screen's first. */
+export function pageActions(): PageAction[] {
+  return actionLayers.toReversed().flatMap((layer) => layer.current);
+}
+
+/** Registers the record's actions (allowed ones only) for the command palette while the screen is shown. */
+export function usePageActions(actions: readonly PageAction[] | null): void {
+  const ref = useRef<readonly PageAction[]>(actions ?? []);
+  useEffect(() => {
+    ref.current = actions ?? [];
+  });
+  const active = actions !== null;
+  useEffect(() => {
+    if (!active) return;
+    const layer = ref;
+    actionLayers.push(layer);
+    return () => {
+      const index = actionLayers.lastIndexOf(layer);
+      if (index >= 0) actionLayers.splice(index, 1);
+    };
+  }, [active]);
+}
