@@ -1,5 +1,6 @@
 import {
   MESSAGE_IDS,
+  MESSAGES,
   NOTE_TEXT_MAX,
   ZContact,
   ZContactAssigneesResponse,
@@ -154,7 +155,7 @@ describe('notes', () => {
     expect(del.statusCode).toBe(204);
     expect((await listNotes('USER', fx.username)).map((n) => n.id)).toEqual([first.id]);
     expectEnvelope(await call('PATCH', `/api/notes/${second.id}`, { pinned: true }), 404, MESSAGE_IDS.noteNotFound);
-    expectEnvelope(await call('DELETE', `/api/notes/${second.id}`), 404, MESSAGE_IDS.noteNotFound);
+    expect(expectEnvelope(await call('DELETE', `/api/notes/${second.id}`), 404, MESSAGE_IDS.noteNotFound).message).toBe(MESSAGES.noteNotFound);
 
     const written = await eventsSince(since);
     expect(written.map((e) => [e.type, e.actingUsername, e.affectedUsername, e.displayText])).toEqual([
@@ -414,7 +415,9 @@ describe('contacts', () => {
     expectEnvelope(await call('GET', '/api/contacts?limit=0'), 400, MESSAGE_IDS.invalidInput);
     expectEnvelope(await call('PATCH', '/api/contacts/x1', { status: 'RESOLVED' }), 400, MESSAGE_IDS.invalidInput);
     expectEnvelope(await call('PATCH', '/api/contacts/2147483648', { status: 'RESOLVED' }), 400, MESSAGE_IDS.invalidInput);
-    expectEnvelope(await call('PATCH', '/api/contacts/2147483647', { status: 'RESOLVED' }), 404, MESSAGE_IDS.contactNotFound);
+    expect(expectEnvelope(await call('PATCH', '/api/contacts/2147483647', { status: 'RESOLVED' }), 404, MESSAGE_IDS.contactNotFound).message).toBe(
+      MESSAGES.contactNotFound,
+    );
     const contact = await logContact(fx.username, { channel: 'OTHER', reason: 'OTHER' });
     const empty = await call('PATCH', `/api/contacts/${contact.id}`, {});
     expect(empty.statusCode, empty.body).toBe(200);

@@ -229,6 +229,8 @@ export const MESSAGES = {
   vatRateInvalid: 'The VAT is a rate between 0 and 1 (0.25 = 25 %)',
   creditAboveEstimate: 'The credit is above the estimated total of the booking. Add it anyway?',
   paymentNotFound: 'Payment not found',
+  noteNotFound: 'Note not found',
+  contactNotFound: 'Contact not found',
   invoiceStatusNotAllowed: 'The payment cannot go from {{from}} to {{to}}',
   onlyUserInvoiceStatus: 'Only a user invoice can be marked as sent, paid or unpaid',
   retryNotAllowed: 'Only an abandoned or unpaid card payment can be retried',

@@ -26,7 +26,7 @@ import { findFleetUser } from '../users/index.ts';
  */
 
 const PG_INT_MAX = 2_147_483_647;
-export const contactNotFound = () => AppError.notFound(MESSAGE_IDS.contactNotFound, 'notFound');
+export const contactNotFound = () => AppError.notFound(MESSAGE_IDS.contactNotFound, 'contactNotFound');
 
 const customer = alias(users, 'customer');
 

@@ -30,7 +30,7 @@ import { findFleetVehicle } from '../vehicles/index.ts';
 export const NOTE_EVENT_TEXT_MAX = 200;
 const PG_INT_MAX = 2_147_483_647;
 
-export const noteNotFound = () => AppError.notFound(MESSAGE_IDS.noteNotFound, 'notFound');
+export const noteNotFound = () => AppError.notFound(MESSAGE_IDS.noteNotFound, 'noteNotFound');
 
 const excerpt = (text: string) => (text.length > NOTE_EVENT_TEXT_MAX ? `${text.slice(0, NOTE_EVENT_TEXT_MAX - 1)}…` : text);
 
