@@ -11,6 +11,7 @@ export * from './abilities.ts';
 export * from './rules/zoned-time.ts';
 export * from './rules/booking-length.ts';
 export * from './rules/metadata.ts';
+export * from './rules/timeline-kind.ts';
 export * from './rules/admin-fee.ts';
 export * from './rules/card-choice.ts';
 export * from './rules/money.ts';
