@@ -19,7 +19,7 @@ test('searches the events of a demo booking and pages forward and back', async (
   await expect(page.getByRole('checkbox', { name: 'Bookings' })).toBeChecked();
 
   await page.getByLabel('Booking ID').fill(BID);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`bid=${BID}`));
   const rows = page.getByTestId('event-row');
   await expect(rows.first()).toBeVisible();
