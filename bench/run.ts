@@ -10,10 +10,13 @@
  *             query mix (names, phones, e-mail, customer numbers, plates, VINs, models, pools and
  *             cities, BIDs, chips), its load-more calls, and the same mix from a small operator's
  *             session (the other-operator hint then counts in the large fleet).
+ *   timeline — GET /api/users/{username}/timeline (issue 18) for a customer with 5,000 events of every kind: first
+ *             page, a page filtered to a rare kind, and deep pages by cursor.
  *   web     — Lighthouse on /login and /support with results, against the real server (web.ts).
  *   memory  — RSS of the real server, idle and loaded, on PGlite and PostgreSQL (memory.ts).
  */
 import { parseArgs } from 'node:util';
+import { englishEventText, EVENT_TYPE_GROUP, type EventTextId, type EventType } from '@fleetdesk/contract';
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { createStaffUser } from '../apps/server/src/cli/staff.ts';
@@ -148,6 +151,94 @@ async function benchEvents(app: App, db: Db, rounds: number) {
   const deep = summarize(`GET /api/events?vin= pages 2..${deepest + 1} (keyset)`, deepPages);
   summarize('GET /api/fleets/{fleet} (session resolution)', sessions);
   console.log(`\nkeyset paging: deep-page p50 / first-page p50 = ${(deep.p50 / first.p50).toFixed(2)} (near 1 means no OFFSET cost)`);
+}
+
+const TIMELINE_USER = 'bench.timeline';
+const TIMELINE_EVENTS = 5000;
+
+/** The bench customer with TIMELINE_EVENTS events of every timeline kind over two years (plus renames, which are off it). */
+async function ensureTimelineCustomer(db: Db) {
+  const [have] = await db
+    .select({ n: count() })
+    .from(events)
+    .where(and(eq(events.fleetId, FLEET), eq(events.affectedUsername, TIMELINE_USER)));
+  if ((have?.n ?? 0) >= TIMELINE_EVENTS) return;
+  const [anyUser] = await db.select().from(users).where(eq(users.fleetId, FLEET)).limit(1);
+  const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.username, TIMELINE_USER));
+  if (!exists) {
+    const { id: _id, ...template } = anyUser!;
+    await db.insert(users).values({ ...template, username: TIMELINE_USER, emailAddress: 'bench.timeline@example.test', mobilePhone: '+4799999999' });
+  }
+  const mix: [EventType, EventTextId][] = [
+    ['BOOKING_EVENT', 'bookingCreated'],
+    ['BOOKING_EVENT', 'bookingActivated'],
+    ['REMOTE_COMMAND', 'commandSucceeded'],
+    ['PAYMENT_ACTION', 'cardPaymentCaptured'],
+    ['BOOKING_EVENT', 'bookingUpdated'],
+    ['USER_ACTION', 'userUpdated'],
+    ['USER_ACTION', 'noteAdded'],
+    ['USER_ACTION', 'contactLogged'],
+    ['USER_ACTION', 'licenceVerified'],
+    ['USER_ACTION', 'userBlocked'],
+  ];
+  const now = Date.now();
+  const rows = Array.from({ length: TIMELINE_EVENTS }, (_, i) => {
+    // One receipt mail in a hundred: the rare kind a filter has to look for.
+    const [type, id] = i % 100 === 0 ? (['BOOKING_EVENT', 'receiptSent'] as const) : mix[i % mix.length]!;
+    const occurred = new Date(now - Math.floor(((i + 1) * 730 * 86_400_000) / TIMELINE_EVENTS));
+    const textParts = [{ id, params: {} }];
+    return {
+      fleetId: FLEET,
+      occurred,
+      received: occurred,
+      bid: null,
+      vin: null,
+      actingUsername: 'bench.support',
+      affectedUsername: TIMELINE_USER,
+      type,
+      typeGroup: EVENT_TYPE_GROUP[type],
+      displayText: englishEventText(textParts),
+      textParts,
+      properties: {},
+    };
+  });
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(events).values(rows.slice(i, i + 1000));
+  await db.execute(sql`analyze events`);
+}
+
+async function benchTimeline(app: App, db: Db, rounds: number) {
+  const headers = await benchLogin(app, db);
+  await ensureTimelineCustomer(db);
+  const url = (qs = '') => `/api/users/${TIMELINE_USER}/timeline${qs}`;
+  const get = async (qs = '') => {
+    const res = await app.inject({ method: 'GET', url: url(qs), headers });
+    if (res.statusCode !== 200) throw new Error(`${url(qs)}: ${res.statusCode} ${res.body}`);
+    return res.json() as { results: unknown[]; nextCursor: string | null };
+  };
+  for (let i = 0; i < 10; i++) await get(); // warm-up
+  const first: number[] = [];
+  const rare: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    first.push(await time(() => get()));
+    rare.push(await time(() => get('?kind=mail')));
+  }
+  const deep: number[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const qs: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    let body: { nextCursor: string | null } = { nextCursor: null };
+    const ms = await time(async () => {
+      body = await get(qs);
+    });
+    if (pages > 0) deep.push(ms);
+    cursor = body.nextCursor;
+    pages++;
+  } while (cursor);
+  console.log('');
+  summarize(`timeline, first page (50 of ${TIMELINE_EVENTS} events)`, first);
+  summarize('timeline, first page of kind=mail (1 in 100)', rare);
+  summarize(`timeline, pages 2..${pages} by cursor`, deep);
 }
 
 type SearchBody = {
@@ -291,8 +382,8 @@ async function main() {
     options: { users: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '200' } },
   });
   const name = positionals[0] ?? 'events';
-  if (name !== 'events' && name !== 'search') {
-    console.error(`Unknown benchmark "${name}". Available: events, search, web, memory`);
+  if (name !== 'events' && name !== 'search' && name !== 'timeline') {
+    console.error(`Unknown benchmark "${name}". Available: events, search, timeline, web, memory`);
     process.exit(2);
   }
   const n = Number(values.users);
@@ -309,6 +400,7 @@ async function main() {
     const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv), db: database.db, serveWeb: false });
     await app.ready();
     if (name === 'search') await benchSearch(app, database.db, rounds);
+    else if (name === 'timeline') await benchTimeline(app, database.db, rounds);
     else await benchEvents(app, database.db, rounds);
     await app.close();
   } finally {

@@ -137,7 +137,8 @@ async function logIn(page: Page, target: Target) {
   await page.locator('button[type="submit"]').click();
   await page.waitForFunction('!/login/i.test(location.href)', { timeout: 60_000 });
   // The list page with the session: it must not send us back to the login page.
-  await page.goto(new URL(target.listPath, target.base).toString(), { waitUntil: 'networkidle0', timeout: 60_000 });
+  // networkidle2: Fleetdesk keeps one request open for good (the live stream, GET /api/stream).
+  await page.goto(new URL(target.listPath, target.base).toString(), { waitUntil: 'networkidle2', timeout: 60_000 });
   if (/login/i.test(page.url())) throw new Error(`${target.name}: after the login, ${target.listPath} went to ${page.url()}`);
 }
 

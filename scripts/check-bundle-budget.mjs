@@ -168,6 +168,26 @@ function summarize(label, entries, budgetKb, targetKb) {
 
 let browser = null;
 
+/**
+ * Waits until the page has had no request in flight for half a second, not counting the live stream
+ * (GET /api/stream stays open for as long as the page does, so Playwright's 'networkidle' would never come).
+ */
+function trackQuiet(page) {
+  const inFlight = new Set();
+  const counts = (request) => !new URL(request.url()).pathname.startsWith('/api/stream');
+  page.on('request', (request) => counts(request) && inFlight.add(request));
+  for (const event of ['requestfinished', 'requestfailed']) page.on(event, (request) => inFlight.delete(request));
+  return async (timeoutMs = 30_000) => {
+    const deadline = Date.now() + timeoutMs;
+    let quietSince = Date.now();
+    while (Date.now() - quietSince < 500) {
+      if (Date.now() > deadline) throw new Error(`the page did not settle within ${timeoutMs / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (inFlight.size > 0) quietSince = Date.now();
+    }
+  };
+}
+
 async function measure() {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -198,10 +218,11 @@ async function measure() {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => message.type() === 'error' && pageErrors.push(message.text()));
     const recorder = recordResponses(page);
+    const settled = trackQuiet(page);
 
     await page.goto('/login');
     await page.getByLabel('User name').waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled();
     const login = await recorder.snapshot();
 
     await page.getByLabel('User name').fill('support');
@@ -209,10 +230,10 @@ async function measure() {
     await page.getByLabel('Password', { exact: true }).fill('support-demo');
     await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await page.waitForLoadState('networkidle');
+    await settled();
     await page.goto('/support?search=Nordmann');
     await page.getByTestId('user-results').getByTestId('user-row').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await settled();
     const support = await recorder.snapshot();
 
     const loginOk = summarize('/login', login, BUDGETS_KB.login, TARGETS_KB.login);

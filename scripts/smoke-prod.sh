@@ -75,7 +75,7 @@ fi
 cd "$WORK"
 
 step "npm ci"
-npm ci --no-audit --no-fund
+npm ci --no-audit --no-fund --prefer-offline
 
 step "npm run build (contract, server, web)"
 npm run build

@@ -7,7 +7,7 @@ const KH_77001 = { vin: 'WF0YXXTTGRK077001', bid: 'BID1000000016' };
 test('acknowledge a demo alarm and see it handled, with who and when', async ({ page }) => {
   await logIn(page);
   await expectLoggedIn(page);
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Alarms' }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Alarms', exact: true }).click();
   await expect(page).toHaveURL(/\/alarms$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Alarms' })).toBeVisible();
   // Both states by default: the seeded handled alarms show who handled them.
@@ -38,7 +38,7 @@ test('acknowledge a demo alarm and see it handled, with who and when', async ({ 
   await expect(keyHolder).toHaveCount(1);
   const alarmId = await keyHolder.getAttribute('data-alarm-id');
   await keyHolder.getByRole('button', { name: /Acknowledge Key holder alarm/ }).click();
-  await expect(page.getByText('Key holder alarm acknowledged')).toBeVisible();
+  await expect(page.getByText('Key holder alarm acknowledged', { exact: true })).toBeVisible();
   const handled = page.locator(`[data-testid="alarm-row"][data-alarm-id="${alarmId}"]`);
   await expect(handled).toHaveAttribute('data-state', 'HANDLED');
   await expect(handled.getByRole('button', { name: /Acknowledge/ })).toHaveCount(0);

@@ -86,7 +86,7 @@ test('creates a booking for demo.active: estimate, confirmation, created, lands 
   await dialog.getByRole('button', { name: 'Create booking' }).click();
 
   await expect(page).toHaveURL(/\/booking\/BID\d{10,}$/);
-  await expect(page.getByText('Booking created')).toBeVisible();
+  await expect(page.getByText('Booking created', { exact: true })).toBeVisible();
   const bid = /BID\d+/.exec(page.url())?.[0] ?? '';
   await expect(page.getByRole('main')).toContainText(bid);
 });

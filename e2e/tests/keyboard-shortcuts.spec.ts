@@ -117,8 +117,13 @@ test('Ctrl+K opens the command palette: records by any phrase, recent ones first
   await expect(palette).toBeVisible();
   const input = palette.getByRole('combobox', { name: 'Search records, screens and actions' });
   await expect(input).toBeFocused();
-  await input.fill('Nordmann');
   const records = palette.getByRole('group', { name: 'Records' });
+  // A company's type reads as the companies screen writes it, not as its code.
+  await input.fill('Havbris');
+  const company = records.getByRole('option', { name: /Havbris Arkitekter AS/ });
+  await expect(company).toContainText('Corporate');
+  await expect(company).not.toContainText('CORPORATE');
+  await input.fill('Nordmann');
   await expect(records.getByRole('option', { name: /Nordmann, Kari/ }).first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('palette.png') });
   await records.getByRole('option', { name: /Nordmann, Kari.*demo\.active/ }).click();

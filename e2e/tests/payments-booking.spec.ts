@@ -53,7 +53,7 @@ test('adds a fee and then a credit to a finished paid booking and sees the total
   await expect(dialog.getByTestId('billing-refusal')).toHaveText('A credit cannot be added while other fees are pending');
   await page.screenshot({ path: testInfo.outputPath('billing-dialog.png') });
   await dialog.getByRole('button', { name: 'Submit (1)' }).click();
-  await expect(page.getByText('Billing added')).toBeVisible();
+  await expect(page.getByText('Billing added', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
 
   await expect(tab.getByTestId('event-payment')).toHaveCount(feesBefore + 1);

@@ -22,7 +22,7 @@ test('sets, changes and removes a fixed price on a future booking', async ({ pag
   await dialog.getByLabel(/^Price excl\. VAT/).fill('240');
   await dialog.getByLabel(/^Comment/).fill('Agreed on the phone');
   await dialog.getByRole('button', { name: 'Set fixed price' }).click();
-  await expect(page.getByText('Fixed price set')).toBeVisible();
+  await expect(page.getByText('Fixed price set', { exact: true })).toBeVisible();
   await expect(tab.getByTestId('fixed-price')).toContainText('240.00');
   await expect(tab.getByTestId('fixed-price')).toContainText('Agreed on the phone');
 
@@ -56,7 +56,7 @@ test("replaces a booking's unpaid card payment with an invoice to the customer",
   await dialog.getByRole('radio', { name: 'Invoice to the customer' }).check();
   await page.screenshot({ path: testInfo.outputPath('replace-payment.png') });
   await dialog.getByRole('button', { name: 'Replace', exact: true }).click();
-  await expect(page.getByText('The booking payment was replaced')).toBeVisible();
+  await expect(page.getByText('The booking payment was replaced', { exact: true })).toBeVisible();
   await expect(summary).toContainText('Invoice to the customer');
   await expect(summary).toContainText('Unpaid');
   expect((await summary.textContent()) ?? '').not.toEqual(orderBefore);

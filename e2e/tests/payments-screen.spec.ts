@@ -62,7 +62,7 @@ test('lists payments with status filters in the URL and opens a payment from the
   await expect(page).toHaveURL(new RegExp(`[?&]order=${orderId}`));
   const detail = page.getByTestId('payment-detail');
   await expect(detail.getByRole('heading', { name: `Payment ${orderId}` })).toBeVisible();
-  await expect(detail.getByRole('table', { name: 'Payment lines' })).toBeVisible();
+  await expect(detail.getByRole('grid', { name: 'Payment lines' })).toBeVisible();
   await expect(detail.getByRole('toolbar', { name: `Payment actions for ${orderId}` })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('payments-detail.png') });
   await page.getByRole('button', { name: 'Close' }).click();

@@ -54,7 +54,7 @@ test("the user page's back link returns to the list with its search", async ({ p
 });
 
 test('free months are saved at once and the toast offers Undo', async ({ page }) => {
-  await page.goto('/users/demo.active');
+  await page.goto('/users/demo.active?tab=info');
   const card = page.getByTestId('free-months');
   const before = (await card.getByRole('paragraph').first().textContent())?.trim() ?? '';
   const changed = String(Number(before) + 2);

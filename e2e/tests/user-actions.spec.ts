@@ -63,7 +63,7 @@ test('approves demo.pending through the approval wizard', async ({ page }) => {
   await check.getByRole('button', { name: 'Check license' }).click();
   await expect(check).toBeHidden();
   await expect(wizard.getByRole('button', { name: 'Continue' })).toBeEnabled();
-  await expect(wizard.getByRole('table', { name: 'Check history' })).toContainText('Valid license');
+  await expect(wizard.getByRole('grid', { name: 'Check history' })).toContainText('Valid license');
   await wizard.getByRole('button', { name: 'Continue' }).click();
 
   // Step 3: approve; step 4 shows the success icon and the dialog closes by itself after 3 s.
@@ -110,7 +110,7 @@ test('blocks nils.dahl with a reason and unblocks him', async ({ page }) => {
 test("shows n.dahl's Suspicious against tab: the twin with what matched and the owner map as counts", async ({ page }) => {
   await openUser(page, 'n.dahl');
   await page.getByRole('tab', { name: 'Suspicious against' }).click();
-  const twins = page.getByRole('table', { name: 'Users sharing details with n.dahl' });
+  const twins = page.getByRole('grid', { name: 'Users sharing details with n.dahl' });
   const row = twins.getByRole('row').filter({ hasText: 'nils.dahl' });
   await expect(row).toContainText('Phone');
   await expect(row).toContainText('Identity number');

@@ -41,7 +41,9 @@ test('searches users, keeps the search in the URL and opens a user', async ({ pa
   await rows.filter({ hasText: USER }).getByRole('link', { name: 'Nordmann, Ola' }).click();
   await expect(page).toHaveURL(new RegExp(`/users/${USER}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Ola Nordmann' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'User information', selected: true })).toBeVisible();
+  // Support mode (the default) opens the customer's timeline first (issue 18).
+  await expect(page.getByRole('tab', { name: 'Timeline', selected: true })).toBeVisible();
+  await expect(page.getByTestId('customer-timeline')).toBeVisible();
   await expect(page.getByTestId('user-header').getByRole('link', { name: 'Event log' })).toHaveAttribute('href', `/event?user=${USER}`);
 
   await page.getByRole('tab', { name: 'Bookings' }).click();
@@ -72,7 +74,7 @@ test('edits the phone number: an invalid value shows the message, a valid one is
 
   await phone.fill('+47 474 74 700');
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('User updated')).toBeVisible();
+  await expect(page.getByText('User updated', { exact: true })).toBeVisible();
   await expect(page).not.toHaveURL(/edit=true/);
   await expect(page.getByTestId('user-details')).toContainText('+4747474700');
 
@@ -124,7 +126,8 @@ test('support mode governs the user page: actions menu, collapse, Suspicious aga
   await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'User actions' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Collapse the user card' })).toHaveCount(0);
-  await expect(tabs.getByRole('tab')).toHaveText(['User information', 'Bookings', 'Payments']);
+  await expect(tabs.getByRole('tab')).toHaveText(['Timeline', 'User information', 'Bookings', 'Payments']);
+  await expect(page.getByRole('tab', { name: 'User information', selected: true })).toBeVisible();
   await expect(filterBox(page)).toHaveCount(0);
   await page.goto(`/users/${SUSPICIOUS}?tab=suspicious`);
   await expect(page.getByRole('tab', { name: 'User information', selected: true })).toBeVisible();

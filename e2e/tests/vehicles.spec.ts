@@ -60,12 +60,12 @@ test('lock and unlock a vehicle and see its state change', async ({ page }) => {
   await expect(lockState).toHaveText('Locked');
   await chooseAction(page, 'Unlock');
   await expect(card(page).getByTestId('vehicle-command-state')).toBeVisible();
-  await expect(page.getByText('Vehicle unlocked')).toBeVisible();
+  await expect(page.getByText('Vehicle unlocked', { exact: true })).toBeVisible();
   await expect(lockState).toHaveText('Unlocked');
   await expect(card(page).getByTestId('vehicle-command-state')).toHaveAttribute('data-state', 'SUCCEEDED');
 
   await chooseAction(page, 'Lock');
-  await expect(page.getByText('Vehicle locked')).toBeVisible();
+  await expect(page.getByText('Vehicle locked', { exact: true })).toBeVisible();
   await expect(lockState).toHaveText('Locked');
   // The actions flipped back: unlock is offered again, lock is not.
   await card(page).getByRole('button', { name: 'Actions' }).click();
@@ -88,7 +88,7 @@ test('report damage with a photo and see its thumbnail', async ({ page }) => {
   await form.getByLabel('Photo').setInputFiles({ name: 'bumper.png', mimeType: 'image/png', buffer: PNG });
   await page.screenshot({ path: test.info().outputPath('damage-form.png'), fullPage: true });
   await report.click();
-  await expect(page.getByText('Damage reported')).toBeVisible();
+  await expect(page.getByText('Damage reported', { exact: true })).toBeVisible();
 
   const item = page.getByTestId('damage-item').filter({ hasText: text });
   await expect(item).toHaveAttribute('data-fixed', 'false');

@@ -32,6 +32,7 @@ import { registerFleetRoutes } from './modules/fleets/routes.ts';
 import { registerSearchRoutes } from './modules/search/routes.ts';
 import { registerVehicleRoutes } from './modules/vehicles/routes.ts';
 import { registerVehicleCommandRoutes } from './modules/vehicle-commands/routes.ts';
+import { registerVehicleServiceRoutes } from './modules/vehicle-service/index.ts';
 import { registerDamageRoutes } from './modules/damage/routes.ts';
 import { registerAlarmRoutes } from './modules/alarms/routes.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
@@ -44,9 +45,13 @@ import { registerPoolRoutes } from './modules/pools/routes.ts';
 import { registerActiveBookingRoutes } from './modules/active-bookings/routes.ts';
 import { registerFleetMapRoutes } from './modules/fleet-map/routes.ts';
 import { registerNoteRoutes } from './modules/notes/routes.ts';
+import { registerSavedViewRoutes } from './modules/saved-views/routes.ts';
 import { registerContactRoutes } from './modules/contacts/routes.ts';
+import { registerLiveRoutes, startLiveHub } from './modules/live/index.ts';
+import type { Notifications } from './db/notifications.ts';
 import type { PaymentProvider } from './integrations/payments/provider.ts';
 import { sandboxPaymentProvider } from './integrations/payments/sandbox.ts';
+import { ALWAYS_LEADER, LEADER_KEYS, postgresLeaderLock } from './db/leader-lock.ts';
 import { createTelematics } from './integrations/telematics/telematics.ts';
 import type { Telematics } from './integrations/telematics/types.ts';
 import { vehicleTelematicsHandler } from './modules/vehicle-commands/telematics-handler.ts';
@@ -63,6 +68,8 @@ export interface BuildOptions {
   payments?: PaymentProvider;
   /** The server's logger, shared with main.ts and the database (default: JSON lines on stdout at LOG_LEVEL). */
   logger?: FastifyBaseLogger;
+  /** The database's LISTEN/NOTIFY, which feeds GET /api/stream (without it the stream sends no live changes). */
+  notifications?: Notifications;
 }
 
 /** Builds the Fastify instance: one server for /api and the built SPA. */
@@ -73,6 +80,7 @@ export async function buildApp({
   telematics: givenTelematics,
   payments = sandboxPaymentProvider(),
   logger,
+  notifications,
 }: BuildOptions): Promise<App> {
   const app = Fastify(fastifyServerOptions(config, logger ?? createLogger(config))).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -109,7 +117,12 @@ export async function buildApp({
   });
 
   // Vehicle telematics: answers and status reports go to the database; a sweeper times out unanswered commands.
-  const telematics = givenTelematics ?? createTelematics(config, db, app.log);
+  // On PostgreSQL, of N server copies only the leader runs the simulator's status reports (src/db/leader-lock.ts).
+  const simulatorLeader =
+    !givenTelematics && config.DATABASE_URL && config.TELEMATICS === 'simulator' && config.SIMULATOR_TICK_SECONDS > 0
+      ? postgresLeaderLock(config.DATABASE_URL, LEADER_KEYS.simulator, app.log)
+      : ALWAYS_LEADER;
+  const telematics = givenTelematics ?? createTelematics(config, db, app.log, simulatorLeader.isLeader);
   await telematics.start(vehicleTelematicsHandler(db, app.log));
   // While the database is away the sweeper fails every few seconds: one short warning line each, not a stack.
   const stopSweeper = startCommandSweeper(db, config.COMMAND_TIMEOUT_SECONDS, (err) =>
@@ -117,9 +130,16 @@ export async function buildApp({
       ? app.log.warn({ database: describeDatabaseError(err) }, 'command sweeper: database unavailable')
       : app.log.error({ err }, 'command sweeper failed'),
   );
+  // Live changes (GET /api/stream): every server copy listens to the event log's announcements.
+  const liveHub = await startLiveHub(db, notifications, (err) =>
+    app.log.warn({ database: describeDatabaseError(err) }, 'live stream: could not read changes'),
+  );
+  app.addHook('preClose', async () => liveHub.endAll());
   app.addHook('onClose', async () => {
     await stopSweeper();
     await telematics.stop();
+    await simulatorLeader.stop();
+    await liveHub.stop();
   });
 
   const ctx: AppContext = { db, config, telematics, payments };
@@ -136,6 +156,7 @@ export async function buildApp({
   registerSearchRoutes(app, ctx);
   registerVehicleRoutes(app, ctx);
   registerVehicleCommandRoutes(app, ctx);
+  registerVehicleServiceRoutes(app, ctx);
   registerDamageRoutes(app, ctx);
   registerAlarmRoutes(app, ctx);
   registerPaymentRoutes(app, ctx);
@@ -148,7 +169,9 @@ export async function buildApp({
   registerActiveBookingRoutes(app, ctx);
   registerFleetMapRoutes(app, ctx);
   registerNoteRoutes(app, ctx);
+  registerSavedViewRoutes(app, ctx);
   registerContactRoutes(app, ctx);
+  registerLiveRoutes(app, ctx, liveHub);
 
   const webRoot = config.webDist;
   const withWeb = serveWeb ?? existsSync(path.join(webRoot, 'index.html'));

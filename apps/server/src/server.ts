@@ -84,7 +84,7 @@ export async function startServer({ config, logger, retry = DEFAULT_START_RETRY 
   /** Migrates, seeds, builds the full app and readies it; the app is closed again when a step fails. */
   const prepare = async (): Promise<App> => {
     await database.migrate(() => seedDemoIfEmpty(database, config, logger));
-    const app = await buildApp({ config, db: database.db, logger });
+    const app = await buildApp({ config, db: database.db, logger, notifications: database });
     try {
       await app.ready();
     } catch (err) {

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { TIME_MAX_ISO, TIME_MIN_ISO, TIME_OUT_OF_RANGE_MESSAGE, ZErrorEnvelope } from '@fleetdesk/contract';
+import { LIVE_STREAM_PATH, TIME_MAX_ISO, TIME_MIN_ISO, TIME_OUT_OF_RANGE_MESSAGE, ZErrorEnvelope } from '@fleetdesk/contract';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
@@ -1099,8 +1099,30 @@ async function send(r: FuzzRequest): Promise<Answer> {
     headers.authorization = r.auth.value;
     if (r.auth.issuer !== undefined) headers['x-token-issuer'] = r.auth.issuer;
   }
+  if (r.method === 'GET' && r.url.split('?')[0] === LIVE_STREAM_PATH) return sendToStream(r.url, headers);
   const res = await t.app.inject({ method: r.method, url: r.url, headers, ...(r.payload === undefined ? {} : { payload: r.payload }) });
   return { statusCode: res.statusCode, body: decoded(res.rawPayload, res.headers['content-encoding']), headers: res.headers };
+}
+
+/**
+ * GET /api/stream never ends by itself: the answer is read as a stream until its opening `ready` message (or the
+ * end of an error answer), and then the connection is dropped.
+ */
+async function sendToStream(url: string, headers: Record<string, string>): Promise<Answer> {
+  const abort = new AbortController();
+  const res = await t.app.inject({ method: 'GET', url, headers, payloadAsStream: true, signal: abort.signal });
+  const chunks: Buffer[] = [];
+  const stream = res.stream();
+  stream.on('error', () => undefined);
+  try {
+    for await (const chunk of stream) {
+      chunks.push(Buffer.from(chunk as Uint8Array));
+      if (res.statusCode === 200 && Buffer.concat(chunks).toString('utf8').includes('event: ready')) break;
+    }
+  } finally {
+    abort.abort();
+  }
+  return { statusCode: res.statusCode, body: decoded(Buffer.concat(chunks), res.headers['content-encoding']), headers: res.headers };
 }
 
 const escapePointer = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));

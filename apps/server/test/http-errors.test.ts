@@ -6,11 +6,11 @@ import { fixedMessageKey, MESSAGE_IDS, MESSAGES, ZErrorEnvelope, type ErrorEnvel
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import type { App } from '../src/http/context.ts';
 import { createLogger } from '../src/logger.ts';
 import { createFleet, createPool, createStaff, createUser } from './support/factories.ts';
-import { authToken, login } from './support/test-app.ts';
+import { authToken, login, openTestDatabase } from './support/test-app.ts';
 
 /**
  * The envelope on every error (issue 14 points 2 and 3; docs/decisions/0042-hardened-api.md): what Fastify and Node
@@ -43,7 +43,7 @@ beforeAll(async () => {
   writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Fleetdesk SPA</title>');
   writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
   const config = loadConfig({ LOG_LEVEL: 'info', STORAGE_DIR: storage, WEB_DIST: web, SIMULATOR_TICK_SECONDS: '0' } as NodeJS.ProcessEnv);
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openTestDatabase();
   app = await buildApp({
     config,
     db: database.db,

@@ -6,12 +6,12 @@ import { and, DrizzleQueryError, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import type { Database } from '../src/db/client.ts';
 import { bookings, events } from '../src/db/schema.ts';
 import type { App } from '../src/http/context.ts';
 import { createLogger, redactUrl } from '../src/logger.ts';
 import { createBooking, createContract, createFleet, createPool, createStaff, createUser } from './support/factories.ts';
-import { authToken, login } from './support/test-app.ts';
+import { authToken, login, openTestDatabase } from './support/test-app.ts';
 
 /** Every line the server logged, as written (pino writes one JSON document per line). */
 const written: string[] = [];
@@ -28,7 +28,7 @@ const MINUTE = 60_000;
 beforeAll(async () => {
   storageDir = mkdtempSync(path.join(tmpdir(), 'fleetdesk-logging-'));
   const config = loadConfig({ LOG_LEVEL: 'info', STORAGE_DIR: storageDir, SIMULATOR_TICK_SECONDS: '0' } as NodeJS.ProcessEnv);
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openTestDatabase();
   const logger = createLogger(config, { write: (line: string) => void written.push(line) });
   app = await buildApp({ config, db: database.db, logger, serveWeb: false });
   await app.ready();

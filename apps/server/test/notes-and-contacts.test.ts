@@ -17,7 +17,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { events, users } from '../src/db/schema.ts';
 import { advanceTestClock, setTestNow } from './support/clock.ts';
-import { createBooking, createContract, createFleet, createPool, createStaff, createUser, createVehicle } from './support/factories.ts';
+import { createBooking, createContract, createPool, createStaff, createTwoOperatorScene, createUser, createVehicle } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
 // Issue 18 points 2 and 3: internal notes and logged contacts, over HTTP, on fixtures of their own.
@@ -76,31 +76,28 @@ async function eventsSince(since: Date) {
 beforeAll(async () => {
   t = await createTestApp();
   db = t.database.db;
-  await createFleet(db, 'fjord');
-  await createFleet(db, 'malar', { country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
-  await createStaff(db, 'fjord', 'support', 'support-demo');
+  const {
+    vehicle,
+    pool,
+    contract,
+    booking,
+    otherFleetCustomer: lena,
+  } = await createTwoOperatorScene(db, {
+    customer: { username: fx.username, givenName: 'Kari', familyName: 'Nordmann' },
+    otherFleetCustomer: fx.otherFleetUser,
+    start: new Date(START - 3_600_000),
+    end: new Date(START + 3_600_000),
+  });
   await createStaff(db, 'fjord', 'anna.support', 'support-demo');
   const disabled = await createStaff(db, 'fjord', 'gone.support', 'support-demo');
   await db
     .update(users)
     .set({ disabledAt: new Date(START - 86_400_000) })
     .where(eq(users.id, disabled.id));
-  await createStaff(db, 'malar', 'support.se', 'support-demo');
-  const kari = await createUser(db, 'fjord', { username: fx.username, givenName: 'Kari', familyName: 'Nordmann' });
   const ola = await createUser(db, 'fjord', { username: fx.otherCustomer });
-  const vehicle = await createVehicle(db, 'fjord');
   fx.vin = vehicle.vin;
-  const pool = await createPool(db, 'fjord');
-  const contract = await createContract(db, 'fjord');
-  const booking = await createBooking(
-    db,
-    'fjord',
-    { userId: kari.id, contractId: contract.id, poolId: pool.id, vehicleId: vehicle.id },
-    { state: 'ACTIVE', startTime: new Date(START - 3_600_000), endTime: new Date(START + 3_600_000) },
-  );
   fx.bid = booking.bid;
   fx.otherBid = (await createBooking(db, 'fjord', { userId: ola.id, contractId: contract.id, poolId: pool.id })).bid;
-  const lena = await createUser(db, 'malar', { username: fx.otherFleetUser });
   const seVehicle = await createVehicle(db, 'malar');
   fx.otherFleetVin = seVehicle.vin;
   const sePool = await createPool(db, 'malar');

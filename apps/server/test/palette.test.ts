@@ -65,25 +65,33 @@ describe('GET /api/search/palette', () => {
       kind: 'USER',
       key: 'kari.solberg',
       title: 'Solberg, Kari',
-      subtitle: 'kari.solberg',
+      username: 'kari.solberg',
       href: '/users/kari.solberg',
     });
     expect(items).toContainEqual({
       kind: 'POOL',
       key: expect.any(String),
       title: 'Solberg Torg',
-      subtitle: 'Drammen',
+      city: 'Drammen',
       href: '/pools?city=Drammen&pool=Solberg+Torg',
     });
     expect(items).toContainEqual({
       kind: 'COMPANY',
       key: String(companyId),
       title: 'Solberg Snekkeri AS',
-      subtitle: 'CORPORATE',
+      companyType: 'CORPORATE',
       href: `/companies/${companyId}`,
     });
     // The customer's booking comes with the user, as in the support search.
-    expect(items).toContainEqual(expect.objectContaining({ kind: 'BOOKING', key: bid, href: `/booking/${bid}` }));
+    expect(items).toContainEqual({
+      kind: 'BOOKING',
+      key: bid,
+      title: bid,
+      customer: 'Solberg, Kari',
+      registrationNumber: 'SO 40001',
+      pool: 'Solberg Torg',
+      href: `/booking/${bid}`,
+    });
     const text = JSON.stringify(items);
     expect(text).not.toContain('sven.solberg');
     expect(text).not.toContain('Solberg Centrum');
@@ -99,11 +107,43 @@ describe('GET /api/search/palette', () => {
     const byBid = ZPaletteResponse.parse((await palette(bid)).body).items;
     expect(byBid.find((item) => item.kind === 'BOOKING')).toMatchObject({ key: bid, title: bid, href: `/booking/${bid}` });
     const byReg = ZPaletteResponse.parse((await palette('SO 40001')).body).items;
-    expect(byReg.find((item) => item.kind === 'VEHICLE')).toMatchObject({ key: vin, title: 'SO 40001', href: `/vehicles/${vin}` });
+    expect(byReg.find((item) => item.kind === 'VEHICLE')).toEqual({
+      kind: 'VEHICLE',
+      key: vin,
+      title: 'SO 40001',
+      longPresentation: 'VW ID.3 (SO 40001)',
+      href: `/vehicles/${vin}`,
+    });
     const byOrder = ZPaletteResponse.parse((await palette('sol777')).body).items.filter((item) => item.kind === 'PAYMENT');
     expect(byOrder).toEqual([
-      { kind: 'PAYMENT', key: orderId, title: orderId, subtitle: `${bid} · CREDITCARD · PAID`, href: `/payments?order=${orderId}` },
+      { kind: 'PAYMENT', key: orderId, title: orderId, bid, paymentType: 'CREDITCARD', status: 'PAID', href: `/payments?order=${orderId}` },
     ]);
+  });
+
+  it("gives the support search's first bookings, active before future before historic, and at most a few", async () => {
+    const db = t.database.db;
+    const user = await createUser(db, 'fjord', { username: 'ola.vikersund', givenName: 'Ola', familyName: 'Vikersund' });
+    const pool = await createPool(db, 'fjord', { name: 'Vikersund Stasjon', city: 'Modum' });
+    const contract = await createContract(db, 'fjord');
+    const refs = { userId: user.id, contractId: contract.id, poolId: pool.id };
+    const day = 86_400_000;
+    const at = (days: number) => ({ startTime: new Date(Date.now() + days * day), endTime: new Date(Date.now() + days * day + 3_600_000) });
+    const historic = await createBooking(db, 'fjord', refs, { state: 'FINISHED', ...at(-3) });
+    const future = [];
+    for (const days of [4, 2, 3, 5]) future.push(await createBooking(db, 'fjord', refs, { state: 'INACTIVE', ...at(days) }));
+    const active = await createBooking(db, 'fjord', refs, { state: 'ACTIVE', ...at(-1) });
+    const byStart = [...future].sort((a, b) => a.startTime.getTime() - b.startTime.getTime()).map((b) => b.bid);
+
+    const { items } = ZPaletteResponse.parse((await palette('vikersund')).body);
+    const bids = items.filter((item) => item.kind === 'BOOKING').map((item) => item.key);
+    expect(bids).toEqual([active.bid, ...byStart].slice(0, PALETTE_PER_KIND));
+    expect(bids).not.toContain(historic.bid);
+
+    // The same bookings, in the same order, as the support search lists first.
+    const support = await t.app.inject({ method: 'GET', url: '/api/search?search=vikersund', headers: { authorization: authToken(token) } });
+    const groups = (support.json() as Record<'bookings', Record<'active' | 'future' | 'historic', { results: { bid: string }[] }>>).bookings;
+    const listed = [...groups.active.results, ...groups.future.results, ...groups.historic.results].map((b) => b.bid);
+    expect(listed.slice(0, PALETTE_PER_KIND)).toEqual(bids);
   });
 
   it('gives at most a few of each kind', async () => {

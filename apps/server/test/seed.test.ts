@@ -13,17 +13,20 @@ import {
 } from '@fleetdesk/contract';
 import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database, type Db } from '../src/db/client.ts';
+import type { Database, Db } from '../src/db/client.ts';
+import { openTestDatabase } from './support/test-app.ts';
 import {
   alarms,
   bookings,
   companies,
+  contacts,
   contracts,
   damages,
   events,
   fleets,
   identityProviders,
   journalEntries,
+  notes,
   paymentEvents,
   payments,
   registeredCards,
@@ -48,7 +51,7 @@ let db: Db;
 let summary: DemoSummary;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
+  database = await openTestDatabase();
   db = database.db;
   summary = await seedDemo(db, { now: NOW });
 }, 120_000);
@@ -489,6 +492,42 @@ describe('seedDemo', () => {
     }
   });
 
+  it('gives demo.active, demo.blocked and demo.declined notes and contacts, each with its event on the customer', async () => {
+    for (const fleet of ['fjord'] as const) {
+      const people = await db
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(and(eq(users.fleetId, fleet), inArray(users.username, ['demo.active', 'demo.blocked', 'demo.declined'])));
+      expect(people.map((p) => p.username).sort()).toEqual(['demo.active', 'demo.blocked', 'demo.declined']);
+      const active = people.find((p) => p.username === 'demo.active')!.id;
+      const activeNotes = await db.select().from(notes).where(eq(notes.fleetId, fleet));
+      // A pinned note on demo.active's record, and one on her latest booking.
+      expect(activeNotes.some((n) => n.userId === active && n.pinned)).toBe(true);
+      const [active1] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.bid, 'BID1000000001'));
+      expect(activeNotes.some((n) => n.subjectType === 'BOOKING' && n.bookingId === active1!.id)).toBe(true);
+      const rows = await db.select().from(contacts).where(eq(contacts.fleetId, fleet));
+      expect(
+        rows
+          .filter((c) => c.userId === active)
+          .map((c) => c.status)
+          .sort(),
+      ).toEqual(['OPEN', 'RESOLVED']);
+      for (const c of rows.filter((r) => r.status === 'RESOLVED')) expect(c.resolvedAt!.getTime()).toBeGreaterThan(c.createdAt.getTime());
+      const logged = await db
+        .select()
+        .from(events)
+        .where(and(eq(events.fleetId, fleet), eq(events.affectedUsername, 'demo.active'), sql`${events.textParts}->0->>'id' like 'contact%'`));
+      // One "logged" per contact, and one "resolved" for the resolved one, all before the seed's base time.
+      expect(logged.map((e) => e.textParts[0]!.id).sort()).toEqual(['contactLogged', 'contactLogged', 'contactResolved']);
+      for (const e of logged) expect(e.occurred.getTime()).toBeLessThanOrEqual(BASE.getTime());
+      const noteEvents = await db
+        .select()
+        .from(events)
+        .where(and(eq(events.fleetId, fleet), eq(events.affectedUsername, 'demo.active'), sql`${events.textParts}->0->>'id' like 'note%'`));
+      expect(noteEvents).toHaveLength(activeNotes.filter((n) => n.userId === active || n.subjectType === 'BOOKING').length);
+    }
+  });
+
   it('has damage, alarms in both states, and the archived booking shows no user', async () => {
     const ds = await db.select().from(damages);
     expect(ds.some((d) => d.fixDate !== null) && ds.some((d) => d.fixDate === null)).toBe(true);
@@ -531,7 +570,7 @@ describe('seedDemo', () => {
   });
 
   it('gives the same content for the same now (and tells an empty database apart)', async () => {
-    const other = await openDatabase({ dataDir: 'memory://' });
+    const other = await openTestDatabase();
     try {
       expect(await isDatabaseEmpty(other.db)).toBe(true);
       const again = await seedDemo(other.db, { now: NOW });
@@ -571,7 +610,7 @@ describe('seedDemo', () => {
 
 describe('seedScale', () => {
   it('generates users, vehicles, bookings and events in batches, and continues on a second run', async () => {
-    const scaleDb = await openDatabase({ dataDir: 'memory://' });
+    const scaleDb = await openTestDatabase();
     try {
       const seen: number[] = [];
       let reportedTotal = 0;

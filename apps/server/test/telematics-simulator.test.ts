@@ -257,4 +257,31 @@ describe('simulator status reports against a fleet', () => {
     expect(ignored.sort()).toEqual(['NOSUCHVIN', bike.vin].sort());
     expect((await statusOf(bike.id))?.locked ?? null).toBeNull();
   });
+  it('reports status on its ticks only while this server copy is the leader (issue 20 point 3)', async () => {
+    let leader = false;
+    const reports: number[] = [];
+    const sim = createSimulator({
+      db: t.database.db,
+      log: quietLog,
+      minDelayMs: 0,
+      maxDelayMs: 0,
+      failureRate: 0,
+      timeoutRate: 0,
+      tickSeconds: 1,
+      random: () => 0.5,
+      isLeader: () => leader,
+    });
+    await sim.start({ onAck: async () => {}, onStatus: async (batch) => void reports.push(batch.length) });
+    try {
+      // A follower's ticks pass without a report.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(reports).toEqual([]);
+      // Leader now: the next tick reports the fleet's batch.
+      leader = true;
+      await expect.poll(() => reports.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(reports[0]).toBe(5); // every vehicle with a status and an agent, as a tick by hand reports
+    } finally {
+      await sim.stop();
+    }
+  });
 });

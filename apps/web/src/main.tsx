@@ -9,6 +9,7 @@ import { connectSessionToApp } from './app/session-effects';
 import { loadTranslations } from './lib/i18n/i18n';
 import { queryClient } from './lib/query/query-client';
 import { sessionStore } from './lib/session/session';
+import { followStaffColorScheme } from './lib/theme/color-scheme';
 import { configureZodBeforeItLoads } from './lib/zod-jitless';
 
 // The Content-Security-Policy allows no eval: zod must not probe for it (it would report a violation each load).
@@ -19,6 +20,8 @@ configureZodBeforeItLoads();
 // language's strings download meanwhile.
 const translations = loadTranslations('core');
 void sessionStore.start().then(() => {
+  // The signed-in staff member's colour scheme (or the system's) before anything is drawn: no flash of the other one.
+  followStaffColorScheme(sessionStore);
   const router = createAppRouter();
   connectSessionToApp(sessionStore, router, queryClient);
 

@@ -9,6 +9,7 @@ import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 import { fakeBackend } from './support/backend';
+import { setLiveState } from '@/lib/live/live-state';
 
 const HOUR = 3_600_000;
 const SLOW = { timeout: 8000 };
@@ -101,11 +102,17 @@ describe('active bookings sort and filter', () => {
     expect(sortOfSearch(validateActiveBookingsSearch({ sort: 'overdueHours', dir: 'desc' }))).toEqual({ column: 'overdueHours', direction: 'desc' });
   });
 
-  it('polls every 60 s, not in background tabs', () => {
+  it('polls every 60 s while the live stream is down, not in background tabs, and not while it is live', () => {
     const options = activeBookingsQueryOptions();
-    expect(options.refetchInterval).toBe(ACTIVE_BOOKINGS_POLL_MS);
+    const interval = options.refetchInterval as () => number | false;
+    expect(interval()).toBe(ACTIVE_BOOKINGS_POLL_MS);
     expect(ACTIVE_BOOKINGS_POLL_MS).toBe(60_000);
     expect(options.refetchIntervalInBackground).toBe(false);
+    setLiveState('live');
+    expect(interval()).toBe(false);
+    setLiveState('reconnecting');
+    expect(interval()).toBe(ACTIVE_BOOKINGS_POLL_MS);
+    setLiveState('off');
   });
 });
 

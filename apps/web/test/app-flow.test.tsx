@@ -1,13 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthResponse, ClientConfig, Fleet } from '@fleetdesk/contract';
+import type { AuthResponse } from '@fleetdesk/contract';
 import { i18n } from '@/lib/i18n/i18n';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n/languages';
 import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse, sessionStorageKey } from '@/lib/session/session-schema';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
+import { CLIENT_CONFIG, fakeBackend, jsonResponse, noContent, type BackendRoutes, type FakeBackend } from './support/backend';
 
 const SESSION_KEY = sessionStorageKey(window.location.host);
 
@@ -31,74 +32,43 @@ const authResponse = (token: string): AuthResponse => ({
   },
 });
 
-const fleet: Fleet = {
-  fleet: 'fjord',
-  name: 'Fjord Mobility',
-  country: 'NO',
-  currency: 'NOK',
-  DefaultLanguage: 'nb',
-  timeZone: 'Europe/Oslo',
-};
-
-interface Backend {
-  config: ClientConfig;
-  methods: unknown[];
-  password: string;
-  fleetStatus: number;
-}
-
-let backend: Backend;
+let backend: FakeBackend;
 const GOOD_RESET_TOKEN = 'reset-token-0123456789abcdef';
-const resetRequests: unknown[] = [];
-const calls: { method: string; path: string; authorization: string | null }[] = [];
+const PASSWORD = 'support-demo';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const envelope = (status: number, messageId: string, message: string) => json(status, { httpCode: status, messageId, message, errors: [] });
-
-async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const url = new URL(String(input), window.location.origin);
-  const method = init?.method ?? 'GET';
-  const authorization = new Headers(init?.headers).get('Authorization');
-  calls.push({ method, path: url.pathname + url.search, authorization });
-  if (url.pathname === '/api/config') return json(200, backend.config);
-  if (url.pathname === '/api/auth/methods') return json(200, backend.methods);
-  if (url.pathname === '/api/auth' && method === 'POST') {
-    const [, password] = atob(authorization?.replace('Basic ', '') ?? '').split(':');
-    return password === backend.password
-      ? json(200, authResponse('token-1'))
-      : envelope(401, 'errorId.auth.wrongCredentials', 'User name or password incorrect.');
-  }
-  if (url.pathname === '/api/auth' && method === 'DELETE') return new Response(null, { status: 204 });
-  if (url.pathname === '/api/password-reset') {
-    resetRequests.push(JSON.parse(String(init?.body)) as unknown);
-    return json(202, { message: 'If the user exists, a reset link has been sent to the e-mail address on file.' });
-  }
-  if (url.pathname === '/api/password-reset/confirm') {
-    const body = JSON.parse(String(init?.body)) as { token: string; password: string };
-    return body.token === GOOD_RESET_TOKEN
-      ? new Response(null, { status: 204 })
-      : envelope(400, 'errorId.auth.passwordResetInvalid', 'The reset link is invalid or has expired.');
-  }
-  if (url.pathname === '/api/fleets/by-username/anna') return json(200, { fleet: 'fjord', name: 'Fjord Mobility' });
-  if (url.pathname === '/api/fleets/fjord') {
-    return backend.fleetStatus === 200 ? json(200, fleet) : envelope(backend.fleetStatus, 'errorId.auth.unauthorized', 'You need to log in');
-  }
-  return envelope(404, 'errorId.core.routeNotFound', 'Route not found');
-}
+/** The calls the screens sent, with the Authorization header each carried. */
+const calls = () =>
+  backend.calls.map((call) => ({
+    method: call.method,
+    path: call.path + (call.query.toString() ? `?${call.query.toString()}` : ''),
+    authorization: call.headers.get('Authorization'),
+  }));
+const resetRequests = () => backend.callsTo('/api/password-reset', 'POST').map((call) => call.body);
 
 const logIn = () => sessionStore.setSession(sessionFromAuthResponse(authResponse('token-0')));
 
 beforeEach(async () => {
-  backend = {
-    config: { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' },
-    methods: [],
-    password: 'support-demo',
-    fleetStatus: 200,
-  };
-  calls.length = 0;
-  resetRequests.length = 0;
   resetBrowserState();
-  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  backend = fakeBackend();
+  backend.on('GET /api/auth/methods', () => []);
+  backend.on('POST /api/auth', ({ headers }) => {
+    const [, password] = atob(headers.get('Authorization')?.replace('Basic ', '') ?? '').split(':');
+    return password === PASSWORD ? authResponse('token-1') : backend.error(401, 'errorId.auth.wrongCredentials', 'User name or password incorrect.');
+  });
+  backend.on('DELETE /api/auth', () => noContent());
+  backend.on('POST /api/password-reset', () =>
+    jsonResponse(202, {
+      message: 'If the user exists, a reset link has been sent to the e-mail address on file.',
+    } satisfies BackendRoutes['POST /api/password-reset']),
+  );
+  backend.on('POST /api/password-reset/confirm', ({ body }) =>
+    (body as { token: string }).token === GOOD_RESET_TOKEN
+      ? noContent()
+      : backend.error(400, 'errorId.auth.passwordResetInvalid', 'The reset link is invalid or has expired.'),
+  );
+  backend.on('GET /api/fleets/by-username/:username', ({ params }) =>
+    params.username === 'anna' ? { fleet: 'fjord', name: 'Fjord Mobility' } : undefined,
+  );
   await i18n.changeLanguage('en-GB');
 });
 
@@ -107,7 +77,9 @@ afterEach(teardownApp);
 describe('login', () => {
   it('sends a visitor to the login page and, after the two steps, back to the page asked for', async () => {
     const user = userEvent.setup();
-    backend.methods = [{ loginUrl: 'https://idp.example/start', providerLogoUrl: null, displayName: 'Acme ID', preventPasswordLogin: false }];
+    backend.on('GET /api/auth/methods', () => [
+      { loginUrl: 'https://idp.example/start', providerLogoUrl: null, displayName: 'Acme ID', preventPasswordLogin: false },
+    ]);
     const router = startApp('/contact');
 
     const username = await screen.findByLabelText('User name');
@@ -123,7 +95,7 @@ describe('login', () => {
     await user.type(username, 'support{Enter}');
 
     const password = await screen.findByLabelText('Password');
-    expect(calls).toContainEqual({ method: 'GET', path: '/api/auth/methods?username=support', authorization: null });
+    expect(calls()).toContainEqual({ method: 'GET', path: '/api/auth/methods?username=support', authorization: null });
     expect(textOf(screen.getByTestId('login-username'))).toContain('support');
     expect(attributeOf(screen.getByRole('link', { name: 'Forgot password?' }), 'href')).toBe('/forgot-password?username=support');
     expect(attributeOf(screen.getByRole('link', { name: 'Sign in with Acme ID' }), 'href')).toBe('https://idp.example/start');
@@ -143,14 +115,16 @@ describe('login', () => {
     expect((await screen.findByRole('heading', { name: 'Contact', level: 1 }, { timeout: 3000 })).isConnected).toBe(true);
     expect(router.state.location.pathname).toBe('/contact');
     expect((await screen.findByText('Fjord Mobility')).isConnected).toBe(true);
-    expect(calls.find((call) => call.path === '/api/fleets/fjord')?.authorization).toBe('AUTH-TOKEN token-1');
+    expect(calls().find((call) => call.path === '/api/fleets/fjord')?.authorization).toBe('AUTH-TOKEN token-1');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(attributeOf(within(nav).getByRole('link', { name: 'Contact' }), 'aria-current')).toBe('page');
   });
 
   it('hides the forgot-password link when a method forbids password login', async () => {
     const user = userEvent.setup();
-    backend.methods = [{ loginUrl: 'https://idp.example/start', providerLogoUrl: null, displayName: 'Acme ID', preventPasswordLogin: true }];
+    backend.on('GET /api/auth/methods', () => [
+      { loginUrl: 'https://idp.example/start', providerLogoUrl: null, displayName: 'Acme ID', preventPasswordLogin: true },
+    ]);
     startApp('/login');
     await user.type(await screen.findByLabelText('User name'), 'anna{Enter}');
     await screen.findByLabelText('Password');
@@ -183,11 +157,11 @@ describe('password reset', () => {
     await user.clear(username);
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(textOf(await screen.findByText('Required'))).toBe('Required');
-    expect(resetRequests).toEqual([]);
+    expect(resetRequests()).toEqual([]);
 
     await user.type(username, ' siri {Enter}');
     expect(textOf(await screen.findByRole('status'))).toContain('a reset link has been sent');
-    expect(resetRequests).toEqual([{ username: 'siri' }]);
+    expect(resetRequests()).toEqual([{ username: 'siri' }]);
     expect(attributeOf(screen.getByRole('link', { name: 'Back to login' }), 'href')).toBe('/login');
   });
 
@@ -240,7 +214,7 @@ describe('postLogin', () => {
     });
     expect(textOf(await screen.findByTestId('current-user'))).toBe('anna');
     // The operator comes from the user name, asked with the new bearer session.
-    expect(calls).toContainEqual({ method: 'GET', path: '/api/fleets/by-username/anna', authorization: 'Bearer jwt-abc' });
+    expect(calls()).toContainEqual({ method: 'GET', path: '/api/fleets/by-username/anna', authorization: 'Bearer jwt-abc' });
   });
 });
 
@@ -255,14 +229,14 @@ describe('session in the shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(sessionStore.getSession()).toBeNull();
     expect(window.localStorage.getItem(SESSION_KEY)).toBeNull();
-    expect(calls).toContainEqual({ method: 'DELETE', path: '/api/auth', authorization: 'AUTH-TOKEN token-0' });
+    expect(calls()).toContainEqual({ method: 'DELETE', path: '/api/auth', authorization: 'AUTH-TOKEN token-0' });
     expect(queryClient.getQueryData(['fleets', 'get', { fleet: 'fjord' }])).toBeUndefined();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Log in' }).isConnected).toBe(true);
   });
 
   it('sends the user to log in, and back, when the server refuses the token', async () => {
-    backend.fleetStatus = 401;
+    backend.on('GET /api/fleets/:fleet', () => backend.error(401, 'errorId.auth.unauthorized', 'You need to log in'));
     logIn();
     const router = startApp('/contact');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -271,7 +245,7 @@ describe('session in the shell', () => {
   });
 
   it('loads the help-desk widget only while a session token is present', async () => {
-    backend.config = { ...backend.config, helpDeskWidgetUrl: 'https://help.example/widget.js' };
+    backend.on('GET /api/config', () => ({ ...CLIENT_CONFIG, helpDeskWidgetUrl: 'https://help.example/widget.js' }));
     // happy-dom does not run external scripts; let it treat the load as done instead of logging an error.
     const happyDom = (window as unknown as { happyDOM?: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM;
     if (happyDom) happyDom.settings.handleDisabledFileLoadingAsSuccess = true;
@@ -292,7 +266,7 @@ describe('session in the shell', () => {
     logIn();
     startApp('/support');
     await screen.findByRole('heading', { name: 'Customer support' });
-    await waitFor(() => expect(calls.some((call) => call.path === '/api/config')).toBe(true));
+    await waitFor(() => expect(calls().some((call) => call.path === '/api/config')).toBe(true));
     expect(document.getElementById('helpdesk-widget')).toBeNull();
   });
 });

@@ -229,7 +229,7 @@ describe('booking card', () => {
     expect(textOf(summary)).toContain('BOK1000001');
     expect(textOf(summary)).toContain('Reserved');
     expect(textOf(screen.getByTestId('payment-totals'))).toMatch(/NOK\s701\.88/);
-    expect(textOf(screen.getByRole('table', { name: 'Payment lines' }))).toContain('Timepris');
+    expect(textOf(await screen.findByRole('grid', { name: 'Payment lines' }))).toContain('Timepris');
 
     await user.click(screen.getByRole('tab', { name: 'Booking details' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/booking/${BID}`));

@@ -181,7 +181,7 @@ afterEach(() => {
 describe('PaymentLinesTable', () => {
   it('shows each line with its prices, marks manual lines with their comments, and totals the payment', () => {
     renderWith(<PaymentLinesTable payment={makePayment()} />);
-    const table = screen.getByRole('table', { name: 'Payment lines' });
+    const table = screen.getByRole('grid', { name: 'Payment lines' });
     const rows = within(table).getAllByTestId('payment-line');
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('Time price per hour');

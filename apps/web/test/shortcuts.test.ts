@@ -1,8 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { cleanup, render, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ALLOWED } from '@fleetdesk/contract';
+import { ActionsMenu, type ActionsMenuItem } from '@/components/actions-menu';
 import { BOOKING_ACTION_SHORTCUTS } from '@/features/bookings/booking-shortcuts';
 import { GO_TO_TARGETS, isTypingTarget, shortcutKey } from '@/lib/shortcuts/keys';
 import { moveInList, navItemProps } from '@/lib/shortcuts/list-navigation';
-import { pageShortcut } from '@/lib/shortcuts/page-shortcuts';
+import { pageActions, pageShortcut, usePageActions, type PageAction } from '@/lib/shortcuts/page-shortcuts';
 
 const press = (key: string, modifiers: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
   key,
@@ -104,5 +108,59 @@ describe('shortcut tables', () => {
     expect(BOOKING_ACTION_SHORTCUTS.lockForUser).toBeUndefined();
     expect(BOOKING_ACTION_SHORTCUTS.unlockForUser).toBeUndefined();
     expect(BOOKING_ACTION_SHORTCUTS.mailReceipt).toBeUndefined();
+  });
+});
+
+describe('page actions and their keys', () => {
+  afterEach(cleanup);
+
+  it("runs a key's action from the newest screen that registered it, and forgets a screen once it is gone", () => {
+    const card = { deactivate: vi.fn(), extend: vi.fn() };
+    const dialog = vi.fn();
+    const cardActions: PageAction[] = [
+      { id: 'deactivate', label: 'Deactivate', shortcut: 'd', run: card.deactivate },
+      { id: 'extend', label: 'Extend', shortcut: 'x', run: card.extend },
+      { id: 'note', label: 'Add a note', run: vi.fn() },
+    ];
+    const below = renderHook(() => usePageActions(cardActions));
+    const above = renderHook(() => usePageActions([{ id: 'discard', label: 'Discard', shortcut: 'd', run: dialog }]));
+    expect(pageActions().map((action) => action.id)).toEqual(['discard', 'deactivate', 'extend', 'note']);
+    pageShortcut('d')?.();
+    expect(dialog).toHaveBeenCalledTimes(1);
+    expect(card.deactivate).not.toHaveBeenCalled();
+    pageShortcut('x')?.();
+    expect(card.extend).toHaveBeenCalledTimes(1);
+    expect(pageShortcut('n')).toBeUndefined();
+
+    above.unmount();
+    pageShortcut('d')?.();
+    expect(card.deactivate).toHaveBeenCalledTimes(1);
+    below.unmount();
+    expect(pageActions()).toEqual([]);
+    expect(pageShortcut('x')).toBeUndefined();
+  });
+
+  it("gives a record's actions menu's allowed entries (not links) their keys and the palette's list, none while it is busy", () => {
+    type Key = 'deactivate' | 'extend' | 'cancel' | 'receipt';
+    const items: ActionsMenuItem<Key>[] = [
+      { key: 'deactivate', label: 'Deactivate', icon: createElement('span'), ability: ALLOWED, shortcut: 'd' },
+      { key: 'extend', label: 'Extend', icon: createElement('span'), ability: { allowed: false, reason: 'bookingNotActive' }, shortcut: 'x' },
+      { key: 'cancel', label: 'Cancel', icon: createElement('span'), ability: ALLOWED },
+      { key: 'receipt', label: 'Receipt', icon: createElement('span'), ability: ALLOWED, href: '/receipt', shortcut: 'r' },
+    ];
+    const onChoose = vi.fn();
+    const menu = (busy: boolean) => createElement(ActionsMenu<Key>, { label: 'Actions', items, onChoose, busy, pageShortcuts: true });
+    const { rerender } = render(menu(false));
+    expect(pageActions().map((action) => [action.id, action.shortcut])).toEqual([
+      ['deactivate', 'd'],
+      ['cancel', undefined],
+    ]);
+    pageShortcut('d')?.();
+    expect(onChoose).toHaveBeenCalledWith('deactivate');
+    expect(pageShortcut('x')).toBeUndefined();
+    expect(pageShortcut('r')).toBeUndefined();
+    rerender(menu(true));
+    expect(pageShortcut('d')).toBeUndefined();
+    expect(pageActions()).toEqual([]);
   });
 });

@@ -10,7 +10,6 @@ import {
   notAllowed,
   type AuthResponse,
   type ErrorEnvelope,
-  type Fleet,
   type StaffCreateRequest,
   type StaffMember,
   type StaffRole,
@@ -29,6 +28,7 @@ import type { AppNotification } from '@/lib/notifications/notification';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
+import { fakeBackend, jsonResponse, type FakeBackend } from './support/backend';
 
 // Every notification the screen raises, with its options (the real ones are shown too).
 const notified = vi.hoisted(() => [] as AppNotification[]);
@@ -120,7 +120,7 @@ interface StaffBackend {
 }
 
 let backend: StaffBackend;
-const requests: { method: string; path: string; body: unknown; headers: Headers }[] = [];
+let server: FakeBackend;
 
 function defaultBackend(): StaffBackend {
   const self: StaffBackend = {
@@ -148,27 +148,17 @@ function defaultBackend(): StaffBackend {
   return self;
 }
 
-const fleet: Fleet = { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', currency: 'NOK', DefaultLanguage: 'nb', timeZone: 'Europe/Oslo' };
-const json = (answer: Answer) =>
-  new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-    status: answer.status,
-    headers: { 'content-type': 'application/json' },
-  });
+/** The staff model's answer as the server sends it, with its status. */
+const respond = (answer: Answer) =>
+  answer.body === undefined ? new Response(null, { status: answer.status }) : jsonResponse(answer.status, answer.body);
 
-async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const url = new URL(String(input), window.location.origin);
-  const method = init?.method ?? 'GET';
-  const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-  requests.push({ method, path: url.pathname, body, headers: new Headers(init?.headers) });
-  if (url.pathname === '/api/config') return json({ status: 200, body: { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' } });
-  if (url.pathname === '/api/fleets/fjord') return json({ status: 200, body: fleet });
-  if (url.pathname === '/api/staff' && method === 'GET') return json(await backend.list());
-  if (url.pathname === '/api/staff' && method === 'POST') return json(backend.create(ZStaffCreateRequest.parse(body)));
-  const reset = /^\/api\/staff\/([^/]+)\/reset-password$/.exec(url.pathname);
-  if (reset && method === 'POST') return json(backend.resetPassword(decodeURIComponent(reset[1]!)));
-  const one = /^\/api\/staff\/([^/]+)$/.exec(url.pathname);
-  if (one && method === 'PATCH') return json(backend.update(decodeURIComponent(one[1]!), ZStaffUpdateRequest.parse(body)));
-  return json(envelope(404, MESSAGE_IDS.routeNotFound, 'Route not found'));
+/** Installs the fake backend (fakeBackend(), the contract's routes) answering from the staff model above. */
+function installBackend() {
+  server = fakeBackend();
+  server.on('GET /api/staff', async () => respond(await backend.list()));
+  server.on('POST /api/staff', ({ body }) => respond(backend.create(ZStaffCreateRequest.parse(body))));
+  server.on('POST /api/staff/:username/reset-password', ({ params }) => respond(backend.resetPassword(params.username ?? '')));
+  server.on('PATCH /api/staff/:username', ({ params, body }) => respond(backend.update(params.username ?? '', ZStaffUpdateRequest.parse(body))));
 }
 
 const authResponse = (role: StaffRole): AuthResponse => ({
@@ -190,7 +180,7 @@ function openStaff(path = '/staff', role: StaffRole = 'ADMIN') {
   return startApp(path);
 }
 
-const staffCalls = (method: string) => requests.filter((r) => r.method === method && r.path.startsWith('/api/staff'));
+const staffCalls = (method: string) => server.calls.filter((r) => r.method === method && r.path.startsWith('/api/staff'));
 const rowUsernames = () => screen.queryAllByTestId('staff-row').map((row) => row.getAttribute('data-username'));
 const row = (username: string) => {
   const found = screen.getAllByTestId('staff-row').find((r) => r.getAttribute('data-username') === username);
@@ -205,10 +195,9 @@ const openMenuOf = async (user: ReturnType<typeof userEvent.setup>, name: string
 
 beforeEach(async () => {
   backend = defaultBackend();
-  requests.length = 0;
   notified.length = 0;
   resetBrowserState();
-  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  installBackend();
   await i18n.changeLanguage('en-GB');
 });
 
@@ -363,7 +352,7 @@ describe('/staff', () => {
     expect(router.state.location.search).toEqual({});
 
     teardownApp();
-    vi.stubGlobal('fetch', vi.fn(fakeFetch));
+    installBackend();
     openStaff('/staff?status=disabled&q=kari');
     await waitFor(() => expect(rowUsernames()).toEqual(['kari']));
     expect(

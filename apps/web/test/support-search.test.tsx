@@ -133,6 +133,8 @@ const emptyResponse = (): SupportSearchResponse => ({
   bookings: { active: page<SearchBooking>([]), future: page<SearchBooking>([]), historic: page<SearchBooking>([]) },
   users: page<SearchUser>([]),
   otherFleets: [],
+  notes: [],
+  pinnedNotes: [],
 });
 
 interface Call {
@@ -415,6 +417,13 @@ describe('results', () => {
     },
     users: page([searchUser(1), searchUser(2, { status: 'AWAITING_APPROVAL', suspiciousRegistration: true })]),
     otherFleets: [],
+    notes: [],
+    // Pinned notes of the hits come with the answer: user.1 has two, the active booking one (issue 18 point 2).
+    pinnedNotes: [
+      { subjectType: 'USER', subjectId: 'user.1', text: 'Reply by SMS only', createdBy: 'support' },
+      { subjectType: 'USER', subjectId: 'user.1', text: 'Disputes the parking fine', createdBy: 'anna' },
+      { subjectType: 'BOOKING', subjectId: 'BID1000000001', text: 'Cable missing', createdBy: 'support' },
+    ],
   });
 
   it('shows vehicles, bookings grouped active/future/historic and users, with their links', async () => {
@@ -444,6 +453,13 @@ describe('results', () => {
     expect(within(rows[0]!).queryByTestId('suspicious-badge')).toBeNull();
     expect(textOf(within(rows[1]!).getByTestId('suspicious-badge'))).toBe('Suspicious');
     expect(textOf(rows[1]!)).toContain('Awaiting approval');
+
+    // A collapsed hit shows its pinned notes in one line, without a request of its own.
+    expect(textOf(within(rows[0]!).getByTestId('hit-pinned-note'))).toBe('Pinned note: Reply by SMS only+1 more');
+    expect(within(rows[0]!).getByTestId('hit-pinned-note').getAttribute('title')).toBe('Reply by SMS only\nDisputes the parking fine');
+    expect(within(rows[1]!).queryByTestId('hit-pinned-note')).toBeNull();
+    expect(textOf(within(active).getByTestId('hit-pinned-note'))).toBe('Pinned note: Cable missing');
+    expect(screen.queryByTestId('note-results')).toBeNull();
   });
 
   it('pages each booking sub-list 5 at a time with next and previous', async () => {
@@ -451,7 +467,10 @@ describe('results', () => {
     searchAnswer = () => json(200, fullResponse());
     handlers.push((call) =>
       call.path === '/api/search/bookings' && call.query.get('group') === 'future' && call.query.get('cursor') === 'f2'
-        ? json(200, page([searchBooking(16, 'future'), searchBooking(17, 'future')]))
+        ? json(200, {
+            ...page([searchBooking(16, 'future'), searchBooking(17, 'future')]),
+            pinnedNotes: [{ subjectType: 'BOOKING', subjectId: 'BID1000000017', text: 'Key box broken', createdBy: 'support' }],
+          })
         : undefined,
     );
     start('/support?search=Nordmann');
@@ -462,6 +481,10 @@ describe('results', () => {
     await user.click(within(future).getByRole('button', { name: 'Next page of Future' }));
     await waitFor(() => expect(rowTexts(future, 'booking-row')).toHaveLength(2));
     expect(rowTexts(future, 'booking-row')[0]).toContain('BID1000000016');
+    // A load-more page brings the pinned notes of its own hits.
+    const rows = within(future).getAllByTestId('booking-row');
+    expect(textOf(within(rows[1]!).getByTestId('hit-pinned-note'))).toBe('Pinned note: Key box broken');
+    expect(within(rows[0]!).queryByTestId('hit-pinned-note')).toBeNull();
     expect(lastSearch('/api/search/bookings')).toEqual({ search: 'Nordmann', group: 'future', cursor: 'f2' });
     expect(textOf(future)).toContain('6–7');
     expect(isDisabled(within(future).getByRole('button', { name: 'Next page of Future' }))).toBe(true);

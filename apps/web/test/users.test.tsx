@@ -6,7 +6,14 @@ import { resetPinnedUserFilterCache } from '@/lib/support-mode/pinned-user-filte
 import { i18n } from '@/lib/i18n/i18n';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
-import { criteriaOf, hasSearchInput, searchFromInputs, validateUserPageSearch, validateUsersSearch } from '../src/features/users/users-search';
+import {
+  criteriaOf,
+  defaultUserPageTab,
+  hasSearchInput,
+  searchFromInputs,
+  validateUserPageSearch,
+  validateUsersSearch,
+} from '../src/features/users/users-search';
 import { isLockedField, toUserUpdateRequest, userFormValuesOf, validateUserForm, type UserFormValues } from '../src/features/users/user-form';
 import { freeMonthsMessage } from '../src/features/users/free-months';
 import { userAbilitiesOf, userDetail } from './fixtures/user-detail';
@@ -47,7 +54,14 @@ describe('user search URL state', () => {
   it('reads ?edit=true and the user page tab', () => {
     expect(validateUserPageSearch({ edit: 'true', tab: 'bookings' })).toEqual({ edit: true, tab: 'bookings' });
     expect(validateUserPageSearch({ edit: true })).toEqual({ edit: true });
-    expect(validateUserPageSearch({ edit: 'no', tab: 'info' })).toEqual({});
+    expect(validateUserPageSearch({ edit: 'no', tab: 'info' })).toEqual({ tab: 'info' });
+    expect(validateUserPageSearch({ tab: 'timeline', entry: ' 1234 ' })).toEqual({ tab: 'timeline', entry: '1234' });
+    expect(validateUserPageSearch({ tab: 'elsewhere', entry: '12; drop' })).toEqual({});
+  });
+
+  it('opens the user page on the timeline in support mode and on User information outside it', () => {
+    expect(defaultUserPageTab(true)).toBe('timeline');
+    expect(defaultUserPageTab(false)).toBe('info');
   });
 });
 
@@ -164,7 +178,9 @@ const pageUsers = new Map([userDetail, suspiciousUser, blockedUser].map((u) => [
 
 /** The user page's backend: the three users above by username; any other route answers the 404 envelope. */
 function answerUsers() {
-  fakeBackend().on('GET /api/users/:username', ({ params }) => pageUsers.get(params.username!));
+  const backend = fakeBackend();
+  backend.on('GET /api/users/:username', ({ params }) => pageUsers.get(params.username!));
+  backend.on('GET /api/users/:username/timeline', ({ params }) => ({ username: params.username!, results: [], nextCursor: null }));
 }
 
 function openPage(path: string, mode?: 'on' | 'off') {
@@ -193,7 +209,7 @@ describe('user page and support mode', () => {
     expect(screen.queryByRole('button', { name: 'User actions' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^(Collapse|Expand) the user card$/ })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: FILTER_LABEL })).toBeNull();
-    expect(tabNames()).toEqual(['User information', 'Bookings', 'Payments']);
+    expect(tabNames()).toEqual(['Timeline', 'User information', 'Bookings', 'Payments']);
     // ?tab=suspicious falls back to User information.
     expect(screen.getByRole('tab', { name: 'User information' }).getAttribute('aria-selected')).toBe('true');
 
@@ -206,9 +222,14 @@ describe('user page and support mode', () => {
     const user = userEvent.setup();
     const router = openPage('/users/ola.nordmann');
     await heading('Ola Nordmann');
+    // Support mode opens the customer's timeline (issue 18); User information is one click away.
+    expect(screen.getByRole('tab', { name: 'Timeline' }).getAttribute('aria-selected')).toBe('true');
+    expect((await screen.findByTestId('timeline-empty', {}, { timeout: 5000 })).textContent).toBe('Nothing has happened for this customer yet.');
+    await user.click(screen.getByRole('tab', { name: 'User information' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'info' }));
     expect(screen.getByTestId('user-details').textContent).toContain('+4747474747');
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
-    expect(tabNames()).toEqual(['User information', 'Bookings', 'Payments']);
+    expect(tabNames()).toEqual(['Timeline', 'User information', 'Bookings', 'Payments']);
     await user.click(screen.getByRole('tab', { name: 'Bookings' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'bookings' }));
 
@@ -216,9 +237,9 @@ describe('user page and support mode', () => {
     const items = within(screen.getByRole('menu', { name: 'User actions' })).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['Edit details', 'New booking', 'Reset password', 'Block', 'Request deletion']);
     await user.click(items[0]!);
-    // The form is on User information: the menu item goes there and writes ?edit=true.
+    // The form is on User information: the menu item goes there (named, as it is not support mode's default tab) and writes ?edit=true.
     expect((await screen.findByRole('form', { name: 'User details' })).isConnected).toBe(true);
-    expect(router.state.location.search).toEqual({ edit: true });
+    expect(router.state.location.search).toEqual({ tab: 'info', edit: true });
     expect(screen.getByRole('tab', { name: 'User information' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
 
@@ -262,7 +283,7 @@ describe('user page and support mode', () => {
   it('on: a suspicious registration has its Suspicious against tab, and ?tab=suspicious opens it', async () => {
     openPage('/users/n.dahl?tab=suspicious', 'on');
     await heading('Nils Dahl');
-    expect(tabNames()).toEqual(['User information', 'Bookings', 'Payments', 'Suspicious against']);
+    expect(tabNames()).toEqual(['Timeline', 'User information', 'Bookings', 'Payments', 'Suspicious against']);
     expect(screen.getByRole('tab', { name: 'Suspicious against' }).getAttribute('aria-selected')).toBe('true');
   });
 
@@ -314,7 +335,7 @@ describe('user page and support mode', () => {
     expect(screen.getByTestId('user-header').textContent).toContain('ola.nordmann');
 
     await user.click(expand);
-    await waitFor(() => expect(tabNames()).toEqual(['User information', 'Bookings', 'Payments']));
+    await waitFor(() => expect(tabNames()).toEqual(['Timeline', 'User information', 'Bookings', 'Payments']));
     expect(screen.getByRole('tabpanel')).toBeTruthy();
   });
 
@@ -327,7 +348,7 @@ describe('user page and support mode', () => {
 
     await user.click(screen.getByRole('switch', { name: 'Support mode' }));
     expect(window.localStorage.getItem(SUPPORT_MODE_KEY)).toBe('off');
-    await waitFor(() => expect(tabNames()).toEqual(['User information', 'Bookings', 'Payments']));
+    await waitFor(() => expect(tabNames()).toEqual(['Timeline', 'User information', 'Bookings', 'Payments']));
     expect(screen.queryByRole('button', { name: 'User actions' })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: FILTER_LABEL })).toBeNull();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
@@ -335,7 +356,7 @@ describe('user page and support mode', () => {
     await user.click(screen.getByRole('switch', { name: 'Support mode' }));
     expect((await screen.findByRole('button', { name: 'User actions' })).isConnected).toBe(true);
     expect(screen.getByRole('button', { name: 'Collapse the user card' }).getAttribute('aria-expanded')).toBe('true');
-    expect(tabNames()).toEqual(['User information', 'Bookings', 'Payments', 'Suspicious against']);
+    expect(tabNames()).toEqual(['Timeline', 'User information', 'Bookings', 'Payments', 'Suspicious against']);
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
     expect(screen.getByRole('checkbox', { name: FILTER_LABEL })).toBeTruthy();
   }, 60_000); // many role queries over the whole page: ~20 s in happy-dom on a busy 2-core machine

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthResponse, Damage, Fleet, SearchBooking, Vehicle, VehicleCommandResult, VehicleStatus } from '@fleetdesk/contract';
+import type { AuthResponse, Damage, SearchBooking, Vehicle, VehicleCommandResult, VehicleStatus } from '@fleetdesk/contract';
 import { MESSAGE_IDS, MESSAGES } from '@fleetdesk/contract';
-import { sortDamage } from '@/features/vehicles/api/vehicles-api';
+import { COMMAND_POLL_MS, sortDamage } from '@/features/vehicles/api/vehicles-api';
 import { filenameFromContentDisposition } from '@/features/vehicles/api/fetch-blob';
 import { formatLevel, levelColour } from '@/features/vehicles/components/status-display';
 import { vehicleTimeline } from '@/features/vehicles/components/vehicle-timeline';
@@ -13,6 +13,7 @@ import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 import { commandsNeedingReasonFor, vehicleAbilitiesFor } from './fixtures/vehicle-abilities';
+import { fakeBackend, jsonResponse, type BackendRoutes, type FakeBackend } from './support/backend';
 
 // ---------- a fake backend ----------
 
@@ -26,7 +27,6 @@ const authResponse: AuthResponse = {
   expires: iso(Date.now() + 8 * HOUR),
   user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
 };
-const fleet: Fleet = { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', currency: 'NOK', DefaultLanguage: 'nb', timeZone: 'Europe/Oslo' };
 
 function makeStatus(overrides: Partial<VehicleStatus> = {}): VehicleStatus {
   return {
@@ -99,52 +99,12 @@ function makeBooking(bid: string, state: SearchBooking['state'], startMs: number
   };
 }
 
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-type Handler = (call: Call) => Response | undefined;
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const envelope = (status: number, messageId: string, message: string) => json(status, { httpCode: status, messageId, message, errors: [] });
-
 let vehicle: Vehicle;
 let bookings: SearchBooking[];
 let damage: Damage[];
-let handlers: Handler[];
-const calls: Call[] = [];
+let backend: FakeBackend;
 
-function parseBody(body: BodyInit | null | undefined): unknown {
-  if (body === undefined || body === null) return undefined;
-  if (body instanceof FormData) return body;
-  return JSON.parse(String(body)) as unknown;
-}
-
-async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const url = new URL(String(input), window.location.origin);
-  const method = init?.method ?? 'GET';
-  const call: Call = { method, path: url.pathname, query: url.searchParams, body: parseBody(init?.body) };
-  calls.push(call);
-  if (url.pathname === '/api/config') return json(200, { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' });
-  if (url.pathname === '/api/fleets/fjord') return json(200, fleet);
-  for (const handler of handlers) {
-    const response = handler(call);
-    if (response) return response;
-  }
-  if (url.pathname === `/api/vehicles/by-vin/${VIN}` && method === 'GET') return json(200, vehicle);
-  if (url.pathname === '/api/vehicles/statusFor') return json(200, vehicle.status ? [vehicle.status] : []);
-  if (url.pathname === `/api/vehicles/by-vin/${VIN}/bookings`) return json(200, bookings);
-  if (url.pathname === '/api/events') return json(200, { results: [], moreResults: false, currentPage: 0, nextCursor: null });
-  if (url.pathname === '/api/alarms') return json(200, { results: [], moreResults: false, nextCursor: null });
-  if (url.pathname === `/api/damage/by-vin/${VIN}` && method === 'GET') return json(200, damage);
-  if (url.pathname.startsWith('/api/damage/') && url.pathname.endsWith('/thumbnail')) return new Response(new Blob(['png'], { type: 'image/png' }));
-  if (url.pathname.startsWith('/api/vehicles/by-vin/')) return envelope(404, 'errorId.core.vehicle.notFound', 'Vehicle not found');
-  return envelope(404, 'errorId.core.routeNotFound', 'Route not found');
-}
-
-const callsTo = (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path);
+const callsTo = (method: string, path: string) => backend.callsTo(path, method);
 
 function start(path = `/vehicles/${VIN}`) {
   sessionStore.setSession(sessionFromAuthResponse(authResponse));
@@ -158,10 +118,17 @@ beforeEach(async () => {
   vehicle = makeVehicle();
   bookings = [];
   damage = [];
-  handlers = [];
-  calls.length = 0;
   resetBrowserState();
-  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  backend = fakeBackend();
+  backend.on('GET /api/vehicles/by-vin/:vin', ({ params }) =>
+    params.vin === VIN ? vehicle : backend.error(404, 'errorId.core.vehicle.notFound', 'Vehicle not found'),
+  );
+  backend.on('GET /api/vehicles/statusFor', () => (vehicle.status ? [vehicle.status] : []));
+  backend.on('GET /api/vehicles/by-vin/:vin/bookings', () => bookings);
+  backend.on('GET /api/events', () => ({ results: [], moreResults: false, currentPage: 0, nextCursor: null }));
+  backend.on('GET /api/alarms', () => ({ results: [], moreResults: false, nextCursor: null }));
+  backend.on('GET /api/damage/by-vin/:vin', () => damage);
+  backend.on('GET /api/damage/:id/thumbnail', () => new Response(new Blob(['png'], { type: 'image/png' })));
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:thumbnail');
   vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
   await i18n.changeLanguage('en-GB');
@@ -222,9 +189,7 @@ describe('vehicle status', () => {
     queryClient.clear();
 
     vehicle = makeVehicle({ status: null });
-    handlers.push((call) =>
-      call.path === '/api/vehicles/statusFor' ? envelope(404, 'errorId.core.vehicle.notFound', 'Vehicle not found') : undefined,
-    );
+    backend.on('GET /api/vehicles/statusFor', () => backend.error(404, 'errorId.core.vehicle.notFound', 'Vehicle not found'));
     start();
     const status = await screen.findByTestId('vehicle-status');
     expect(textOf(status)).toBe('No status reported');
@@ -233,7 +198,7 @@ describe('vehicle status', () => {
 
   it('polls statusFor once for the vehicle and shows the fresher status it reports', async () => {
     const fresher = makeStatus({ fuelLevel: 25, updated: iso(Date.now()) });
-    handlers.push((call) => (call.path === '/api/vehicles/statusFor' ? json(200, [fresher]) : undefined));
+    backend.on('GET /api/vehicles/statusFor', () => [fresher]);
     start();
     await waitFor(() => expect(textOf(screen.getByTestId('vehicle-level'))).toBe('25 %'));
     expect(screen.getByTestId('vehicle-level').getAttribute('data-colour')).toBe('red');
@@ -351,8 +316,8 @@ describe('damage', () => {
     const items = await screen.findAllByTestId('damage-item');
     expect(items.map((item) => item.getAttribute('data-fixed'))).toEqual(['false', 'true']);
     await waitFor(() => expect(screen.getAllByRole('img', { name: /Photo of/ })).toHaveLength(2));
-    const thumbnailCall = vi.mocked(fetch).mock.calls.find(([input]) => String(input).endsWith('/api/damage/1/thumbnail'));
-    expect(new Headers(thumbnailCall?.[1]?.headers).get('Authorization')).toBe('AUTH-TOKEN token-0');
+    const thumbnailCall = backend.calls.find((call) => call.path === '/api/damage/1/thumbnail');
+    expect(thumbnailCall?.headers.get('Authorization')).toBe('AUTH-TOKEN token-0');
     cleanup();
     queryClient.clear();
     damage = [];
@@ -361,22 +326,22 @@ describe('damage', () => {
   });
 
   it('shows the damage list error on 400 and 5xx', async () => {
-    handlers.push((call) => (call.path === `/api/damage/by-vin/${VIN}` ? envelope(500, 'errorId.core.damage.storage', 'Storage failed') : undefined));
+    backend.on('GET /api/damage/by-vin/:vin', () => backend.error(500, 'errorId.core.damage.storage', 'Storage failed'));
     start();
     expect(await within(await screen.findByTestId('vehicle-damage')).findByText('Storage failed')).toBeTruthy();
   });
 
   it('shows a 503 of the damage list in the UI language', async () => {
-    handlers.push((call) =>
-      call.path === `/api/damage/by-vin/${VIN}` ? envelope(503, MESSAGE_IDS.unavailable, 'The service is not available right now.') : undefined,
-    );
+    backend.on('GET /api/damage/by-vin/:vin', () => backend.error(503, MESSAGE_IDS.unavailable, 'The service is not available right now.'));
     start();
     expect(await within(await screen.findByTestId('vehicle-damage')).findByText(MESSAGES.serviceUnavailable)).toBeTruthy();
   });
 
   it('keeps Report disabled until both descriptions are filled, limits them to 80 characters and needs an image', async () => {
     const user = userEvent.setup();
-    handlers.push((call) => (call.method === 'POST' && call.path === `/api/damage/by-vin/${VIN}` ? json(201, makeDamage(9, 0, false)) : undefined));
+    backend.on('POST /api/damage/by-vin/:vin', () =>
+      jsonResponse(201, makeDamage(9, 0, false) satisfies BackendRoutes['POST /api/damage/by-vin/:vin']),
+    );
     start();
     const form = await screen.findByTestId('damage-report-form');
     const report = within(form).getByRole('button', { name: 'Report damage' });
@@ -423,6 +388,17 @@ describe('remote commands', () => {
     message: null,
     ...overrides,
   });
+  // Fake timers that still flow (docs/decisions/0047-test-clock.md): the command's status polls are driven by
+  // advancing the clock by the poll interval, never by waiting on real time.
+  const commandClock = () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  };
+  const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+  afterEach(() => vi.useRealTimers());
+
+  /** The server's 202 Accepted with the pending command. */
+  const accepted = (result: VehicleCommandResult) => jsonResponse(202, result satisfies BackendRoutes['POST /api/vehicles/by-vin/:vin/:command']);
 
   it('offers the actions list: unlock and immobilize, never lock while locked', async () => {
     const user = userEvent.setup();
@@ -445,28 +421,27 @@ describe('remote commands', () => {
     expect(unlock.getAttribute('aria-disabled')).toBe('true');
     expect(textOf(unlock)).toContain('The vehicle has no telematics unit to send commands to');
     await user.click(unlock);
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(backend.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('sends unlock, shows it pending until the vehicle answers, then says Vehicle unlocked and refreshes the vehicle', async () => {
-    const user = userEvent.setup();
+    const user = commandClock();
     let polls = 0;
-    handlers.push((call) => {
-      if (call.method === 'POST' && call.path === `/api/vehicles/by-vin/${VIN}/unlock`) return json(202, command('PENDING'));
-      if (call.path === '/api/vehicles/commands/41') {
-        polls += 1;
-        if (polls < 2) return json(200, command('PENDING'));
-        vehicle = makeVehicle({ actions: ['LOCK', 'IMMOBILIZE'], status: makeStatus({ locked: false, updated: iso(Date.now()) }) });
-        return json(200, command('SUCCEEDED'));
-      }
-      return undefined;
+    backend.on('POST /api/vehicles/by-vin/:vin/:command', ({ params }) => (params.command === 'unlock' ? accepted(command('PENDING')) : undefined));
+    backend.on('GET /api/vehicles/commands/:id', () => {
+      polls += 1;
+      if (polls < 2) return command('PENDING');
+      vehicle = makeVehicle({ actions: ['LOCK', 'IMMOBILIZE'], status: makeStatus({ locked: false, updated: iso(Date.now()) }) });
+      return command('SUCCEEDED');
     });
     start();
     await user.click(await screen.findByRole('button', { name: 'Actions' }));
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Unlock' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('vehicle-command-state').getAttribute('data-state')).toBe('PENDING'));
-    expect(await screen.findByText('Vehicle unlocked', {}, { timeout: 5000 })).toBeTruthy();
+    // The first poll answers PENDING; the next, a poll interval later, SUCCEEDED.
+    await advance(COMMAND_POLL_MS);
+    expect(await screen.findByText('Vehicle unlocked')).toBeTruthy();
     expect(screen.getByTestId('vehicle-command-state').getAttribute('data-state')).toBe('SUCCEEDED');
     expect(callsTo('POST', `/api/vehicles/by-vin/${VIN}/unlock`)[0]?.body).toEqual({});
     await waitFor(() => expect(textOf(screen.getByTestId('vehicle-lock-state'))).toBe('Unlocked'));
@@ -480,28 +455,25 @@ describe('remote commands', () => {
   });
 
   it('shows the vehicle message when a command fails', async () => {
-    const user = userEvent.setup();
-    handlers.push((call) => {
-      if (call.method === 'POST' && call.path === `/api/vehicles/by-vin/${VIN}/agent/reboot`)
-        return json(202, command('PENDING', { command: 'REBOOT' }));
-      if (call.path === '/api/vehicles/commands/41') return json(200, command('FAILED', { command: 'REBOOT', message: 'Agent did not respond' }));
-      return undefined;
-    });
+    const user = commandClock();
+    backend.on('POST /api/vehicles/by-vin/:vin/agent/:command', ({ params }) =>
+      params.command === 'reboot' ? accepted(command('PENDING', { command: 'REBOOT' })) : undefined,
+    );
+    backend.on('GET /api/vehicles/commands/:id', () => command('FAILED', { command: 'REBOOT', message: 'Agent did not respond' }));
     start();
     await user.click(await screen.findByRole('button', { name: 'Actions' }));
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Reboot agent' }));
-    expect(await screen.findByText('Agent did not respond', {}, { timeout: 5000 })).toBeTruthy();
+    await advance(COMMAND_POLL_MS);
+    expect(await screen.findByText('Agent did not respond')).toBeTruthy();
     expect(screen.getByTestId('vehicle-command-state').getAttribute('data-state')).toBe('FAILED');
   });
 
   it('asks for a reason before immobilize and sends it', async () => {
     const user = userEvent.setup();
-    handlers.push((call) => {
-      if (call.method === 'POST' && call.path === `/api/vehicles/by-vin/${VIN}/immobilize`)
-        return json(202, command('PENDING', { command: 'IMMOBILIZE' }));
-      if (call.path === '/api/vehicles/commands/41') return json(200, command('PENDING', { command: 'IMMOBILIZE' }));
-      return undefined;
-    });
+    backend.on('POST /api/vehicles/by-vin/:vin/:command', ({ params }) =>
+      params.command === 'immobilize' ? accepted(command('PENDING', { command: 'IMMOBILIZE' })) : undefined,
+    );
+    backend.on('GET /api/vehicles/commands/:id', () => command('PENDING', { command: 'IMMOBILIZE' }));
     start();
     await user.click(await screen.findByRole('button', { name: 'Actions' }));
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Immobilize' }));
@@ -532,33 +504,29 @@ describe('remote commands', () => {
 describe('journal', () => {
   it('shows the journal of the month in the vehicle log modal', async () => {
     const user = userEvent.setup();
-    handlers.push((call) =>
-      call.path === `/api/vehicles/by-vin/${VIN}/journal`
-        ? json(200, {
-            vin: VIN,
-            registrationNumber: 'EL 12345',
-            year: Number(call.query.get('year')),
-            month: Number(call.query.get('month')),
-            results: [
-              {
-                driveTime: { start: iso(Date.now() - 3 * HOUR), end: iso(Date.now() - HOUR) },
-                distance: 42,
-                odometerStart: 23400,
-                odometerEnd: 23442,
-                fromPool: { pool: 'Grünerløkka' },
-                toPool: { pool: 'Grünerløkka' },
-                tripType: 'BUSINESS',
-                user: 'demo.active',
-                userFirstName: 'Kari',
-                userLastName: 'Nordmann',
-                bid: 'BID1000000005',
-                destination: 'Drammen',
-                purpose: 'Client meeting',
-              },
-            ],
-          })
-        : undefined,
-    );
+    backend.on('GET /api/vehicles/by-vin/:vin/journal', ({ query }) => ({
+      vin: VIN,
+      registrationNumber: 'EL 12345',
+      year: Number(query.get('year')),
+      month: Number(query.get('month')),
+      results: [
+        {
+          driveTime: { start: iso(Date.now() - 3 * HOUR), end: iso(Date.now() - HOUR) },
+          distance: 42,
+          odometerStart: 23400,
+          odometerEnd: 23442,
+          fromPool: { pool: 'Grünerløkka' },
+          toPool: { pool: 'Grünerløkka' },
+          tripType: 'BUSINESS',
+          user: 'demo.active',
+          userFirstName: 'Kari',
+          userLastName: 'Nordmann',
+          bid: 'BID1000000005',
+          destination: 'Drammen',
+          purpose: 'Client meeting',
+        },
+      ],
+    }));
     start();
     await user.click(await screen.findByRole('button', { name: 'Actions' }));
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Journal' }));
@@ -571,7 +539,7 @@ describe('journal', () => {
 
   it('says Error while fetching Journal, contact support when the journal fails', async () => {
     const user = userEvent.setup();
-    handlers.push((call) => (call.path === `/api/vehicles/by-vin/${VIN}/journal` ? envelope(500, 'errorId.core.internal', 'boom') : undefined));
+    backend.on('GET /api/vehicles/by-vin/:vin/journal', () => backend.error(500, 'errorId.core.internal', 'boom'));
     start();
     await user.click(await screen.findByRole('button', { name: 'Actions' }));
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Journal' }));

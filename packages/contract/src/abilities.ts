@@ -82,7 +82,12 @@ export const paymentSwitchTarget = (type: 'CREDITCARD' | 'USER_INVOICE' | 'INVOI
 export const VEHICLE_ABILITY_KEYS = ['LOCK', 'UNLOCK', 'MOBILIZE', 'IMMOBILIZE', 'REBOOT', 'WAKE_UP'] as const;
 export type VehicleAbilityKey = (typeof VEHICLE_ABILITY_KEYS)[number];
 
-export const ZVehicleAbilities = z.object(
-  Object.fromEntries(VEHICLE_ABILITY_KEYS.map((key) => [key, ZAbility])) as Record<VehicleAbilityKey, typeof ZAbility>,
-);
+/** The vehicle's service actions (issue 19 point 5): take it out of service, put it back. Not remote commands. */
+export const VEHICLE_SERVICE_ABILITY_KEYS = ['outOfService', 'backInService'] as const;
+export type VehicleServiceAbilityKey = (typeof VEHICLE_SERVICE_ABILITY_KEYS)[number];
+
+export const ZVehicleAbilities = z.object({
+  ...(Object.fromEntries(VEHICLE_ABILITY_KEYS.map((key) => [key, ZAbility])) as Record<VehicleAbilityKey, typeof ZAbility>),
+  ...(Object.fromEntries(VEHICLE_SERVICE_ABILITY_KEYS.map((key) => [key, ZAbility])) as Record<VehicleServiceAbilityKey, typeof ZAbility>),
+});
 export type VehicleAbilities = z.infer<typeof ZVehicleAbilities>;

@@ -17,3 +17,20 @@ describe('customerTimelineKindOf', () => {
     expect(customerTimelineKindOf('USER_ACTION', 'userRenamed')).toBeNull();
   });
 });
+
+describe('customerTimelineKindOf for the workspace and account events', () => {
+  it('puts notes and contacts on the timeline whatever the event type that recorded them', () => {
+    expect(customerTimelineKindOf('BOOKING_EVENT', 'notePinnedAdded')).toBe('note');
+    expect(customerTimelineKindOf('USER_ACTION', 'noteDeleted')).toBe('note');
+    expect(customerTimelineKindOf('USER_ACTION', 'contactLogged')).toBe('contact');
+    expect(customerTimelineKindOf('USER_ACTION', 'contactResolved')).toBe('contact');
+  });
+  it('counts registration and membership as status, a resent confirmation as a mail, and needs USER_ACTION for status', () => {
+    expect(customerTimelineKindOf('USER_ACTION', 'userRegistered')).toBe('status');
+    expect(customerTimelineKindOf('USER_ACTION', 'membershipNotConfirmed')).toBe('status');
+    expect(customerTimelineKindOf('USER_ACTION', 'confirmationResent')).toBe('mail');
+    expect(customerTimelineKindOf('STAFF_ACTION' as never, 'userBlocked')).toBeNull();
+    expect(customerTimelineKindOf('USER_ACTION', 'userUpdated')).toBeNull();
+    expect(customerTimelineKindOf('USER_ACTION', undefined)).toBeNull();
+  });
+});

@@ -18,3 +18,4 @@ export * from './schema/payments.ts';
 export * from './schema/events.ts';
 export * from './schema/mail.ts';
 export * from './schema/notes.ts';
+export * from './schema/saved-views.ts';

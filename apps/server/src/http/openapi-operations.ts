@@ -21,6 +21,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/fleets/{fleet}': 'getFleet',
   'GET /api/fleets/by-username/{username}': 'getFleetByUsername',
   'GET /api/events': 'searchEvents',
+  'GET /api/stream': 'streamChanges',
   'GET /api/search': 'supportSearch',
   'GET /api/search/vehicles': 'getSupportSearchVehiclesPage',
   'GET /api/search/users': 'getSupportSearchUsersPage',
@@ -101,6 +102,9 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   // alarms
   'GET /api/alarms': 'listAlarms',
   'PUT /api/alarms/{alarmId}/acknowledge': 'acknowledgeAlarm',
+  'POST /api/alarms/bulk': 'bulkAlarms',
+  'GET /api/alarms/{alarmId}/comments': 'listAlarmComments',
+  'POST /api/alarms/{alarmId}/comments': 'addAlarmComment',
   // pools
   'GET /api/pools': 'listPools',
   'GET /api/pools/groups': 'listPoolGroups',
@@ -152,6 +156,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /api/companies/{id}': 'updateCompany',
   'GET /api/companies/{id}/users': 'listCompanyUsers',
   // notes and contacts (issue 18)
+  'GET /api/users/{username}/timeline': 'customerTimeline',
   'GET /api/notes': 'listNotes',
   'POST /api/notes': 'createNote',
   'PATCH /api/notes/{id}': 'updateNote',
@@ -160,6 +165,15 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/contacts': 'listContacts',
   'GET /api/contacts/assignees': 'listContactAssignees',
   'PATCH /api/contacts/{id}': 'updateContact',
+  // out of service (issue 19 point 5)
+  'POST /api/vehicles/by-vin/{vin}/out-of-service': 'takeVehicleOutOfService',
+  'POST /api/vehicles/by-vin/{vin}/back-in-service': 'returnVehicleToService',
+  // saved views (issue 19 point 3)
+  'GET /api/views': 'listSavedViews',
+  'POST /api/views': 'createSavedView',
+  'PATCH /api/views/{id}': 'updateSavedView',
+  'DELETE /api/views/{id}': 'deleteSavedView',
+  'GET /api/views/{id}/count': 'countSavedView',
 };
 
 /** The key of an operation in OPERATION_IDS: `GET /api/bookings/{bid}`. */
@@ -208,6 +222,10 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
   { name: 'staff', description: 'Staff accounts of the operator (ADMIN).' },
   { name: 'notes', description: 'Internal notes of staff on users, bookings and vehicles, with pinning.' },
   { name: 'contacts', description: 'Logged customer contacts: channel, reason, status and assignee.' },
+  {
+    name: 'views',
+    description: "Saved views of the list screens: private or shared with the operator's staff (the team's work queues), with live counts.",
+  },
   { name: 'config', description: 'Public client configuration.' },
   { name: 'health', description: 'Liveness and readiness probes.' },
 ];

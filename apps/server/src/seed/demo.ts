@@ -14,6 +14,7 @@ import { BookingPlanner, planDrives } from './demo-bookings.ts';
 import { insertDeclinedCardCustomer, DECLINED_PERSONA } from './demo-declined.ts';
 import { insertLicenseDemoCustomers } from './demo-identity.ts';
 import { insertDemoStaffIdentityProvider } from './demo-sso.ts';
+import { insertWorkspaceHistory } from './demo-workspace.ts';
 import { insertPayments } from './demo-money.ts';
 import { buildWorld, type SharedState } from './demo-world.ts';
 import { floorToHour } from './random.ts';
@@ -81,6 +82,8 @@ export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<DemoS
       personas.push(...(await insertLicenseDemoCustomers(tx, world, shared)));
       // The demo identity provider for staff single sign-on (docs/decisions/0028-single-sign-on.md).
       await insertDemoStaffIdentityProvider(tx, world, shared);
+      // Notes and contacts of the customer workspace (issue 18 point 5), appended last like the rest.
+      await insertWorkspaceHistory(tx, world, shared);
     }
     // Suspicious registrations: the duplicate flags follow from the data, across all operators.
     await refreshAllDuplicateFlags(tx);

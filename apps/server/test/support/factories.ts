@@ -1,4 +1,13 @@
-import type { BookingState, StaffRole, UserStatus, VehicleCategory } from '@fleetdesk/contract';
+import {
+  EVENT_TYPE_GROUP,
+  englishEventText,
+  type BookingState,
+  type EventTextPart,
+  type EventType,
+  type StaffRole,
+  type UserStatus,
+  type VehicleCategory,
+} from '@fleetdesk/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
 import {
@@ -7,6 +16,7 @@ import {
   companies,
   contracts,
   damages,
+  events,
   fleets,
   identityProviders,
   journalEntries,
@@ -323,4 +333,57 @@ export async function createDamage(
     .values({ fleetId: vehicle.fleetId, vehicleId: vehicle.id, registrationDate: new Date(), reportedBy: 'support', ...over })
     .returning();
   return row!;
+}
+
+/** One event-log row of `type` with `text` (one part or several), occurring now unless `over.occurred` says when. */
+export async function createEvent(
+  db: Db,
+  fleetId: string,
+  type: EventType,
+  text: EventTextPart | readonly EventTextPart[],
+  over: Partial<typeof events.$inferInsert> = {},
+) {
+  const textParts = 'id' in text ? [text] : [...text];
+  const occurred = over.occurred ?? new Date();
+  const [row] = await db
+    .insert(events)
+    .values({
+      fleetId,
+      occurred,
+      received: occurred,
+      type,
+      typeGroup: EVENT_TYPE_GROUP[type],
+      displayText: englishEventText(textParts),
+      textParts,
+      ...over,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * The scene the customer-workspace tests share (notes, contacts, timeline, search): two operators — fjord and the
+ * Swedish malar — with a support agent each (`support` and `support.se`, password support-demo), a fjord customer on
+ * an ACTIVE booking of a fjord vehicle from `start` to `end`, and a customer of malar for the other-operator cases.
+ */
+export async function createTwoOperatorScene(
+  db: Db,
+  scene: { customer: Partial<typeof users.$inferInsert> & { username: string }; otherFleetCustomer: string; start: Date; end: Date },
+) {
+  await createFleet(db, 'fjord');
+  await createFleet(db, 'malar', { country: 'SE', currency: 'SEK', defaultLanguage: 'sv', timeZone: 'Europe/Stockholm' });
+  await createStaff(db, 'fjord', 'support', 'support-demo');
+  await createStaff(db, 'malar', 'support.se', 'support-demo');
+  const customer = await createUser(db, 'fjord', scene.customer);
+  const otherFleetCustomer = await createUser(db, 'malar', { username: scene.otherFleetCustomer });
+  const vehicle = await createVehicle(db, 'fjord');
+  const pool = await createPool(db, 'fjord');
+  const contract = await createContract(db, 'fjord');
+  const booking = await createBooking(
+    db,
+    'fjord',
+    { userId: customer.id, contractId: contract.id, poolId: pool.id, vehicleId: vehicle.id },
+    { state: 'ACTIVE', startTime: scene.start, endTime: scene.end },
+  );
+  return { customer, otherFleetCustomer, vehicle, pool, contract, booking };
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
@@ -13,6 +14,8 @@ export interface TestApp {
   app: App;
   database: Database;
   config: Config;
+  /** On PostgreSQL (TEST_DATABASE_URL): the URL of this test's database, for a second server copy on it. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -36,15 +39,19 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { pa
   const adminUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase = async () => {};
   let database: Database;
+  let databaseUrl: string | undefined;
   if (adminUrl) {
     const name = `fleetdesk_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    // A copy of the migrated template (support/global-setup.ts); the migrations below then find nothing to do.
+    const template = inject('postgresTemplateDatabase');
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString(), dataDir: 'memory://' });
+    databaseUrl = url.toString();
+    database = await openDatabase({ url: databaseUrl, dataDir: 'memory://' });
     dropDatabase = async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
@@ -58,14 +65,21 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { pa
       await a.end();
     };
   } else {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await openTestDatabase();
   }
-  const app = await buildApp({ config, db: database.db, serveWeb: Boolean(env.WEB_DIST), ...(opts.payments ? { payments: opts.payments } : {}) });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    serveWeb: Boolean(env.WEB_DIST),
+    notifications: database,
+    ...(opts.payments ? { payments: opts.payments } : {}),
+  });
   await app.ready();
   return {
     app,
     database,
     config,
+    ...(databaseUrl ? { databaseUrl } : {}),
     async close() {
       await app.close();
       await database.close();
@@ -73,6 +87,38 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { pa
       rmSync(storageDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Another server copy on the database of `first` (PostgreSQL only), as a second process of a deployment would be: its
+ * own pool and LISTEN connection, the same configuration. Closing it leaves the database to `first`.
+ */
+export async function createSecondCopy(first: TestApp): Promise<TestApp> {
+  if (!first.databaseUrl) throw new Error('a second server copy needs PostgreSQL (TEST_DATABASE_URL)');
+  const database = await openDatabase({ url: first.databaseUrl, dataDir: 'memory://' });
+  const app = await buildApp({ config: first.config, db: database.db, serveWeb: false, notifications: database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config: first.config,
+    databaseUrl: first.databaseUrl,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let template: Blob | undefined;
+
+/**
+ * A fresh in-memory PGlite database, migrated: a copy of the suite's migrated template (support/global-setup.ts), so
+ * that neither initdb nor the migrations run again for each test file.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  template ??= new Blob([readFileSync(inject('pgliteTemplateFile'))]);
+  return openDatabase({ dataDir: 'memory://', pgliteTemplate: template });
 }
 
 export const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;

@@ -14,7 +14,7 @@ import { isAbilityShown, type Ability } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { abilityReasonText } from '@/lib/abilities/ability-text';
 import { shortcutKey } from '@/lib/shortcuts/keys';
-import { usePageActions, usePageShortcuts } from '@/lib/shortcuts/page-shortcuts';
+import { usePageActions } from '@/lib/shortcuts/page-shortcuts';
 import { AppHrefLink } from './app-href-link';
 
 export interface ActionsMenuItem<K extends string> {
@@ -75,8 +75,7 @@ export function ActionsMenu<K extends string>({
   // The keys of the entries that can run now (not links): the same choice as a click, so the same confirmation.
   const runnable = shown.filter((item) => item.ability.allowed && item.shortcut && !item.href);
   const byKey = (key: string | null) => (key === null ? undefined : runnable.find((item) => item.shortcut === key));
-  usePageShortcuts(pageShortcuts && !busy ? Object.fromEntries(runnable.map((item) => [item.shortcut as string, () => onChoose(item.key)])) : null);
-  // The same entries for the command palette: allowed actions (not links) with a text label.
+  // The page's keys and the command palette's actions: allowed actions (not links) with a text label.
   usePageActions(
     pageShortcuts && !busy
       ? shown

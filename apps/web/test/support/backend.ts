@@ -1,17 +1,32 @@
 import { vi } from 'vitest';
 import type {
   ActiveBookingsResponse,
+  AuthenticationMethod,
+  AuthResponse,
   Booking,
   ClientConfig,
+  CustomerTimelineResponse,
+  Damage,
   ErrorEnvelope,
   EventSearchResponse,
   Fleet,
+  FleetByUsernameResponse,
+  JournalResponse,
   Pool,
   PoolBookingsResponse,
   PoolGroupsResponse,
   PoolVehicle,
+  SearchBooking,
+  StaffList,
+  StaffMember,
   UserDetail,
+  Vehicle,
+  VehicleCommandResult,
+  VehicleStatus,
+  ZAlarmListResponse,
   ZChargingPinResponse,
+  ZStaffResetPasswordResponse,
+  ZPasswordResetResponse,
 } from '@fleetdesk/contract';
 import type { z } from 'zod';
 
@@ -30,10 +45,19 @@ import type { z } from 'zod';
  * the next handler answer; the handler registered last is asked first. A route nobody answers gets the 404 envelope.
  */
 
-/** The routes the tests answer, with the body the server sends for each (spec §7). Add a route when a test needs it. */
+/**
+ * The routes the tests answer, with the body the server sends for each (spec §7). Add a route when a test needs it.
+ * A route typed `never` answers without a body: its handler returns `noContent()` or an error.
+ */
 export interface BackendRoutes {
   'GET /api/config': ClientConfig;
+  'GET /api/auth/methods': AuthenticationMethod[];
+  'POST /api/auth': AuthResponse;
+  'DELETE /api/auth': never;
+  'POST /api/password-reset': z.input<typeof ZPasswordResetResponse>;
+  'POST /api/password-reset/confirm': never;
   'GET /api/fleets/:fleet': Fleet;
+  'GET /api/fleets/by-username/:username': FleetByUsernameResponse;
   'GET /api/pools': Pool[];
   'GET /api/pools/groups': PoolGroupsResponse;
   'GET /api/pools/:poolId/vehicles': PoolVehicle[];
@@ -41,8 +65,29 @@ export interface BackendRoutes {
   'GET /api/activebookings': ActiveBookingsResponse;
   'GET /api/bookings/:bid': Booking;
   'GET /api/users/:username': UserDetail;
+  'GET /api/users/:username/timeline': CustomerTimelineResponse;
   'GET /api/events': EventSearchResponse;
   'GET /api/charging/activation-data': z.input<typeof ZChargingPinResponse>;
+  'GET /api/alarms': z.input<typeof ZAlarmListResponse>;
+  'GET /api/vehicles/by-vin/:vin': Vehicle;
+  'GET /api/vehicles/statusFor': VehicleStatus[];
+  'GET /api/vehicles/by-vin/:vin/bookings': SearchBooking[];
+  'GET /api/vehicles/by-vin/:vin/journal': JournalResponse;
+  /** A remote command (unlock, lock, immobilize, …); the server answers 202 with the pending command. */
+  'POST /api/vehicles/by-vin/:vin/:command': VehicleCommandResult;
+  'POST /api/vehicles/by-vin/:vin/agent/:command': VehicleCommandResult;
+  'GET /api/vehicles/commands/:id': VehicleCommandResult;
+  'GET /api/damage/by-vin/:vin': Damage[];
+  /** Reports damage (multipart); the server answers 201 with it. */
+  'POST /api/damage/by-vin/:vin': Damage;
+  /** The image bytes: the handler returns a Response. */
+  'GET /api/damage/:id/thumbnail': never;
+  'GET /api/staff': StaffList;
+  /** Creates a staff member; the server answers 201. */
+  'POST /api/staff': StaffMember;
+  'PATCH /api/staff/:username': StaffMember;
+  /** Mails a reset link; the server answers 202. */
+  'POST /api/staff/:username/reset-password': z.input<typeof ZStaffResetPasswordResponse>;
 }
 export type Route = keyof BackendRoutes;
 
@@ -52,6 +97,8 @@ export interface BackendCall {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** The request's headers (`Authorization` among them). */
+  headers: Headers;
   /** The `:name` parts of the matched route (empty for calls no handler matched). */
   params: Record<string, string>;
 }
@@ -71,6 +118,8 @@ export const CLIENT_CONFIG: ClientConfig = { productName: 'Fleetdesk', helpDeskW
 
 export const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** 204 No Content. */
+export const noContent = () => new Response(null, { status: 204 });
 
 interface Entry {
   method: string;
@@ -102,6 +151,17 @@ export interface FakeBackend {
   callsTo(path: string | RegExp, method?: string): BackendCall[];
 }
 
+/** A JSON body parsed; any other body (a file, a form) as it was sent. */
+function bodyOf(body: RequestInit['body']): unknown {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body !== 'string') return body;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+}
+
 /** Installs a fresh fake backend as `fetch` for the current test; call it in beforeEach. */
 export function fakeBackend(): FakeBackend {
   const entries: Entry[] = [];
@@ -117,7 +177,8 @@ export function fakeBackend(): FakeBackend {
       method,
       path: url.pathname,
       query: url.searchParams,
-      body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+      body: bodyOf(init?.body),
+      headers: new Headers(init?.headers),
       params: {},
     };
     calls.push(call);

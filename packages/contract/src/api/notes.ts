@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZIsoDateTime } from '../entities.ts';
+import { ZEventType } from '../enums.ts';
+import { ZEventTextPart } from '../event-texts.ts';
 import { MESSAGES } from '../messages.ts';
 import { ZIntIdParam } from '../safe-input.ts';
 import { emptyToUndefined } from './query-params.ts';
@@ -19,7 +21,7 @@ import { emptyToUndefined } from './query-params.ts';
  * Contacts
  * - POST  /api/users/{username}/contacts  ZContactCreateRequest → 201 ZContact
  * - GET   /api/contacts?status=&assignee=&username=&limit=         → ZContactListResponse (newest first)
- * - PATCH /api/contacts/{id}              ZContactUpdateRequest → ZContact
+ * - PATCH /api/contacts/{id}              ZContactUpdateRequest → ZContact (resolvedByEventId: the action it was resolved with)
  * - GET   /api/contacts/assignees                                → ZContactAssigneesResponse (the operator's enabled staff)
  *
  * Each change appends an event (notes: the subject's bid, vin or affected user; contacts: USER_ACTION on the customer).
@@ -106,6 +108,28 @@ export type NoteUpdateRequest = z.infer<typeof ZNoteUpdateRequest>;
 
 export const ZNoteParams = z.object({ id: ZIntIdParam });
 
+/**
+ * The action a resolved contact was resolved with (issue 18 point 3): an event of the customer's of timeline kind
+ * `payment` (credit, fee, fee removal, refund… a PAYMENT_ACTION) or `command` (a REMOTE_COMMAND). Its text is given as
+ * the event log's text parts so the web renders it in the reader's language.
+ */
+export const CONTACT_RESOLUTION_KINDS = ['payment', 'command'] as const;
+export const ZContactResolution = z
+  .object({
+    /** The event's id in the event log. */
+    eventId: z.string(),
+    occurred: ZIsoDateTime,
+    kind: z.enum(CONTACT_RESOLUTION_KINDS),
+    type: ZEventType,
+    textParts: z.array(ZEventTextPart),
+    /** The same text in English. */
+    displayText: z.string(),
+    bid: z.string().nullable(),
+    orderId: z.string().nullable(),
+  })
+  .meta({ id: 'ContactResolution', description: 'The action (payment action or remote command) a contact was resolved with' });
+export type ContactResolution = z.infer<typeof ZContactResolution>;
+
 export const ZContact = z
   .object({
     id: z.number().int(),
@@ -125,6 +149,8 @@ export const ZContact = z
     updatedAt: ZIsoDateTime.nullable(),
     resolvedBy: z.string().nullable(),
     resolvedAt: ZIsoDateTime.nullable(),
+    /** The action it was resolved with, if one was named; null otherwise (and always while OPEN). */
+    resolvedWith: ZContactResolution.nullable(),
   })
   .meta({ id: 'Contact', description: 'A logged customer contact (a lightweight case record)' });
 export type Contact = z.infer<typeof ZContact>;
@@ -155,9 +181,25 @@ export const ZContactCreateRequest = z.object({
 });
 export type ContactCreateRequest = z.infer<typeof ZContactCreateRequest>;
 
-/** Any of status, assignee, note, reason, channel; an empty body changes nothing (200). */
+/** An event id (digits; a number is taken too); null or blank is none. */
+const ZOptionalEventId = z.preprocess(
+  (v) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : typeof v === 'string' ? v.trim() || null : v),
+  z
+    .string({ error: MESSAGES.invalid })
+    .regex(/^[1-9][0-9]{0,17}$/, { error: MESSAGES.invalid })
+    .nullable()
+    .optional(),
+);
+
+/**
+ * Any of status, assignee, note, reason, channel, resolvedByEventId; an empty body changes nothing (200).
+ * `resolvedByEventId` links the contact to the action that resolved it: with `status: RESOLVED` or on a resolved
+ * contact, one of the customer's payment actions or remote commands of the operator (else 400 on the field); null
+ * removes the link, and reopening removes it too.
+ */
 export const ZContactUpdateRequest = z.object({
   status: ZContactStatus.optional(),
+  resolvedByEventId: ZOptionalEventId,
   assignee: ZOptionalAssignee,
   note: ZOptionalNote,
   reason: ZContactReason.optional(),

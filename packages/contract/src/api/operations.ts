@@ -263,6 +263,11 @@ export function poolTimelinePlacement(
  * is marked red (see isActiveBookingFlagged). overdueHours = hours since the end at `generatedAt`, rounded down to one
  * decimal, 0 when not overdue.
  */
+export const ZActiveBookingsQuery = z.object({
+  /** true: only the bookings whose end has passed (the overdue ones, issue 19 point 3's built-in queue). */
+  overdue: z.preprocess((v) => (v === undefined || v === '' ? undefined : v === true || v === 'true' || v === '1'), z.boolean().optional()),
+});
+export type ActiveBookingsQuery = z.infer<typeof ZActiveBookingsQuery>;
 export const ZActiveBookingsResponse = z.object({
   generatedAt: ZIsoDateTime,
   results: z.array(ZActiveBookingRow),

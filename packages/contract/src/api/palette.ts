@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCompanyType, ZPaymentStatus, ZPaymentType } from '../enums.ts';
 import { optText } from './query-params.ts';
 
 /**
@@ -16,15 +17,30 @@ export const PALETTE_PER_KIND = 5;
 export const ZPaletteQuery = z.object({ q: optText(200) }).refine((query) => Boolean(query.q), { message: 'Required', path: ['q'] });
 export type PaletteQuery = z.infer<typeof ZPaletteQuery>;
 
-export const ZPaletteItem = z.object({
-  kind: ZPaletteKind,
-  /** The record's public key: user name, BID, VIN, pool id, company id or order id. */
-  key: z.string(),
-  title: z.string(),
-  subtitle: z.string().nullable(),
-  /** The console's path of the record (with its query), e.g. /booking/BID1000000001. */
-  href: z.string(),
-});
+/** What every hit has: the record's public key (user name, BID, VIN, pool id, company id or order id), its title and
+ * the console's path of the record (with its query), e.g. /booking/BID1000000001. */
+const hit = { key: z.string(), title: z.string(), href: z.string() };
+
+/**
+ * One hit. Besides the title each kind carries the plain data and enum values the web shows under it, translated
+ * there (a company's or payment's type and status as codes, never a preformatted line).
+ */
+export const ZPaletteItem = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('USER'), ...hit, username: z.string() }),
+  z.object({
+    kind: z.literal('BOOKING'),
+    ...hit,
+    /** The customer, family name first. */
+    customer: z.string().nullable(),
+    registrationNumber: z.string().nullable(),
+    /** The pool the trip starts from. */
+    pool: z.string(),
+  }),
+  z.object({ kind: z.literal('VEHICLE'), ...hit, longPresentation: z.string() }),
+  z.object({ kind: z.literal('POOL'), ...hit, city: z.string() }),
+  z.object({ kind: z.literal('COMPANY'), ...hit, companyType: ZCompanyType }),
+  z.object({ kind: z.literal('PAYMENT'), ...hit, bid: z.string().nullable(), paymentType: ZPaymentType, status: ZPaymentStatus }),
+]);
 export type PaletteItem = z.infer<typeof ZPaletteItem>;
 
 export const ZPaletteResponse = z.object({ items: z.array(ZPaletteItem) });

@@ -114,6 +114,8 @@ export const ZPaymentsQuery = z.object({
   to: z.preprocess(emptyToUndefined, ZIsoDateTime.optional()),
   user: optText(200),
   search: optText(40),
+  /** Only payments made more than this many days ago (saved views: unpaid invoices older than 14 days). */
+  olderThanDays: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).optional()),
   cursor: optText(400),
   pageSize: z.coerce.number().int().min(1).max(100).default(PAYMENTS_PAGE_SIZE),
 });

@@ -19,8 +19,40 @@ export const ZSupportSearchQuery = z
   .refine((q) => q.search || q.mobilePhone || q.user, { message: 'Required', path: ['search'] });
 export type SupportSearchQuery = z.infer<typeof ZSupportSearchQuery>;
 
-/** One page of a result list: keyset paging, `nextCursor` is opaque and null on the last page. */
-const page = <T extends z.ZodType>(item: T) => z.object({ results: z.array(item), moreResults: z.boolean(), nextCursor: z.string().nullable() });
+const ZNoteSubjectRef = z.object({
+  subjectType: z.enum(['USER', 'BOOKING', 'VEHICLE']),
+  /** The user name, bid or VIN (the subject's page). */
+  subjectId: z.string(),
+});
+
+/** An internal note whose text matches the phrase, with what it is about (docs/decisions/0061-notes-and-contacts.md). */
+export const ZSearchNote = ZNoteSubjectRef.extend({
+  id: z.number().int(),
+  /** The subject as staff name it: "Family, Given" for a user, the registration for a vehicle, the bid for a booking. */
+  subjectLabel: z.string(),
+  text: z.string(),
+  pinned: z.boolean(),
+  createdBy: z.string(),
+  createdAt: ZIsoDateTime,
+});
+export type SearchNote = z.infer<typeof ZSearchNote>;
+
+/** A pinned note of one of the answer's hits: the collapsed hit shows it as a banner without a request of its own. */
+export const ZSearchPinnedNote = ZNoteSubjectRef.extend({ text: z.string(), createdBy: z.string() });
+export type SearchPinnedNote = z.infer<typeof ZSearchPinnedNote>;
+
+/**
+ * One page of a result list: keyset paging, `nextCursor` is opaque and null on the last page. A load-more page
+ * (/api/search/users, /vehicles, /bookings) also carries the pinned notes of its hits; the first pages' are in the
+ * combined answer's `pinnedNotes`.
+ */
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    results: z.array(item),
+    moreResults: z.boolean(),
+    nextCursor: z.string().nullable(),
+    pinnedNotes: z.array(ZSearchPinnedNote).optional(),
+  });
 
 /** A user as a search hit. */
 export const ZSearchUser = z.object({
@@ -76,12 +108,19 @@ export const ZSearchVehiclesPage = page(ZVehicle);
 export const ZSearchUsersPage = page(ZSearchUser);
 export const ZSearchBookingsPage = page(ZSearchBooking);
 
+/** How many internal notes matching the phrase the support search lists (issue 18 point 2). */
+export const SEARCH_NOTES_LIMIT = 5;
+
 /** GET /api/search: first pages of every list plus the other-operator hint. */
 export const ZSupportSearchResponse = z.object({
   vehicles: ZSearchVehiclesPage,
   bookings: z.object({ active: ZSearchBookingsPage, future: ZSearchBookingsPage, historic: ZSearchBookingsPage }),
   users: ZSearchUsersPage,
   otherFleets: z.array(ZOtherFleetHint),
+  /** Notes whose text contains the phrase (three characters or more), pinned first, then newest; at most SEARCH_NOTES_LIMIT. */
+  notes: z.array(ZSearchNote).default([]),
+  /** The pinned notes of the users, vehicles and bookings in this answer, newest first. */
+  pinnedNotes: z.array(ZSearchPinnedNote).default([]),
 });
 export type SupportSearchResponse = z.infer<typeof ZSupportSearchResponse>;
 

@@ -32,7 +32,8 @@ export const ZUserSearchQuery = z
         .default(10),
     ),
   })
-  .refine((q) => q.query || q.mobilePhone || q.username, { message: 'Required', path: ['query'] });
+  // A status alone is a search too (saved views: the users awaiting approval).
+  .refine((q) => q.query || q.mobilePhone || q.username || q.status?.length, { message: 'Required', path: ['query'] });
 export const ZUserSummary = z.object({
   username: z.string(),
   givenName: z.string(),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ZAgentCommand, ZAlarmCategory, ZAlarmState, ZCommandState, ZLanguage, ZVehicleCommand } from '../enums.ts';
+import { ZAbility } from '../abilities.ts';
 import { ZAlarm, ZDamage, ZIsoDateTime, ZJournalEvent, ZVehicle, ZVehicleStatus } from '../entities.ts';
+import { MESSAGES } from '../messages.ts';
 import { DAMAGE_DESCRIPTION_MAX, DAMAGE_IMAGE_MAX_MB, SEARCH_PAGE_SIZE } from '../limits.ts';
 import { ZIntIdParam } from '../safe-input.ts';
 import { ZSearchBooking } from './search.ts';
@@ -71,6 +73,67 @@ export type VehicleCommandResult = z.infer<typeof ZVehicleCommandResult>;
 export const ZCommandParams = z.object({ commandId: ZIntIdParam });
 /** GET /api/vehicles/by-vin/{vin}/commands: the latest commands, newest first. */
 export const ZVehicleCommandsResponse = z.array(ZVehicleCommandResult);
+
+// ---------- Out of service (issue 19 point 5) ----------
+
+export const OUT_OF_SERVICE_REASON_MAX = 500;
+
+/**
+ * POST /api/vehicles/by-vin/{vin}/out-of-service. `dryRun` answers the plan and changes nothing; the real call plans
+ * again in its transaction and applies the plan only when its `fingerprint` is the one the agent reviewed
+ * (`planFingerprint`, required then), else 409 (docs/decisions/0072-out-of-service.md).
+ */
+export const ZOutOfServiceRequest = z.object({
+  reason: z.string().trim().min(1, MESSAGES.required).max(OUT_OF_SERVICE_REASON_MAX, `Maximum characters ${OUT_OF_SERVICE_REASON_MAX}`),
+  expectedReturn: ZIsoDateTime,
+  immobilize: z.boolean().default(false),
+  dryRun: z.boolean().default(false),
+  planFingerprint: z.string().trim().min(1).max(64).optional(),
+});
+export type OutOfServiceRequest = z.input<typeof ZOutOfServiceRequest>;
+
+/** What happens to one affected booking: moved to another free vehicle of its class or model in its pool, else cancelled. */
+export const ZOutOfServiceProposal = z.enum(['MOVE', 'CANCEL']);
+export type OutOfServiceProposal = z.infer<typeof ZOutOfServiceProposal>;
+
+export const ZOutOfServiceBooking = z.object({
+  bid: z.string(),
+  customer: z.object({ username: z.string(), fullNameLastFirst: z.string() }).nullable(),
+  start: ZIsoDateTime,
+  end: ZIsoDateTime,
+  proposal: ZOutOfServiceProposal,
+  /** The vehicle a MOVE goes to (null for CANCEL). */
+  toVehicle: z.object({ vin: z.string(), registrationNumber: z.string(), longPresentation: z.string() }).nullable(),
+  /** The customer gets a mail (they have an address). */
+  notified: z.boolean(),
+  /** CANCEL: the open booking payment (order id) that is waived to NO_CHARGE; null when there is none to waive. */
+  waivedOrderId: z.string().nullable(),
+});
+export type OutOfServiceBooking = z.infer<typeof ZOutOfServiceBooking>;
+
+export const ZOutOfServiceResponse = z.object({
+  vin: z.string(),
+  registrationNumber: z.string(),
+  /** True: the plan only, nothing changed. False: the plan as applied. */
+  dryRun: z.boolean(),
+  /** Identifies the plan; send it back as planFingerprint to apply exactly this plan. */
+  fingerprint: z.string(),
+  reason: z.string(),
+  expectedReturn: ZIsoDateTime,
+  /** The live bookings of the vehicle that start before the expected return, start ascending. */
+  bookings: z.array(ZOutOfServiceBooking),
+  immobilize: z.object({
+    requested: z.boolean(),
+    /** Whether the immobilize command can be sent now (the vehicle's IMMOBILIZE ability). */
+    ability: ZAbility,
+    /** The command sent (real call only). */
+    commandId: z.number().int().nullable(),
+  }),
+});
+export type OutOfServiceResponse = z.infer<typeof ZOutOfServiceResponse>;
+
+/** POST /api/vehicles/by-vin/{vin}/back-in-service: available again (moved bookings stay moved). Answers the vehicle. */
+export const ZBackInServiceRequest = z.object({}).default({});
 
 // ---------- Journal ----------
 

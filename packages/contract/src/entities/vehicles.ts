@@ -50,6 +50,14 @@ export const ZDamage = z.object({
   reportedBy: z.string().nullable(),
 });
 export type Damage = z.infer<typeof ZDamage>;
+/** A vehicle taken out of service (issue 19 point 5): why, since when, by whom, and when it is expected back. */
+export const ZVehicleOutOfService = z.object({
+  reason: z.string(),
+  since: ZIsoDateTime,
+  by: z.string(),
+  expectedReturn: ZIsoDateTime,
+});
+export type VehicleOutOfService = z.infer<typeof ZVehicleOutOfService>;
 export const ZVehicle = z.object({
   vin: z.string(),
   registrationNumber: z.string(),
@@ -76,5 +84,7 @@ export const ZVehicle = z.object({
   commandsNeedingReason: z.array(z.enum(VEHICLE_ABILITY_KEYS)),
   status: ZVehicleStatus.nullable(),
   lastCommand: z.object({ command: z.string(), state: ZCommandState, at: ZIsoDateTime, message: z.string().nullable() }).nullable(),
+  /** Out of service (issue 19 point 5): the vehicle takes no bookings until it is back. Null or absent: in service. */
+  outOfService: ZVehicleOutOfService.nullable().optional(),
 });
 export type Vehicle = z.infer<typeof ZVehicle>;

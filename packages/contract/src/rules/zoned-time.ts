@@ -102,7 +102,8 @@ export function isoWeekday(date: Pick<WallTime, 'year' | 'month' | 'day'>): numb
   return day === 0 ? 7 : day;
 }
 
-const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+/** A number with leading zeros to `length` digits: the fields of a 'YYYY-MM-DD HH:mm' text (here and on the web). */
+export const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
 /** 'YYYY-MM-DD HH:mm' (§9) of an instant in a zone: event texts, receipts and the journal export. */
 export function formatLocalDateTime(instant: Date | number, timeZone: string): string {

@@ -68,6 +68,12 @@ export const contacts = pgTable(
     updatedAt: ts('updated_at'),
     resolvedBy: text('resolved_by'),
     resolvedAt: ts('resolved_at'),
+    /**
+     * The action (a payment action or remote command of the customer's) the contact was resolved with; null while OPEN.
+     * No foreign key: the event log is to be partitioned by time and its old partitions dropped (issue 20), which a
+     * reference into it would block. A link whose event is gone answers `resolvedWith: null`.
+     */
+    resolvedByEventId: bigint('resolved_by_event_id', { mode: 'number' }),
   },
   (t) => [
     // The team's list: open contacts of the operator (by assignee), newest first; and a customer's contacts.

@@ -56,6 +56,11 @@ export const vehicles = pgTable(
     poolId: integer('pool_id').references(() => pools.id),
     tires: text('tires'),
     hidden: boolean('hidden').notNull().default(false),
+    /** Out of service (issue 19 point 5): set while the vehicle takes no bookings; all four null when in service. */
+    outOfServiceSince: ts('out_of_service_since'),
+    outOfServiceReason: text('out_of_service_reason'),
+    outOfServiceBy: text('out_of_service_by'),
+    outOfServiceExpectedReturn: ts('out_of_service_expected_return'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -191,4 +196,22 @@ export const alarms = pgTable(
     index('alarms_vehicle_idx').on(t.vehicleId, t.state),
     index('alarms_fleet_timestamp_idx').on(t.fleetId, t.alarmTimestamp, t.id),
   ],
+);
+
+/** Staff comments on an alarm (issue 19 point 4; docs/decisions/0074-bulk-actions.md), oldest first. */
+export const alarmComments = pgTable(
+  'alarm_comments',
+  {
+    id: serial('id').primaryKey(),
+    fleetId: text('fleet_id')
+      .notNull()
+      .references(() => fleets.id),
+    alarmId: integer('alarm_id')
+      .notNull()
+      .references(() => alarms.id, { onDelete: 'cascade' }),
+    author: text('author').notNull(),
+    text: text('text').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('alarm_comments_alarm_idx').on(t.alarmId, t.createdAt, t.id)],
 );

@@ -33,6 +33,11 @@ export interface SimulatorOptions {
   random?: RandomSource;
   /** Vehicles per tick: the fleet is walked in id order, one batch per tick. */
   batchSize?: number;
+  /**
+   * Whether this server copy reports status on its ticks (src/db/leader-lock.ts): of N copies on one database only the
+   * leader does, so the demo fleet's reports are not doubled. Commands are answered by every copy. Default: always.
+   */
+  isLeader?: () => boolean;
 }
 
 export interface Simulator extends Telematics {
@@ -113,7 +118,9 @@ export function createSimulator(opts: SimulatorOptions): Simulator {
       handler = h;
       stopped = false;
       if (opts.tickSeconds > 0) {
-        interval = setInterval(() => track(tick()), opts.tickSeconds * 1000);
+        interval = setInterval(() => {
+          if (opts.isLeader?.() ?? true) track(tick());
+        }, opts.tickSeconds * 1000);
         interval.unref();
       }
     },

@@ -5,7 +5,7 @@ import { createSimulator } from './simulator.ts';
 import type { Telematics, TelematicsLog } from './types.ts';
 
 /** The telematics integration the configuration asks for: TELEMATICS=simulator (default) or mqtt (needs MQTT_URL). */
-export function createTelematics(config: Config, db: Db, log: TelematicsLog): Telematics {
+export function createTelematics(config: Config, db: Db, log: TelematicsLog, isLeader?: () => boolean): Telematics {
   if (config.TELEMATICS === 'mqtt') {
     if (!config.MQTT_URL) throw new Error('Invalid configuration:\n  MQTT_URL: required when TELEMATICS=mqtt');
     return createMqttTelematics({ url: config.MQTT_URL, prefix: config.MQTT_TOPIC_PREFIX, log });
@@ -18,5 +18,6 @@ export function createTelematics(config: Config, db: Db, log: TelematicsLog): Te
     failureRate: config.SIMULATOR_FAILURE_RATE,
     timeoutRate: config.SIMULATOR_TIMEOUT_RATE,
     tickSeconds: config.SIMULATOR_TICK_SECONDS,
+    ...(isLeader ? { isLeader } : {}),
   });
 }

@@ -1,4 +1,4 @@
-import { ZActiveBookingsResponse, ZErrorEnvelope } from '@fleetdesk/contract';
+import { ZActiveBookingsQuery, ZActiveBookingsResponse, ZErrorEnvelope } from '@fleetdesk/contract';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
 import { listActiveBookings } from './service.ts';
 
@@ -9,10 +9,11 @@ export function registerActiveBookingRoutes(app: App, { db }: AppContext) {
     {
       schema: {
         tags: ['bookings'],
-        summary: 'Every ACTIVE booking of the operator with its status and overdue hours, most overdue first',
-        response: { 200: ZActiveBookingsResponse, 401: ZErrorEnvelope },
+        summary: 'Every ACTIVE booking of the operator with its status and overdue hours, most overdue first (overdue=true: past their end only)',
+        querystring: ZActiveBookingsQuery,
+        response: { 200: ZActiveBookingsResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope },
       },
     },
-    async (request) => listActiveBookings(db, requireSession(request)),
+    async (request) => listActiveBookings(db, requireSession(request), request.query),
   );
 }

@@ -1,5 +1,11 @@
-import { overdueHours, type ActiveBookingRow, type ActiveBookingStatus, type ActiveBookingsResponse } from '@fleetdesk/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  overdueHours,
+  type ActiveBookingRow,
+  type ActiveBookingStatus,
+  type ActiveBookingsQuery,
+  type ActiveBookingsResponse,
+} from '@fleetdesk/contract';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, companies, payments, pools, users, vehicles } from '../../db/schema.ts';
 import type { Actor } from '../auth/index.ts';
@@ -16,7 +22,7 @@ export function activeBookingStatus(b: { endTime: Date; allocated: boolean; awai
 }
 
 /** GET /api/activebookings. */
-export async function listActiveBookings(db: Db, actor: Actor, now = new Date()): Promise<ActiveBookingsResponse> {
+export async function listActiveBookings(db: Db, actor: Actor, q: ActiveBookingsQuery = {}, now = new Date()): Promise<ActiveBookingsResponse> {
   const rows = await db
     .select({
       b: {
@@ -39,7 +45,7 @@ export async function listActiveBookings(db: Db, actor: Actor, now = new Date())
     .leftJoin(users, eq(users.id, bookings.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(vehicles, eq(vehicles.id, bookings.allocatedVehicleId))
-    .where(and(eq(bookings.fleetId, actor.fleet), eq(bookings.state, 'ACTIVE')))
+    .where(and(eq(bookings.fleetId, actor.fleet), eq(bookings.state, 'ACTIVE'), q.overdue ? lt(bookings.endTime, now) : undefined))
     .orderBy(asc(bookings.endTime), asc(bookings.bid));
   const ids = rows.map((r) => r.b.id);
   const awaiting = new Set<number>();

@@ -1,5 +1,17 @@
-import { ZAlarm, ZAlarmListQuery, ZAlarmListResponse, ZAlarmParams, ZErrorEnvelope } from '@fleetdesk/contract';
+import {
+  ZAlarm,
+  ZAlarmBulkRequest,
+  ZAlarmBulkResponse,
+  ZAlarmComment,
+  ZAlarmCommentCreateRequest,
+  ZAlarmCommentListResponse,
+  ZAlarmListQuery,
+  ZAlarmListResponse,
+  ZAlarmParams,
+  ZErrorEnvelope,
+} from '@fleetdesk/contract';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
+import { addAlarmComment, bulkAlarms, listAlarmComments } from './bulk.ts';
 import { acknowledgeAlarm, listAlarms } from './service.ts';
 
 const tags = ['alarms'];
@@ -30,5 +42,45 @@ export function registerAlarmRoutes(app: App, { db }: AppContext) {
       },
     },
     async (request) => acknowledgeAlarm(db, requireSession(request), request.params.alarmId),
+  );
+
+  app.post(
+    '/api/alarms/bulk',
+    {
+      schema: {
+        tags,
+        summary: 'Bulk acknowledge or assign alarms: with dryRun the plan, else per alarm what was done (one event each)',
+        body: ZAlarmBulkRequest,
+        response: { 200: ZAlarmBulkResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope },
+      },
+    },
+    async (request) => bulkAlarms(db, requireSession(request), request.body),
+  );
+
+  app.get(
+    '/api/alarms/:alarmId/comments',
+    {
+      schema: {
+        tags,
+        summary: "The alarm's comments, oldest first",
+        params: ZAlarmParams,
+        response: { 200: ZAlarmCommentListResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope },
+      },
+    },
+    async (request) => listAlarmComments(db, requireSession(request), request.params.alarmId),
+  );
+
+  app.post(
+    '/api/alarms/:alarmId/comments',
+    {
+      schema: {
+        tags,
+        summary: 'Comment on an alarm (at most 2000 characters)',
+        params: ZAlarmParams,
+        body: ZAlarmCommentCreateRequest,
+        response: { 201: ZAlarmComment, 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await addAlarmComment(db, requireSession(request), request.params.alarmId, request.body.text)),
   );
 }

@@ -1,5 +1,5 @@
 import { eventText, MESSAGE_IDS, type Alarm, type AlarmListQuery, fieldError } from '@fleetdesk/contract';
-import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZAlarmListResponse } from '@fleetdesk/contract';
 import type { Db } from '../../db/client.ts';
@@ -52,9 +52,10 @@ function decodeCursor(raw: string): Cursor {
 /**
  * GET /api/alarms: newest first on (alarm_timestamp, id), served by alarms_fleet_timestamp_idx; filters by
  * category, state, VINs (any of them, case-insensitive) and BID. A VIN or BID of another operator simply
- * matches nothing. `nextCursor` continues after the last row when `moreResults`.
+ * matches nothing. `nextCursor` continues after the last row when `moreResults`. The filters are `alarmConditions`,
+ * which the saved views' count shares.
  */
-export async function listAlarms(db: Db, actor: Actor, q: AlarmListQuery): Promise<AlarmListResponse> {
+async function alarmConditions(db: Db, actor: Actor, q: AlarmListQuery): Promise<SQL[] | null> {
   const where: SQL[] = [eq(alarms.fleetId, actor.fleet)];
   if (q.category) where.push(eq(alarms.category, q.category));
   if (q.state) where.push(eq(alarms.state, q.state));
@@ -65,7 +66,7 @@ export async function listAlarms(db: Db, actor: Actor, q: AlarmListQuery): Promi
       .select({ id: vehicles.id })
       .from(vehicles)
       .where(and(eq(vehicles.fleetId, actor.fleet), inArray(sql`upper(${vehicles.vin})`, wanted)));
-    if (!ids.length) return { results: [], moreResults: false, nextCursor: null };
+    if (!ids.length) return null;
     where.push(
       inArray(
         alarms.vehicleId,
@@ -73,6 +74,23 @@ export async function listAlarms(db: Db, actor: Actor, q: AlarmListQuery): Promi
       ),
     );
   }
+  return where;
+}
+
+/** How many alarms the screen's filters match (the saved views' count). */
+export async function countAlarms(db: Db, actor: Actor, q: AlarmListQuery): Promise<number> {
+  const where = await alarmConditions(db, actor, q);
+  if (!where) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(alarms)
+    .where(and(...where));
+  return row?.n ?? 0;
+}
+
+export async function listAlarms(db: Db, actor: Actor, q: AlarmListQuery): Promise<AlarmListResponse> {
+  const where = await alarmConditions(db, actor, q);
+  if (!where) return { results: [], moreResults: false, nextCursor: null };
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
     const t = new Date(c.t);

@@ -1,5 +1,5 @@
 import { MESSAGE_IDS, MESSAGES, type VehicleCategory } from '@fleetdesk/contract';
-import { and, asc, eq, getTableColumns, inArray, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isExclusionViolation, isUniqueViolation } from '../../db/sql-state.ts';
 import { bookings, vehicleModels, vehicles, vehicleStatus } from '../../db/schema.ts';
@@ -27,6 +27,8 @@ export interface FindFreeVehicleOptions {
   excludeBookingId?: number;
   /** "Now" for overdue bookings (default: the current time). */
   now?: Date;
+  /** A vehicle not to pick (the one a booking moves away from). */
+  excludeVehicleId?: number;
 }
 
 export type VehicleRow = typeof vehicles.$inferSelect;
@@ -35,11 +37,18 @@ export type VehicleRow = typeof vehicles.$inferSelect;
 export const LIVE_BOOKING_STATES = ['INACTIVE', 'ACTIVE'] as const;
 
 /**
+ * The one availability rule on the vehicle itself (issue 19 point 5): a vehicle out of service takes no booking for
+ * any period until it is back in service. Allocation (findFreeVehicle) and the availability search
+ * (availability.ts) both use it.
+ */
+export const vehicleInService = (): SQL => isNull(vehicles.outOfServiceSince);
+
+/**
  * The first free vehicle of `fleet` in the pool that matches the specification, or null.
  *
  * - Candidates: vehicles of the fleet whose pool is `poolId`, not hidden; CLASS matches the model's price class
  *   (and the vehicle's category when given), MODEL the model, VEHICLE that one vehicle.
- * - Free: no live (INACTIVE/ACTIVE) booking allocated to the vehicle overlaps [start, end). An ACTIVE booking
+ * - Free: in service (vehicleInService), and no live (INACTIVE/ACTIVE) booking allocated to the vehicle overlaps [start, end). An ACTIVE booking
  *   that overruns its end (overdue) occupies its vehicle until greatest(end, now).
  * - Order (deterministic): electric vehicles first, by charge level (highest first, unknown last), then the
  *   rest; ties by id.
@@ -48,7 +57,8 @@ export async function findFreeVehicle(tx: Db, fleet: string, o: FindFreeVehicleO
   if (!(o.start.getTime() < o.end.getTime())) throw new RangeError('findFreeVehicle: start must be before end');
   const now = o.now ?? new Date();
 
-  const where: SQL[] = [eq(vehicles.fleetId, fleet), eq(vehicles.poolId, o.poolId), eq(vehicles.hidden, false)];
+  const where: SQL[] = [eq(vehicles.fleetId, fleet), eq(vehicles.poolId, o.poolId), eq(vehicles.hidden, false), vehicleInService()];
+  if (o.excludeVehicleId !== undefined) where.push(ne(vehicles.id, o.excludeVehicleId));
   switch (o.spec.type) {
     case 'CLASS':
       where.push(eq(vehicleModels.priceClass, o.spec.className));

@@ -11,17 +11,18 @@ import type { Db } from '../../db/client.ts';
 import { bookings, contracts, fleets, pools, vehicleModels, vehicles } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../auth/index.ts';
-import { LIVE_BOOKING_STATES } from './allocation.ts';
+import { LIVE_BOOKING_STATES, vehicleInService } from './allocation.ts';
 import { priceBooking, toPriceEstimate } from './pricing.ts';
 import { validateStartEnd } from './rules.ts';
 import { findBookingRow } from './service.ts';
 
 /**
  * GET /api/availability (§7): which vehicles of a pool are free in [from, to), counted per price class and model,
- * with the estimated price under a contract. A vehicle is busy when a live (INACTIVE/ACTIVE) booking allocated to
- * it overlaps the interval; an ACTIVE booking past its end (overdue) occupies its vehicle until now. The check is
- * one correlated NOT EXISTS per vehicle of the pool, served by bookings_vehicle_start_idx (allocated vehicle,
- * start time): no scan of the operator's bookings. Same rule as allocation.ts's findFreeVehicle.
+ * with the estimated price under a contract. A vehicle out of service is never free (vehicleInService); one in
+ * service is busy when a live (INACTIVE/ACTIVE) booking allocated to it overlaps the interval; an ACTIVE booking
+ * past its end (overdue) occupies its vehicle until now. The check is one correlated NOT EXISTS per vehicle of the
+ * pool, served by bookings_vehicle_start_idx (allocated vehicle, start time): no scan of the operator's bookings.
+ * Same rule as allocation.ts's findFreeVehicle.
  */
 
 export type AvailabilityQuery = z.infer<typeof ZAvailabilityQuery>;
@@ -53,12 +54,12 @@ export async function poolVehiclesWithAvailability(
     sql`${occupiedUntil} > ${o.start.toISOString()}::timestamptz`,
   ];
   if (o.excludeBookingId !== undefined) overlapping.push(ne(bookings.id, o.excludeBookingId));
-  const free = notExists(
+  const free = sql`(${vehicleInService()} and ${notExists(
     db
       .select({ one: sql`1` })
       .from(bookings)
       .where(and(...overlapping)),
-  );
+  )})`;
   const rows = await db
     .select({
       id: vehicles.id,

@@ -1,5 +1,6 @@
 /** The public surface of this module (docs/decisions/0049-import-boundaries.md): other modules import only from here. */
 export { fixedPriceRefusal } from './abilities.ts';
+export { findFreeVehicle, type AllocationSpec } from './allocation.ts';
 export { loadBookingRows, loadBookingRowsById } from './booking-rows.ts';
 export { freshEventOrderId, freshOrderId } from './identifiers.ts';
 export { bookingEvent, lockBooking, lockBookingRow, lockMainBookingPayment, patchBooking, type LockedBooking } from './locked-booking.ts';

@@ -1,4 +1,6 @@
 import {
+  CONTACT_RESOLUTION_KINDS,
+  customerTimelineKindOf,
   eventText,
   eventValue,
   fieldError,
@@ -7,13 +9,14 @@ import {
   type ContactAssignee,
   type ContactCreateRequest,
   type ContactListQuery,
+  type ContactResolution,
   type ContactUpdateRequest,
   type EventTextPart,
 } from '@fleetdesk/contract';
-import { and, asc, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { bookings, contacts, users, vehicles } from '../../db/schema.ts';
+import { bookings, contacts, events, users, vehicles } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../auth/index.ts';
 import { appendEvent } from '../events/index.ts';
@@ -29,6 +32,7 @@ const PG_INT_MAX = 2_147_483_647;
 export const contactNotFound = () => AppError.notFound(MESSAGE_IDS.contactNotFound, 'contactNotFound');
 
 const customer = alias(users, 'customer');
+const resolution = alias(events, 'resolution');
 
 function selectContacts(db: Db) {
   return db
@@ -40,13 +44,45 @@ function selectContacts(db: Db) {
       bid: bookings.bid,
       vin: vehicles.vin,
       registrationNumber: vehicles.registrationNumber,
+      resolution: {
+        id: resolution.id,
+        occurred: resolution.occurred,
+        type: resolution.type,
+        textParts: resolution.textParts,
+        displayText: resolution.displayText,
+        bid: resolution.bid,
+        properties: resolution.properties,
+      },
     })
     .from(contacts)
     .innerJoin(customer, eq(customer.id, contacts.userId))
     .leftJoin(bookings, eq(bookings.id, contacts.bookingId))
-    .leftJoin(vehicles, eq(vehicles.id, contacts.vehicleId));
+    .leftJoin(vehicles, eq(vehicles.id, contacts.vehicleId))
+    .leftJoin(resolution, eq(resolution.id, contacts.resolvedByEventId));
 }
 type ContactRow = Awaited<ReturnType<ReturnType<typeof selectContacts>['where']>>[number];
+
+const textValue = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+type ResolutionKind = (typeof CONTACT_RESOLUTION_KINDS)[number];
+const isResolutionKind = (kind: string | null): kind is ResolutionKind => (CONTACT_RESOLUTION_KINDS as readonly (string | null)[]).includes(kind);
+
+/** The linked action as the answer shows it (null when none, or when its event is gone). */
+function toResolution(r: ContactRow['resolution']): ContactResolution | null {
+  if (!r) return null;
+  const kind = customerTimelineKindOf(r.type, r.textParts[0]?.id);
+  if (!isResolutionKind(kind)) return null;
+  const params = (r.textParts[0]?.params ?? {}) as Record<string, unknown>;
+  return {
+    eventId: String(r.id),
+    occurred: r.occurred.toISOString(),
+    kind,
+    type: r.type,
+    textParts: r.textParts,
+    displayText: r.displayText,
+    bid: r.bid,
+    orderId: textValue(r.properties.orderId) ?? textValue(params.orderId),
+  };
+}
 
 function toContact(row: ContactRow): Contact {
   const c = row.contact;
@@ -68,6 +104,7 @@ function toContact(row: ContactRow): Contact {
     updatedAt: c.updatedAt?.toISOString() ?? null,
     resolvedBy: c.resolvedBy,
     resolvedAt: c.resolvedAt?.toISOString() ?? null,
+    resolvedWith: toResolution(row.resolution),
   };
 }
 
@@ -111,6 +148,32 @@ async function fleetVehicleId(db: Db, actor: Actor, rawVin: string): Promise<num
     .where(and(eq(sql`upper(${vehicles.vin})`, rawVin.trim().toUpperCase()), eq(vehicles.fleetId, actor.fleet)))
     .limit(1);
   if (!row) throw AppError.invalidInput([fieldError('vin', 'vehicleNotFound')]);
+  return row.id;
+}
+
+/**
+ * The action a contact is resolved with: an event of the operator's whose affected user is the contact's customer and
+ * whose timeline kind is `payment` or `command` (the same rule as the customer timeline's kinds, so the web's
+ * candidates are what the server accepts). Anything else, another customer's or operator's event included, is one
+ * 400 `contactActionNotFound` on `resolvedByEventId`: the answer tells nothing about other customers.
+ */
+async function resolvingAction(db: Db, actor: Actor, username: string, rawId: string): Promise<number> {
+  const id = Number(rawId);
+  const notFound = () => AppError.invalidInput([fieldError('resolvedByEventId', 'contactActionNotFound')]);
+  if (!Number.isSafeInteger(id)) throw notFound();
+  const [row] = await db
+    .select({ id: events.id, type: events.type, textParts: events.textParts })
+    .from(events)
+    .where(
+      and(
+        eq(events.id, id),
+        eq(events.fleetId, actor.fleet),
+        eq(events.affectedUsername, username),
+        inArray(events.type, ['PAYMENT_ACTION', 'REMOTE_COMMAND']),
+      ),
+    )
+    .limit(1);
+  if (!row || !isResolutionKind(customerTimelineKindOf(row.type, row.textParts[0]?.id))) throw notFound();
   return row.id;
 }
 
@@ -187,11 +250,33 @@ export async function updateContact(db: Db, actor: Actor, id: number, body: Cont
   const assignee = body.assignee === undefined ? undefined : body.assignee === null ? null : await staffUsername(db, actor, body.assignee);
   const changes: Partial<typeof contacts.$inferInsert> = {};
   const parts: EventTextPart[] = [];
+  const status = body.status ?? c.status;
+  // The action it was resolved with: only on a resolved contact (400 otherwise); reopening removes it.
+  let resolvedByEventId = body.resolvedByEventId === undefined ? c.resolvedByEventId : body.resolvedByEventId === null ? null : undefined;
+  if (body.resolvedByEventId) {
+    if (status !== 'RESOLVED') throw AppError.invalidInput([fieldError('resolvedByEventId', 'contactActionNeedsResolved')]);
+    resolvedByEventId = await resolvingAction(db, actor, before.username, body.resolvedByEventId);
+  }
+  if (status === 'OPEN') resolvedByEventId = null;
+  const linkChanged = resolvedByEventId !== c.resolvedByEventId;
+  if (linkChanged) changes.resolvedByEventId = resolvedByEventId ?? null;
   if (body.status !== undefined && body.status !== c.status) {
     changes.status = body.status;
     changes.resolvedBy = body.status === 'RESOLVED' ? actor.username : null;
     changes.resolvedAt = body.status === 'RESOLVED' ? now : null;
-    parts.push(eventText(body.status === 'RESOLVED' ? 'contactResolved' : 'contactReopened', { id: c.id }));
+    parts.push(
+      body.status === 'RESOLVED'
+        ? resolvedByEventId
+          ? eventText('contactResolvedWith', { id: c.id, eventId: String(resolvedByEventId) })
+          : eventText('contactResolved', { id: c.id })
+        : eventText('contactReopened', { id: c.id }),
+    );
+  } else if (linkChanged) {
+    parts.push(
+      resolvedByEventId
+        ? eventText('contactResolutionLinked', { id: c.id, eventId: String(resolvedByEventId) })
+        : eventText('contactResolutionUnlinked', { id: c.id, eventId: String(c.resolvedByEventId) }),
+    );
   }
   if (assignee !== undefined && assignee !== c.assignee) {
     changes.assignee = assignee;

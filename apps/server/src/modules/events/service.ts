@@ -10,7 +10,7 @@ import {
   type EventType,
   fieldError,
 } from '@fleetdesk/contract';
-import { and, desc, asc, eq, gte, inArray, lt, lte, or, sql, gt, type SQL } from 'drizzle-orm';
+import { and, count, desc, asc, eq, gte, inArray, lt, lte, or, sql, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bookings, events, fleets, users, vehicles } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -63,9 +63,11 @@ export function eventTextColumns(text: EventTextPart | readonly EventTextPart[])
   return { displayText: englishEventText(textParts), textParts };
 }
 
-type Cursor = { t: string; id: number };
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(raw: string): Cursor {
+/** A keyset position in the event log: an event's time and id (opaque to clients). */
+export type Cursor = { t: string; id: number };
+export const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+/** Reads a cursor of `encodeCursor`; anything else is 400 `invalidCursor` on `cursor`. */
+export function decodeCursor(raw: string): Cursor {
   try {
     const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Cursor>;
     if (typeof c.t === 'string' && !Number.isNaN(Date.parse(c.t)) && typeof c.id === 'number') return { t: c.t, id: c.id };
@@ -108,13 +110,7 @@ export async function searchEvents(db: Db, actor: Actor, q: EventSearchQuery, no
   // The log position before the search: anything appended later is new to a follower.
   const followCursor = encodeFollowCursor(await lastEventId(db, actor.fleet));
 
-  const [fleet] = await db.select({ timeZone: fleets.timeZone }).from(fleets).where(eq(fleets.id, actor.fleet)).limit(1);
-  const period = defaultEventPeriod(now, fleet?.timeZone ?? 'UTC');
-  const start = q.startDate ? new Date(q.startDate) : period.start;
-  const end = q.endDate ? new Date(q.endDate) : period.end;
-  if (start > end) throw AppError.invalidInput([fieldError('startDate', 'startBeforeEnd')]);
-
-  const where: SQL[] = [...subjectFilters(actor, q, { bid, user }), gte(events.occurred, start), lte(events.occurred, end)];
+  const where = await searchConditions(db, actor, q, { bid, user }, now);
   const descending = q.order === 'desc';
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
@@ -141,6 +137,34 @@ export async function searchEvents(db: Db, actor: Actor, q: EventSearchQuery, no
     nextCursor: moreResults && last ? encodeCursor({ t: last.occurred.toISOString(), id: last.id }) : null,
     followCursor,
   };
+}
+
+/** A plain search's filters: the subjects' and the period (the §5 default one month back to the end of today). */
+async function searchConditions(
+  db: Db,
+  actor: Actor,
+  q: EventSearchQuery,
+  s: { bid: string | undefined; user: string | undefined },
+  now: Date,
+): Promise<SQL[]> {
+  const [fleet] = await db.select({ timeZone: fleets.timeZone }).from(fleets).where(eq(fleets.id, actor.fleet)).limit(1);
+  const period = defaultEventPeriod(now, fleet?.timeZone ?? 'UTC');
+  const start = q.startDate ? new Date(q.startDate) : period.start;
+  const end = q.endDate ? new Date(q.endDate) : period.end;
+  if (start > end) throw AppError.invalidInput([fieldError('startDate', 'startBeforeEnd')]);
+  return [...subjectFilters(actor, q, s), gte(events.occurred, start), lte(events.occurred, end)];
+}
+
+/** How many events a search matches (the saved views' count; paging and follow mode do not apply). */
+export async function countEvents(db: Db, actor: Actor, q: EventSearchQuery, now = new Date()): Promise<number> {
+  const bid = q.bid?.toUpperCase();
+  const user = await assertSubjectsInFleet(db, actor.fleet, { bid, vin: q.vin, user: q.user });
+  const where = await searchConditions(db, actor, q, { bid, user }, now);
+  const [row] = await db
+    .select({ n: count() })
+    .from(events)
+    .where(and(...where));
+  return row?.n ?? 0;
 }
 
 /** The filters every search applies: the operator, the subjects (vin, bid, user with its role), actor, groups, types. */

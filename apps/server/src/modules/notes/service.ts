@@ -81,16 +81,19 @@ async function resolveSubject(db: Db, actor: Actor, type: NoteSubjectType, subje
 const bookingUser = alias(users, 'booking_user');
 const bookingVehicle = alias(vehicles, 'booking_vehicle');
 
-/** Notes with what the answer and the events need of their subject. */
-function selectNotes(db: Db) {
+/** Notes with what the answer, the events and the support search need of their subject. */
+export function selectNotes(db: Db) {
   return db
     .select({
       note: notes,
       username: users.username,
+      givenName: users.givenName,
+      familyName: users.familyName,
       bid: bookings.bid,
       bookingUsername: bookingUser.username,
       bookingVin: bookingVehicle.vin,
       vin: vehicles.vin,
+      registrationNumber: vehicles.registrationNumber,
     })
     .from(notes)
     .leftJoin(users, eq(users.id, notes.userId))
@@ -99,9 +102,10 @@ function selectNotes(db: Db) {
     .leftJoin(bookingVehicle, eq(bookingVehicle.id, bookings.allocatedVehicleId))
     .leftJoin(vehicles, eq(vehicles.id, notes.vehicleId));
 }
-type NoteRow = Awaited<ReturnType<ReturnType<typeof selectNotes>['where']>>[number];
+export type NoteRow = Awaited<ReturnType<ReturnType<typeof selectNotes>['where']>>[number];
 
-const subjectKey = (row: NoteRow): string => {
+/** The note's subject as the API names it: a username, a BID or a VIN. */
+export const subjectKey = (row: NoteRow): string => {
   const key = row.note.subjectType === 'USER' ? row.username : row.note.subjectType === 'BOOKING' ? row.bid : row.vin;
   return key ?? '';
 };

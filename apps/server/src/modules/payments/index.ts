@@ -1,2 +1,2 @@
 /** The public surface of this module (docs/decisions/0049-import-boundaries.md): other modules import only from here. */
-export { OUTSTANDING_STATUSES } from './lists.ts';
+export { countPayments, OUTSTANDING_STATUSES } from './lists.ts';

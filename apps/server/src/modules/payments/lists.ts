@@ -9,7 +9,7 @@ import {
   type ZUserPaymentsQuery,
   fieldError,
 } from '@fleetdesk/contract';
-import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { bookings, payments, registeredCards, users } from '../../db/schema.ts';
@@ -106,19 +106,24 @@ function decodeCursor(raw: string): ListCursor {
  * for `moreResults`; filters: statuses, type, timestamp from/to, user name, order id or bid prefix.
  * Served by payments_fleet_timestamp_idx (and payments_fleet_status_timestamp_idx with a status filter).
  */
-export async function listPayments(db: Db, actor: Actor, q: z.infer<typeof ZPaymentsQuery>): Promise<PaymentsResponse> {
+/**
+ * The payments screen's filters (everything but the page cursor) as conditions on payments joined with their booking;
+ * null when they can match nothing (an unknown user). Shared by the list and the saved views' count.
+ */
+async function paymentConditions(db: Db, actor: Actor, q: z.infer<typeof ZPaymentsQuery>, now: Date): Promise<SQL[] | null> {
   const where: SQL[] = [eq(payments.fleetId, actor.fleet)];
   if (q.status?.length) where.push(inArray(payments.status, q.status));
   if (q.type) where.push(eq(payments.type, q.type));
   if (q.from) where.push(gte(payments.timestamp, new Date(q.from)));
   if (q.to) where.push(lte(payments.timestamp, new Date(q.to)));
+  if (q.olderThanDays !== undefined) where.push(lt(payments.timestamp, new Date(now.getTime() - q.olderThanDays * 86_400_000)));
   if (q.user) {
     const [u] = await db
       .select({ id: users.id })
       .from(users)
       .where(and(sql`lower(${users.username}) = lower(${q.user.trim()})`, eq(users.fleetId, actor.fleet)))
       .limit(1);
-    if (!u) return { results: [], moreResults: false, nextCursor: null };
+    if (!u) return null;
     where.push(eq(payments.userId, u.id));
   }
   if (q.search) {
@@ -128,6 +133,24 @@ export async function listPayments(db: Db, actor: Actor, q: z.infer<typeof ZPaym
       where.push(or(sql`${payments.orderId} like ${prefix}`, sql`${bookings.bid} like ${prefix}`)!);
     }
   }
+  return where;
+}
+
+/** How many payments the screen's filters match (the saved views' count; the cursor and page size are not used). */
+export async function countPayments(db: Db, actor: Actor, q: z.infer<typeof ZPaymentsQuery>, now = new Date()): Promise<number> {
+  const where = await paymentConditions(db, actor, q, now);
+  if (!where) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .leftJoin(bookings, eq(bookings.id, payments.bookingId))
+    .where(and(...where));
+  return row?.n ?? 0;
+}
+
+export async function listPayments(db: Db, actor: Actor, q: z.infer<typeof ZPaymentsQuery>, now = new Date()): Promise<PaymentsResponse> {
+  const where = await paymentConditions(db, actor, q, now);
+  if (!where) return { results: [], moreResults: false, nextCursor: null };
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
     // Compared in the database at its microsecond precision (a JS Date would round the key to milliseconds).

@@ -4,22 +4,24 @@ import type { Db } from '../../db/client.ts';
 import { bookings, companies, payments, pools } from '../../db/schema.ts';
 import { escapeLike } from '../../lib/search-terms.ts';
 import type { Actor } from '../auth/index.ts';
-import { supportSearch } from './service.ts';
+import { paletteSearch } from './service.ts';
 
 const path = (base: string, ...segments: string[]) => [base, ...segments.map(encodeURIComponent)].join('/');
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
 /**
- * The command palette's hits (issue 19 point 1; docs/decisions/0067-command-palette.md): the support search's users,
- * bookings and vehicles, then the operator's pools and companies whose name (or the pool's city) contains the phrase,
- * and payments whose order id starts with it. At most PALETTE_PER_KIND of each, in that order; all of the operator.
+ * The command palette's hits (issue 19 point 1; docs/decisions/0067-command-palette.md): the support search's first
+ * users, bookings and vehicles (paletteSearch: without its other operators' counts), then the operator's pools and
+ * companies whose name (or the pool's city) contains the phrase, and payments whose order id starts with it. At most
+ * PALETTE_PER_KIND of each, in that order; all of the operator. Types and statuses go as codes, for the web to
+ * translate.
  */
 export async function searchPalette(db: Db, actor: Actor, q: PaletteQuery, now = new Date()): Promise<PaletteResponse> {
   const phrase = (q.q ?? '').trim().replace(/\s+/g, ' ');
   const contains = `%${escapeLike(phrase)}%`;
   const prefix = `${escapeLike(phrase.toUpperCase())}%`;
   const [found, poolRows, companyRows, paymentRows] = await Promise.all([
-    supportSearch(db, actor, { search: phrase }, now),
+    paletteSearch(db, actor, { search: phrase }, PALETTE_PER_KIND, now),
     db
       .select({ id: pools.id, name: pools.name, city: pools.city })
       .from(pools)
@@ -42,31 +44,32 @@ export async function searchPalette(db: Db, actor: Actor, q: PaletteQuery, now =
   ]);
 
   const items: PaletteItem[] = [];
-  for (const user of found.users.results.slice(0, PALETTE_PER_KIND)) {
+  for (const user of found.users) {
     items.push({
       kind: 'USER',
       key: user.username,
       title: `${user.familyName}, ${user.givenName}`,
-      subtitle: user.username,
+      username: user.username,
       href: path('/users', user.username),
     });
   }
-  const bookingHits = [...found.bookings.active.results, ...found.bookings.future.results, ...found.bookings.historic.results];
-  for (const booking of bookingHits.slice(0, PALETTE_PER_KIND)) {
+  for (const booking of found.bookings) {
     items.push({
       kind: 'BOOKING',
       key: booking.bid,
       title: booking.bid,
-      subtitle: [booking.user?.fullNameLastFirst, booking.vehicle?.registrationNumber, booking.fromLocation.pool].filter(Boolean).join(' · ') || null,
+      customer: booking.user?.fullNameLastFirst ?? null,
+      registrationNumber: booking.vehicle?.registrationNumber ?? null,
+      pool: booking.fromLocation.pool,
       href: path('/booking', booking.bid),
     });
   }
-  for (const vehicle of found.vehicles.results.slice(0, PALETTE_PER_KIND)) {
+  for (const vehicle of found.vehicles) {
     items.push({
       kind: 'VEHICLE',
       key: vehicle.vin,
       title: vehicle.registrationNumber,
-      subtitle: vehicle.longPresentation,
+      longPresentation: vehicle.longPresentation,
       href: path('/vehicles', vehicle.vin),
     });
   }
@@ -75,7 +78,7 @@ export async function searchPalette(db: Db, actor: Actor, q: PaletteQuery, now =
       kind: 'POOL',
       key: String(pool.id),
       title: pool.name,
-      subtitle: pool.city,
+      city: pool.city,
       href: `/pools?${query({ city: pool.city, pool: pool.name })}`,
     });
   }
@@ -84,7 +87,7 @@ export async function searchPalette(db: Db, actor: Actor, q: PaletteQuery, now =
       kind: 'COMPANY',
       key: String(company.id),
       title: company.name,
-      subtitle: company.type,
+      companyType: company.type,
       href: path('/companies', String(company.id)),
     });
   }
@@ -93,7 +96,9 @@ export async function searchPalette(db: Db, actor: Actor, q: PaletteQuery, now =
       kind: 'PAYMENT',
       key: payment.orderId,
       title: payment.orderId,
-      subtitle: [payment.bid, payment.type, payment.status].filter(Boolean).join(' · '),
+      bid: payment.bid,
+      paymentType: payment.type,
+      status: payment.status,
       href: `/payments?${query({ order: payment.orderId })}`,
     });
   }

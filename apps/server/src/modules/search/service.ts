@@ -8,6 +8,7 @@ import {
   type OtherFleetHint,
   type SearchBooking,
   type SearchBookingsQuery,
+  type SearchPinnedNote,
   type SearchPageQuery,
   type SearchUser,
   type SupportSearchQuery,
@@ -22,6 +23,7 @@ import { loadBookingRows, loadBookingRowsById } from '../bookings/index.ts';
 import { loadVehicles } from '../vehicles/index.ts';
 import { decodeBookingCursor, decodeUserCursor, decodeVehicleCursor, encodeCursor, type BookingCursor, type VehicleCursor } from './cursor.ts';
 import { bidCondition, parseTerms, resolveRefs, usersCondition, vehiclesCondition, type SearchTerms } from '../../lib/search-terms.ts';
+import { matchingNotes, pinnedNotesOf } from './notes.ts';
 import { rowsOf, customerOf, userMatchOf, userKeys, loadSearchUsers, userCursorOf } from './search-users.ts';
 export { searchTuning, type UserMatch } from './search-users.ts';
 
@@ -44,6 +46,7 @@ export interface Page<T> {
   results: T[];
   moreResults: boolean;
   nextCursor: string | null;
+  pinnedNotes?: SearchPinnedNote[];
 }
 const emptyPage = <T>(): Page<T> => ({ results: [], moreResults: false, nextCursor: null });
 
@@ -225,26 +228,36 @@ function otherFleetHints(t: SearchTerms, found: Awaited<ReturnType<typeof counts
     .sort((a, b) => a.fleetName.localeCompare(b.fleetName) || a.fleet.localeCompare(b.fleet));
 }
 
+/**
+ * The first page of users and of vehicles (one extra key each, to tell whether more exist) and the bookings' source
+ * they make: what the support search and the palette share.
+ */
+async function firstHits(db: Db, actor: Actor, t: SearchTerms, refs: Awaited<ReturnType<typeof resolveRefs>>) {
+  const userMatch = userMatchOf(t, refs);
+  const vehicleMatch = vehiclesCondition(t, refs);
+  const [userHits, vehicleHits] = await Promise.all([
+    userMatch ? userKeys(db, actor, userMatch, null, SEARCH_PAGE_SIZE + 1) : [],
+    vehicleMatch ? vehicleKeys(db, actor, vehicleMatch, null, SEARCH_PAGE_SIZE + 1) : [],
+  ]);
+  const userPage = userHits.slice(0, SEARCH_PAGE_SIZE);
+  const vehiclePage = vehicleHits.slice(0, SEARCH_PAGE_SIZE);
+  const source: BookingSource = { userIds: userPage.map((k) => k.id), vehicleIds: vehiclePage.map((k) => k.id), bid: bidCondition(t) };
+  return { userHits, vehicleHits, userPage, vehiclePage, source };
+}
+
 /** GET /api/search: the first page of every list and the other operators' hint. */
 export async function supportSearch(db: Db, actor: Actor, q: SupportSearchQuery, now = new Date()): Promise<SupportSearchResponse> {
   const t = parseTerms(q);
   const refs = await resolveRefs(db, t);
-  const userMatch = userMatchOf(t, refs);
-  const vehicleMatch = vehiclesCondition(t, refs);
-  const bid = bidCondition(t);
-  const [userHits, vehicleHits, elsewhere] = await Promise.all([
-    userMatch ? userKeys(db, actor, userMatch, null, SEARCH_PAGE_SIZE + 1) : [],
-    vehicleMatch ? vehicleKeys(db, actor, vehicleMatch, null, SEARCH_PAGE_SIZE + 1) : [],
-    countsElsewhere(db, actor, { users: usersCondition(t, refs), vehicles: vehicleMatch, bid }),
+  const [{ userHits, vehicleHits, userPage, vehiclePage, source }, elsewhere] = await Promise.all([
+    firstHits(db, actor, t, refs),
+    countsElsewhere(db, actor, { users: usersCondition(t, refs), vehicles: vehiclesCondition(t, refs), bid: bidCondition(t) }),
   ]);
-  const userPage = userHits.slice(0, SEARCH_PAGE_SIZE);
-  const vehiclePage = vehicleHits.slice(0, SEARCH_PAGE_SIZE);
-  const source: BookingSource = { userIds: userPage.map((k) => k.id), vehicleIds: vehiclePage.map((k) => k.id), bid };
   const size = BOOKING_SEARCH_SUBLIST_PAGE_SIZE;
   const firstPages = await firstBookingPages(db, actor, source, size + 1);
   const groupKeys = ZBookingGroup.options.map((g) => firstPages[g]);
   const groupPages = groupKeys.map((keys) => keys.slice(0, size).map((k) => k.id));
-  const [vehicleRows, userRows, bookingRows] = await Promise.all([
+  const [vehicleRows, userRows, bookingRows, noteHits, pinnedNotes] = await Promise.all([
     loadVehicles(
       db,
       actor,
@@ -256,6 +269,8 @@ export async function supportSearch(db: Db, actor: Actor, q: SupportSearchQuery,
       userPage.map((k) => k.id),
     ),
     loadBookingRowsById(db, actor, groupPages.flat(), now), // one load for the three groups
+    matchingNotes(db, actor, t.phrase),
+    pinnedNotesOf(db, actor, { users: userPage.map((k) => k.id), vehicles: vehiclePage.map((k) => k.id), bookings: groupPages.flat() }),
   ]);
   const groupRows = groupPages.map((ids) => ids.flatMap((id) => bookingRows.get(id) ?? []));
   const [active, future, historic] = ZBookingGroup.options.map((g, i) =>
@@ -281,7 +296,44 @@ export async function supportSearch(db: Db, actor: Actor, q: SupportSearchQuery,
       (k) => encodeCursor(userCursorOf(k)),
     ),
     otherFleets: otherFleetHints(t, elsewhere),
+    notes: noteHits,
+    pinnedNotes,
   };
+}
+
+/**
+ * The command palette's users, bookings and vehicles (GET /api/search/palette): the first `limit` of what the support
+ * search lists first, bookings in its group order (active, future, historic). It skips the other operators' counts
+ * and loads only the records shown.
+ */
+export async function paletteSearch(
+  db: Db,
+  actor: Actor,
+  q: SupportSearchQuery,
+  limit: number,
+  now = new Date(),
+): Promise<{ users: SearchUser[]; bookings: SearchBooking[]; vehicles: Vehicle[] }> {
+  const t = parseTerms(q);
+  const { userPage, vehiclePage, source } = await firstHits(db, actor, t, await resolveRefs(db, t));
+  const firstPages = await firstBookingPages(db, actor, source, limit);
+  const bookingIds = ZBookingGroup.options
+    .flatMap((g) => firstPages[g])
+    .slice(0, limit)
+    .map((k) => k.id);
+  const [userRows, vehicleRows, bookingRows] = await Promise.all([
+    loadSearchUsers(
+      db,
+      actor,
+      userPage.slice(0, limit).map((k) => k.id),
+    ),
+    loadVehicles(
+      db,
+      actor,
+      vehiclePage.slice(0, limit).map((k) => k.id),
+    ),
+    loadBookingRows(db, actor, bookingIds, now),
+  ]);
+  return { users: userRows, bookings: bookingRows, vehicles: vehicleRows };
 }
 
 /** GET /api/search/vehicles: the next page of vehicles. */
@@ -292,13 +344,16 @@ export async function searchVehiclesPage(db: Db, actor: Actor, q: SearchPageQuer
   if (!match) return emptyPage();
   const keys = await vehicleKeys(db, actor, match, cursor, q.pageSize + 1);
   const ids = keys.slice(0, q.pageSize).map((k) => k.id);
-  const rows = await loadVehicles(db, actor, ids);
-  return pageOf(
-    keys,
-    q.pageSize,
-    () => rows,
-    (k) => encodeCursor(vehicleCursorOf(k)),
-  );
+  const [rows, pinnedNotes] = await Promise.all([loadVehicles(db, actor, ids), pinnedNotesOf(db, actor, { users: [], bookings: [], vehicles: ids })]);
+  return {
+    ...pageOf(
+      keys,
+      q.pageSize,
+      () => rows,
+      (k) => encodeCursor(vehicleCursorOf(k)),
+    ),
+    pinnedNotes,
+  };
 }
 
 /** GET /api/search/users: the next page of users. */
@@ -308,17 +363,20 @@ export async function searchUsersPage(db: Db, actor: Actor, q: SearchPageQuery):
   const match = userMatchOf(t, await resolveRefs(db, t));
   if (!match) return emptyPage();
   const keys = await userKeys(db, actor, match, cursor, q.pageSize + 1);
-  const rows = await loadSearchUsers(
-    db,
-    actor,
-    keys.slice(0, q.pageSize).map((k) => k.id),
-  );
-  return pageOf(
-    keys,
-    q.pageSize,
-    () => rows,
-    (k) => encodeCursor(userCursorOf(k)),
-  );
+  const ids = keys.slice(0, q.pageSize).map((k) => k.id);
+  const [rows, pinnedNotes] = await Promise.all([
+    loadSearchUsers(db, actor, ids),
+    pinnedNotesOf(db, actor, { users: ids, bookings: [], vehicles: [] }),
+  ]);
+  return {
+    ...pageOf(
+      keys,
+      q.pageSize,
+      () => rows,
+      (k) => encodeCursor(userCursorOf(k)),
+    ),
+    pinnedNotes,
+  };
 }
 
 /** GET /api/search/bookings?group=: the next page of one booking group (same bookings as the first page). */
@@ -334,16 +392,18 @@ export async function searchBookingsPage(db: Db, actor: Actor, q: SearchBookings
   ]);
   const source: BookingSource = { userIds: userPage.map((k) => k.id), vehicleIds: vehiclePage.map((k) => k.id), bid: bidCondition(t) };
   const keys = await bookingKeys(db, actor, q.group, source, cursor, q.pageSize + 1);
-  const rows = await loadBookingRows(
-    db,
-    actor,
-    keys.slice(0, q.pageSize).map((k) => k.id),
-    now,
-  );
-  return pageOf(
-    keys,
-    q.pageSize,
-    () => rows,
-    (k) => encodeCursor(bookingCursorOf(q.group, k)),
-  );
+  const ids = keys.slice(0, q.pageSize).map((k) => k.id);
+  const [rows, pinnedNotes] = await Promise.all([
+    loadBookingRows(db, actor, ids, now),
+    pinnedNotesOf(db, actor, { users: [], bookings: ids, vehicles: [] }),
+  ]);
+  return {
+    ...pageOf(
+      keys,
+      q.pageSize,
+      () => rows,
+      (k) => encodeCursor(bookingCursorOf(q.group, k)),
+    ),
+    pinnedNotes,
+  };
 }

@@ -1,6 +1,8 @@
 import {
   USER_BOOKINGS_TOTAL_HEADER,
   ZErrorEnvelope,
+  ZCustomerTimelineQuery,
+  ZCustomerTimelineResponse,
   ZUsablePoolsResponse,
   ZUserBookingsQuery,
   ZUserBookingsResponse,
@@ -10,10 +12,30 @@ import {
   ZUserSearchResponse,
 } from '@fleetdesk/contract';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
-import { listUsablePools, listUserContracts, searchUsers } from './service.ts';
+import { findFleetUser, listUsablePools, listUserContracts, searchUsers } from './service.ts';
 import { listUserBookings } from '../bookings/index.ts';
+import { customerTimeline } from '../events/index.ts';
 
 export function registerUserRoutes(app: App, { db }: AppContext) {
+  app.get(
+    '/api/users/:username/timeline',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "The customer's timeline, newest first: bookings, commands, payments, status decisions, identity checks, mails, notes and contacts (kind and period filters, keyset cursor)",
+        params: ZUsernameParams,
+        querystring: ZCustomerTimelineQuery,
+        response: { 200: ZCustomerTimelineResponse, 400: ZErrorEnvelope, 401: ZErrorEnvelope, 404: ZErrorEnvelope },
+      },
+    },
+    async (request) => {
+      const actor = requireSession(request);
+      const user = await findFleetUser(db, actor, request.params.username);
+      return customerTimeline(db, actor, user.username, request.query);
+    },
+  );
+
   app.get(
     '/api/users',
     {

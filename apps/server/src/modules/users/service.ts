@@ -77,7 +77,7 @@ export async function searchUsers(db: Db, actor: Actor, q: UserSearchQuery): Pro
   const query = q.query?.trim() ?? '';
   const mobilePhone = q.mobilePhone?.trim() ?? '';
   const username = q.username?.trim() ?? '';
-  if (!query && !mobilePhone && !username) throw AppError.invalidInput([{ field: 'query', message: 'Required' }]);
+  if (!query && !mobilePhone && !username && !q.status?.length) throw AppError.invalidInput([{ field: 'query', message: 'Required' }]);
   // OFFSET paging is for the first pages of a search box; refuse walking past the displayed cap (10000+).
   if (q.page * q.pageSize >= DISPLAYED_TOTAL_CAP) throw AppError.invalidInput([fieldError('page', 'pagingLimit', { max: DISPLAYED_TOTAL_CAP })]);
   const empty: UserSearchResponse = { results: [], moreResults: false, currentPage: q.page, total: 0, totalCapped: false, orderedBy: 'name' };

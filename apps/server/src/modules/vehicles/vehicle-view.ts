@@ -5,11 +5,14 @@ import {
   notAllowed,
   VEHICLE_ABILITY_KEYS,
   ZAlarmName,
+  type Ability,
   type AlarmName,
   type Vehicle,
   type VehicleAbilities,
   type VehicleAbilityKey,
   type VehicleCommand,
+  type VehicleOutOfService,
+  type VehicleServiceAbilityKey,
   type VehicleStatus,
 } from '@fleetdesk/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -70,6 +73,7 @@ export function vehicleActions(
 export function vehicleAbilities(
   agentHardwareType: VehicleRow['agentHardwareType'],
   status: Pick<StatusRow, 'locked' | 'immobilized'> | null,
+  service: VehicleServiceFacts = { outOfService: false, activeBookingBid: null },
 ): VehicleAbilities {
   const offered = new Set<string>(vehicleActions(agentHardwareType, status));
   const ability = (command: VehicleAbilityKey) => {
@@ -77,7 +81,37 @@ export function vehicleAbilities(
     if (command === 'REBOOT' || command === 'WAKE_UP') return ALLOWED;
     return offered.has(command) ? ALLOWED : NOT_APPLICABLE;
   };
-  return Object.fromEntries(VEHICLE_ABILITY_KEYS.map((command) => [command, ability(command)])) as VehicleAbilities;
+  const commands = Object.fromEntries(VEHICLE_ABILITY_KEYS.map((command) => [command, ability(command)])) as Record<VehicleAbilityKey, Ability>;
+  return { ...commands, ...vehicleServiceAbilities(service) };
+}
+
+/** What out of service and back in service depend on. */
+export interface VehicleServiceFacts {
+  outOfService: boolean;
+  activeBookingBid: string | null;
+}
+
+/**
+ * Out of service and back in service (issue 19 point 5; docs/decisions/0072-out-of-service.md): out of service is
+ * refused while the vehicle is out already or a booking is running on it (end the trip first); back in service
+ * applies only to a vehicle out of service. The service endpoints refuse with the same reasons (409).
+ */
+export function vehicleServiceAbilities(f: VehicleServiceFacts): Record<VehicleServiceAbilityKey, Ability> {
+  return {
+    outOfService: f.outOfService ? notAllowed('vehicleOutOfService') : f.activeBookingBid ? notAllowed('outOfServiceActiveBooking') : ALLOWED,
+    backInService: f.outOfService ? ALLOWED : NOT_APPLICABLE,
+  };
+}
+
+/** The vehicle's out-of-service record, or null while it is in service. */
+export function outOfServiceOf(v: VehicleRow): VehicleOutOfService | null {
+  if (!v.outOfServiceSince) return null;
+  return {
+    reason: v.outOfServiceReason ?? '',
+    since: v.outOfServiceSince.toISOString(),
+    by: v.outOfServiceBy ?? '',
+    expectedReturn: (v.outOfServiceExpectedReturn ?? v.outOfServiceSince).toISOString(),
+  };
 }
 
 /** §4/§6: a command needs a reason for IMMOBILIZE, and for every command while a booking is active on the vehicle. */
@@ -192,10 +226,14 @@ export async function loadVehicles(db: Db, actor: Actor, ids: readonly number[])
           pool: pool ? { city: pool.city, pool: pool.name, poolId: pool.id } : null,
           tires: v.tires,
           actions: vehicleActions(v.agentHardwareType, status),
-          abilities: vehicleAbilities(v.agentHardwareType, status),
+          abilities: vehicleAbilities(v.agentHardwareType, status, {
+            outOfService: v.outOfServiceSince !== null,
+            activeBookingBid: activeBid.get(v.id) ?? null,
+          }),
           commandsNeedingReason: commandsNeedingReason(activeBid.get(v.id) ?? null),
           status,
           lastCommand: cmd ? { command: cmd.command, state: cmd.state, at: cmd.requestedAt.toISOString(), message: cmd.message } : null,
+          outOfService: outOfServiceOf(v),
         },
       ];
     }),

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useOperatorTimeZone } from '@/features/fleets';
 import { DisplayTimeZoneProvider } from '@/lib/format/display-time-zone';
 import { useSession } from '@/lib/session/session';
+import { useLiveUpdates } from '@/lib/live/use-live-updates';
 import { hasCredentials } from '@/lib/session/session-schema';
 import { useFocusHeadingOnNavigate } from './focus-heading-on-navigate';
 import { HelpDeskWidget } from './help-desk-widget';
@@ -50,6 +51,8 @@ export function AppShell() {
   const openPalette = useCallback(() => setPaletteOpen(loggedIn), [loggedIn]);
   const mainElement = useCallback(() => document.getElementById(MAIN_ID), []);
   useKeyboardShortcuts(mainElement, openShortcuts, openPalette);
+  // Live updates from the server while signed in; polling only while the stream is down (issue 20 point 1).
+  useLiveUpdates(loggedIn);
 
   return (
     <DisplayTimeZoneProvider timeZone={loggedIn ? timeZone : null}>

@@ -21,6 +21,7 @@ import { useSession } from '@/lib/session/session';
 import { hasCredentials } from '@/lib/session/session-schema';
 import { pageActions } from '@/lib/shortcuts/page-shortcuts';
 import { menuSectionsFor } from './menu-items';
+import { paletteSubtitle, parseRecentItems } from './palette-subtitle';
 
 const KIND_ICON: Record<PaletteKind, ReactNode> = {
   USER: <PersonOutlinedIcon fontSize="small" />,
@@ -40,8 +41,7 @@ const recentKey = (username: string) => `fleetdesk.palette.recent.${username}`;
 
 function readRecent(username: string): PaletteItem[] {
   try {
-    const raw = JSON.parse(localStorage.getItem(recentKey(username)) ?? '[]') as unknown;
-    return Array.isArray(raw) ? (raw as PaletteItem[]).filter((item) => typeof item?.href === 'string' && typeof item.title === 'string') : [];
+    return parseRecentItems(JSON.parse(localStorage.getItem(recentKey(username)) ?? '[]'));
   } catch {
     return [];
   }
@@ -112,7 +112,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
 
   const shownScreens = screens.filter((item) => !typed || matches(t(`menu.${item.label}`), typed));
   const shownActions = actions.filter((action) => !typed || matches(action.label, typed));
-  const shownRecent = typed ? recent.filter((item) => matches(`${item.title} ${item.subtitle ?? ''}`, typed)) : recent;
+  const shownRecent = typed ? recent.filter((item) => matches(`${item.title} ${paletteSubtitle(item, t) ?? ''}`, typed)) : recent;
   const results = phrase.length >= MIN_QUERY ? (search.data?.items ?? []) : [];
 
   const open = (href: string) => {
@@ -195,7 +195,12 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
             <Command.Group heading={t('shortcuts.palette.results')}>
               {results.map((item) => (
                 <Command.Item key={`${item.kind}-${item.key}`} value={`${item.kind}-${item.key}`} onSelect={() => openRecord(item)}>
-                  <Row icon={KIND_ICON[item.kind]} title={item.title} subtitle={item.subtitle} aside={t(`shortcuts.palette.kinds.${item.kind}`)} />
+                  <Row
+                    icon={KIND_ICON[item.kind]}
+                    title={item.title}
+                    subtitle={paletteSubtitle(item, t)}
+                    aside={t(`shortcuts.palette.kinds.${item.kind}`)}
+                  />
                 </Command.Item>
               ))}
             </Command.Group>
@@ -207,7 +212,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
                   <Row
                     icon={<HistoryIcon fontSize="small" />}
                     title={item.title}
-                    subtitle={item.subtitle}
+                    subtitle={paletteSubtitle(item, t)}
                     aside={t(`shortcuts.palette.kinds.${item.kind}`)}
                   />
                 </Command.Item>

@@ -10,6 +10,7 @@ import { Fragment } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ListItemLink } from '@/components/router-link';
+import { ViewQueues } from '@/features/saved-views';
 import { useSession } from '@/lib/session/session';
 import { isMenuItemActive, menuSectionsFor } from './menu-items';
 import { SIDE_MENU_WIDTH } from './side-menu-width';
@@ -48,6 +49,7 @@ function MenuList({ onNavigate }: { onNavigate: () => void }) {
           </List>
         </Fragment>
       ))}
+      <ViewQueues onNavigate={onNavigate} />
     </Box>
   );
 }

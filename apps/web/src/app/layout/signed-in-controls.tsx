@@ -7,6 +7,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { logout } from '@/lib/session/session';
 
+// In this module's download, so that the signed-in shell's preload brings it (app-shell.tsx).
+export { ColorSchemeMenu } from './color-scheme-menu';
+
 /**
  * The top bar's signed-in controls on a wide screen: who is signed in and Log out, with their tooltips. Downloaded
  * after the login with the rest of the signed-in shell (app-shell.tsx), so the login page loads no tooltip (Popper).

@@ -15,16 +15,19 @@ import { changeLanguage, useLanguage } from '@/lib/i18n/i18n';
 import { LANGUAGES } from '@/lib/i18n/languages';
 import { logout } from '@/lib/session/session';
 import { useSupportMode } from '@/lib/support-mode/support-mode';
+import { useColorSchemeChoice } from '@/lib/theme/color-scheme';
+import { colorSchemeMenuItems } from './color-scheme-menu';
 
 /**
  * The top bar on a narrow screen (a phone, or 200 % zoom; WCAG 1.4.10, docs/decisions/0052-accessibility-reflow-focus.md):
- * who is signed in, the support-mode switch, the language and Log out, in one menu behind one button, so the bar
- * never runs off the screen.
+ * who is signed in, the support-mode switch, the language, the colour scheme and Log out, in one menu behind one
+ * button, so the bar never runs off the screen.
  */
 export function TopBarMenu({ signedInAs }: { signedInAs: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { supportMode, setSupportMode } = useSupportMode();
+  const colorScheme = useColorSchemeChoice();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const buttonId = useId();
@@ -85,6 +88,8 @@ export function TopBarMenu({ signedInAs }: { signedInAs: string }) {
             <ListItemText>{t(`languages.${option}`)}</ListItemText>
           </MenuItem>
         ))}
+        <Divider />
+        {colorSchemeMenuItems(colorScheme, t, close)}
         <Divider />
         <MenuItem
           onClick={() => {

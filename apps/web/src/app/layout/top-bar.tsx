@@ -17,12 +17,14 @@ import { useFleet } from '@/features/fleets';
 import { useSession } from '@/lib/session/session';
 import { displayName, hasCredentials } from '@/lib/session/session-schema';
 import { LanguageMenu } from './language-menu';
+import { LiveIndicator } from './live-indicator';
 
 // Signed in only: downloaded after the login (see app-shell.tsx).
 const SupportModeSwitch = lazy(() => import('./support-mode-switch').then((module) => ({ default: module.SupportModeSwitch })));
 const TopBarMenu = lazy(() => import('./top-bar-menu').then((module) => ({ default: module.TopBarMenu })));
 const SignedInUser = lazy(() => import('./signed-in-controls').then((module) => ({ default: module.SignedInUser })));
 const LogoutButton = lazy(() => import('./signed-in-controls').then((module) => ({ default: module.LogoutButton })));
+const ColorSchemeMenu = lazy(() => import('./signed-in-controls').then((module) => ({ default: module.ColorSchemeMenu })));
 
 interface TopBarProps {
   /** On small screens, while logged in: the button that opens and closes the side menu. */
@@ -64,6 +66,7 @@ export function TopBar({ menu, onOpenPalette }: TopBarProps) {
           )}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
+        {loggedIn && <LiveIndicator compact={compact} />}
         {loggedIn && onOpenPalette && (
           <IconButton
             color="inherit"
@@ -92,6 +95,11 @@ export function TopBar({ menu, onOpenPalette }: TopBarProps) {
               </Suspense>
             )}
             <LanguageMenu />
+            {loggedIn && (
+              <Suspense fallback={null}>
+                <ColorSchemeMenu />
+              </Suspense>
+            )}
             {loggedIn ? (
               <Suspense fallback={null}>
                 <LogoutButton />

@@ -6,6 +6,8 @@ export interface ActiveBookingsSearch {
   q?: string;
   sort?: ActiveBookingColumn;
   dir?: 'asc' | 'desc';
+  /** Only the bookings past their end (the server's `overdue=true`; a saved view's filter). */
+  overdue?: true;
 }
 
 export function validateActiveBookingsSearch(raw: Record<string, unknown>): ActiveBookingsSearch {
@@ -14,6 +16,7 @@ export function validateActiveBookingsSearch(raw: Record<string, unknown>): Acti
   if (q) result.q = q;
   if (typeof raw.sort === 'string' && (ACTIVE_BOOKING_COLUMNS as readonly string[]).includes(raw.sort)) result.sort = raw.sort as ActiveBookingColumn;
   if (raw.dir === 'asc' || raw.dir === 'desc') result.dir = raw.dir;
+  if (raw.overdue === true || raw.overdue === 'true') result.overdue = true;
   return result;
 }
 
@@ -23,9 +26,10 @@ export function sortOfSearch(search: ActiveBookingsSearch): ActiveBookingsSort {
 }
 
 /** The URL of a screen state: the default sort and an empty filter are left out. */
-export function searchOf(filter: string, sort: ActiveBookingsSort): ActiveBookingsSearch {
+export function searchOf(filter: string, sort: ActiveBookingsSort, overdue = false): ActiveBookingsSearch {
   const next: ActiveBookingsSearch = {};
   if (filter) next.q = filter;
+  if (overdue) next.overdue = true;
   if (sort.column !== DEFAULT_ACTIVE_BOOKINGS_SORT.column || sort.direction !== DEFAULT_ACTIVE_BOOKINGS_SORT.direction) {
     next.sort = sort.column;
     next.dir = sort.direction;

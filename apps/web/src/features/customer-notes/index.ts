@@ -1,2 +1,2 @@
-/** Internal notes and logged contacts (issue 18 points 2 and 3): lazy components, loaded with their strings when shown. */
-export { ContactsPanel, LogContactButton, NotesPanel, PinnedNotesBanner } from './lazy';
+/** The customer workspace: timeline, internal notes and logged contacts (issue 18 points 1–3): lazy components, loaded with their strings when shown. */
+export { ContactsPanel, CustomerTimeline, LastChange, LogContactButton, NotesPanel, PinnedNotesBanner, SearchNotes } from './lazy';

@@ -23,3 +23,6 @@ export const NotesPanel = lazyComponent((entry) => entry.NotesPanel);
 export const PinnedNotesBanner = lazyComponent((entry) => entry.PinnedNotesBanner);
 export const LogContactButton = lazyComponent((entry) => entry.LogContactButton);
 export const ContactsPanel = lazyComponent((entry) => entry.ContactsPanel);
+export const CustomerTimeline = lazyComponent((entry) => entry.CustomerTimeline);
+export const LastChange = lazyComponent((entry) => entry.LastChange);
+export const SearchNotes = lazyComponent((entry) => entry.SearchNotes);

@@ -29,3 +29,5 @@ export function mapTileSource(server?: { mapTileUrl?: string | null; mapTileAttr
 
 /** The plain background the map draws on (and shows alone when no tile loads). */
 export const MAP_BACKGROUND = '#dfe7ea';
+/** The same in the dark colour scheme. */
+export const MAP_BACKGROUND_DARK = '#26313a';

@@ -21,6 +21,8 @@ export interface PaymentsSearch {
   order?: string;
   /** A user name: the screen shows that user's payments. */
   user?: string;
+  /** Only payments made more than this many days ago (a saved view's filter); the default date range is not applied. */
+  olderThanDays?: number;
 }
 
 const SEARCH_STATUSES: readonly string[] = PAYMENT_SEARCH_STATUSES;
@@ -44,6 +46,8 @@ export function validatePaymentsSearch(raw: Record<string, unknown>): PaymentsSe
   if (order) result.order = order.toUpperCase();
   const user = optionalString(raw.user)?.trim();
   if (user) result.user = user;
+  const olderThanDays = Number(raw.olderThanDays);
+  if (Number.isInteger(olderThanDays) && olderThanDays >= 1 && olderThanDays <= 3650) result.olderThanDays = olderThanDays;
   return result;
 }
 
@@ -67,7 +71,11 @@ export function effectiveRange(search: Pick<PaymentsSearch, 'from' | 'to'>, now:
 /** The GET /api/payments filter of a screen state (dates as the start of the first and the end of the last day). */
 export function paymentsFilterOf(search: PaymentsSearch, now: Date = new Date()): PaymentsFilter {
   const range = effectiveRange(search, now);
-  const filter: PaymentsFilter = { from: dayStartIso(range.from), to: dayEndIso(range.to) };
+  const filter: PaymentsFilter = search.olderThanDays
+    ? { olderThanDays: search.olderThanDays, from: search.from && dayStartIso(search.from), to: search.to && dayEndIso(search.to) }
+    : { from: dayStartIso(range.from), to: dayEndIso(range.to) };
+  if (!filter.from) delete filter.from;
+  if (!filter.to) delete filter.to;
   const statuses = statusesOf(search);
   if (statuses.length) filter.status = statuses;
   if (search.type) filter.type = search.type;

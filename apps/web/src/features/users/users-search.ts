@@ -1,4 +1,4 @@
-import { USER_SEARCH_PAGE_SIZE_OPTIONS } from '@fleetdesk/contract';
+import { USER_SEARCH_PAGE_SIZE_OPTIONS, USER_STATUSES } from '@fleetdesk/contract';
 import { optionalString } from '@/lib/router/search-params';
 import type { UserSearchCriteria } from './api/users-api';
 
@@ -14,6 +14,8 @@ export interface UsersSearch {
   query?: string;
   mobilePhone?: string;
   username?: string;
+  /** Comma-separated user statuses (a saved view's filter, e.g. AWAITING_APPROVAL); alone it is a search too. */
+  status?: string;
   page?: number;
   pageSize?: number;
   tab?: UsersTab;
@@ -30,6 +32,9 @@ export function validateUsersSearch(raw: Record<string, unknown>): UsersSearch {
   if (mobilePhone) result.mobilePhone = mobilePhone;
   const username = trimmed(raw.username);
   if (username) result.username = username;
+  const given = typeof raw.status === 'string' ? raw.status.split(',') : [];
+  const status = USER_STATUSES.filter((s) => given.includes(s)).join(',');
+  if (status) result.status = status;
   const page = Number(raw.page);
   if (Number.isInteger(page) && page > 0) result.page = page;
   const pageSize = Number(raw.pageSize);
@@ -43,8 +48,8 @@ export function validateUsersSearch(raw: Record<string, unknown>): UsersSearch {
 }
 
 /** §5: the user search needs a non-blank input in at least one of its fields. */
-export const hasSearchInput = (search: Pick<UsersSearch, 'query' | 'mobilePhone' | 'username'>) =>
-  Boolean(search.query?.trim() || search.mobilePhone?.trim() || search.username?.trim());
+export const hasSearchInput = (search: Pick<UsersSearch, 'query' | 'mobilePhone' | 'username' | 'status'>) =>
+  Boolean(search.query?.trim() || search.mobilePhone?.trim() || search.username?.trim() || search.status);
 
 /** The GET /api/users criteria of a screen state. */
 export function criteriaOf(search: UsersSearch): UserSearchCriteria {
@@ -52,6 +57,7 @@ export function criteriaOf(search: UsersSearch): UserSearchCriteria {
   if (search.query) criteria.query = search.query;
   if (search.mobilePhone) criteria.mobilePhone = search.mobilePhone;
   if (search.username) criteria.username = search.username;
+  if (search.status) criteria.status = search.status;
   return criteria;
 }
 
@@ -69,22 +75,29 @@ export function searchFromInputs(inputs: { query: string; mobilePhone: string; u
 }
 
 /** The tabs of the user page (§2); the first one is the page without a `tab` parameter. */
-export const USER_PAGE_TABS = ['info', 'bookings', 'payments', 'suspicious'] as const;
+export const USER_PAGE_TABS = ['timeline', 'info', 'bookings', 'payments', 'suspicious'] as const;
 export type UserPageTab = (typeof USER_PAGE_TABS)[number];
 
-/** The query parameters of /users/{username}: `?edit=true` opens the edit form (§2), `tab` the tab shown. */
+/**
+ * The query parameters of /users/{username}: `?edit=true` opens the edit form (§2), `tab` the tab shown (absent: the
+ * mode's default, Timeline in support mode and User information outside it), `entry` a timeline entry to show.
+ */
 export interface UserPageSearch {
   edit?: true;
-  tab?: Exclude<UserPageTab, 'info'>;
+  tab?: UserPageTab;
+  entry?: string;
 }
+
+/** The tab a user page opens on: the customer's timeline in support mode (issue 18), User information otherwise (§2). */
+export const defaultUserPageTab = (supportMode: boolean): UserPageTab => (supportMode ? 'timeline' : 'info');
 
 const EDIT_VALUES: readonly unknown[] = [true, 1, '1', 'true', ''];
 
 export function validateUserPageSearch(raw: Record<string, unknown>): UserPageSearch {
   const result: UserPageSearch = {};
   if (EDIT_VALUES.includes(raw.edit)) result.edit = true;
-  if (typeof raw.tab === 'string' && (USER_PAGE_TABS as readonly string[]).includes(raw.tab) && raw.tab !== 'info') {
-    result.tab = raw.tab as Exclude<UserPageTab, 'info'>;
-  }
+  if (typeof raw.tab === 'string' && (USER_PAGE_TABS as readonly string[]).includes(raw.tab)) result.tab = raw.tab as UserPageTab;
+  const entry = optionalString(raw.entry)?.trim();
+  if (entry && /^\d{1,19}$/.test(entry)) result.entry = entry;
   return result;
 }

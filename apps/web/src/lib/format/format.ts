@@ -11,6 +11,7 @@ import {
   DATE_TIME_FORMAT,
   DATE_TIME_SECONDS_FORMAT,
   HUMANIZE_DURATION_OVER_MS,
+  pad,
   wallTimeOf,
   type Language,
 } from '@fleetdesk/contract';
@@ -39,8 +40,6 @@ export function setDisplayTimeZone(timeZone: string | null): void {
 
 /** The zone set by setDisplayTimeZone; null for the browser's. */
 export const getDisplayTimeZone = (): string | null => displayTimeZone;
-
-const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
 function formatWith(value: DateInput, format: string, timeZone: string | null = displayTimeZone): string {
   if (value === null || value === undefined || value === '') return '';

@@ -18,14 +18,24 @@ const shouldNotify = (error: unknown, meta: { notifyErrors?: boolean } | undefin
 /** Client errors (4xx) are answers, not accidents: they are not retried. */
 export const shouldRetry = (failureCount: number, error: unknown): boolean => !(isApiError(error) && error.status < 500) && failureCount < 2;
 
+/**
+ * Resources that record the history of changes (the customer timeline and its "last change", the event log). Every
+ * change made through the console may add an entry to them, so every successful mutation marks them stale. Shown
+ * ones refetch at once; hidden ones on their next use.
+ */
+export const HISTORY_RESOURCES = ['timeline', 'events'] as const;
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (shouldNotify(error, query.meta)) notifyError(error);
       },
     }),
     mutationCache: new MutationCache({
+      onSuccess: () => {
+        for (const resource of HISTORY_RESOURCES) void client.invalidateQueries({ queryKey: [resource] });
+      },
       onError: (error, _variables, _context, mutation) => {
         if (shouldNotify(error, mutation.meta)) notifyError(error);
       },
@@ -35,6 +45,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 export const queryClient = createQueryClient();

@@ -1,41 +1,10 @@
 import { useEffect, useRef } from 'react';
 
-type Handlers = Readonly<Record<string, () => void>>;
-
-/** The screens' own shortcuts, newest first: a dialog's screen over the page's. */
-const layers: { current: Handlers }[] = [];
-
-/** The handler of a key among the shortcuts the screens in view registered, if any. */
-export function pageShortcut(key: string): (() => void) | undefined {
-  for (let index = layers.length - 1; index >= 0; index--) {
-    const handler = layers[index]?.current[key];
-    if (handler) return handler;
-  }
-  return undefined;
-}
-
 /**
- * Registers a screen's shortcuts (letter → handler) while it is shown; the console's key handler runs them
- * (app/layout/use-keyboard-shortcuts.ts) unless the staff member is typing. The handlers may change at every render.
+ * An action of the record in view (the same choice as its menu entry): the command palette offers it, and its key
+ * (if any) runs it from the console's key handler (app/layout/use-keyboard-shortcuts.ts) unless the staff member is
+ * typing.
  */
-export function usePageShortcuts(handlers: Handlers | null): void {
-  const ref = useRef<Handlers>(handlers ?? {});
-  useEffect(() => {
-    ref.current = handlers ?? {};
-  });
-  const active = handlers !== null;
-  useEffect(() => {
-    if (!active) return;
-    const layer = ref;
-    layers.push(layer);
-    return () => {
-      const index = layers.lastIndexOf(layer);
-      if (index >= 0) layers.splice(index, 1);
-    };
-  }, [active]);
-}
-
-/** An action of the record in view, as the command palette offers it (the same choice as its menu entry). */
 export interface PageAction {
   id: string;
   label: string;
@@ -50,7 +19,15 @@ export function pageActions(): PageAction[] {
   return actionLayers.toReversed().flatMap((layer) => layer.current);
 }
 
-/** Registers the record's actions (allowed ones only) for the command palette while the screen is shown. */
+/** The action of a key among those the screens in view registered, the newest screen's first, if any. */
+export function pageShortcut(key: string): (() => void) | undefined {
+  return pageActions().find((action) => action.shortcut === key)?.run;
+}
+
+/**
+ * Registers the record's actions (allowed ones only) for the command palette and their keys while the screen is
+ * shown. The actions may change at every render.
+ */
 export function usePageActions(actions: readonly PageAction[] | null): void {
   const ref = useRef<readonly PageAction[]>(actions ?? []);
   useEffect(() => {

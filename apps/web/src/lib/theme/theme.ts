@@ -15,20 +15,41 @@ const focusRing = (theme: Theme, offset: number) => ({
 
 /**
  * A calm, dense theme for people who use the console all day: a muted blue primary, neutral greys,
- * compact controls and tables, and clear type.
+ * compact controls and tables, and clear type. Light and dark colour schemes as CSS variables, switched by
+ * `<html data-color-scheme>` (lib/theme/color-scheme.ts; docs/decisions/0068-dark-mode.md). Every text colour holds
+ * 4.5:1 on both surfaces of its scheme, and the focus ring 3:1.
  */
 export const theme = createTheme({
-  palette: {
-    mode: 'light',
-    primary: { main: '#1f5f8b', light: '#4f86ad', dark: '#134566', contrastText: '#ffffff' },
-    secondary: { main: '#3d7a6e' },
-    error: { main: '#b3261e' },
-    warning: { main: '#a15c00' },
-    success: { main: '#2e7d4f' },
-    info: { main: '#2a6f97' },
-    background: { default: '#f4f6f8', paper: '#ffffff' },
-    text: { primary: '#1c2630', secondary: '#55616d' },
-    divider: '#dde3e8',
+  cssVariables: { colorSchemeSelector: 'data-color-scheme' },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: '#1f5f8b', light: '#4f86ad', dark: '#134566', contrastText: '#ffffff' },
+        secondary: { main: '#3d7a6e' },
+        error: { main: '#b3261e' },
+        warning: { main: '#a15c00' },
+        success: { main: '#2e7d4f' },
+        info: { main: '#2a6f97' },
+        background: { default: '#f4f6f8', paper: '#ffffff' },
+        text: { primary: '#1c2630', secondary: '#55616d' },
+        divider: '#dde3e8',
+      },
+    },
+    dark: {
+      palette: {
+        primary: { main: '#82b4da', light: '#a9cce8', dark: '#4f86ad', contrastText: '#0d1b26' },
+        secondary: { main: '#7fc2b4' },
+        error: { main: '#f28b82' },
+        warning: { main: '#f2b45e' },
+        success: { main: '#7fca97' },
+        info: { main: '#82bde2' },
+        background: { default: '#12171c', paper: '#1a2128' },
+        text: { primary: '#e4e9ee', secondary: '#a9b4be' },
+        divider: '#35414c',
+        // The top bar keeps the console's blue, dimmed.
+        AppBar: { darkBg: '#173650', darkColor: '#e4e9ee' },
+      },
+    },
   },
   shape: { borderRadius: 6 },
   spacing: 8,
@@ -47,10 +68,12 @@ export const theme = createTheme({
   components: {
     MuiAppBar: {
       defaultProps: { elevation: 0, color: 'primary' },
-      // On the primary-coloured bar the ring is white (the bar's contrast text).
+      // On the primary-coloured bar the ring is white (the bar's contrast text); on the dark scheme's bar its text colour.
       styleOverrides: {
         root: ({ theme }) => ({
-          '& .MuiButtonBase-root.Mui-focusVisible, & .MuiLink-root:focus-visible': { outlineColor: theme.palette.primary.contrastText },
+          '& .MuiButtonBase-root.Mui-focusVisible, & .MuiLink-root:focus-visible': {
+            outlineColor: theme.palette.mode === 'dark' ? theme.palette.text.primary : theme.palette.primary.contrastText,
+          },
         }),
       },
     },
@@ -77,14 +100,14 @@ export const theme = createTheme({
     MuiList: { defaultProps: { dense: true } },
     MuiTable: { defaultProps: { size: 'small' } },
     MuiTooltip: { defaultProps: { arrow: true } },
-    MuiPaper: { styleOverrides: { outlined: { borderColor: '#dde3e8' } } },
+    MuiPaper: { styleOverrides: { outlined: ({ theme }) => ({ borderColor: theme.palette.divider }) } },
     MuiListItemButton: {
       styleOverrides: {
         root: ({ theme }) => ({
           borderRadius: theme.shape.borderRadius,
           '&.Mui-selected, &.Mui-selected:hover': {
             backgroundColor: alpha(theme.palette.primary.main, 0.1),
-            color: theme.palette.primary.dark,
+            color: theme.palette.mode === 'dark' ? theme.palette.primary.light : theme.palette.primary.dark,
             boxShadow: `inset 3px 0 0 ${theme.palette.primary.main}`,
             '& .MuiListItemIcon-root': { color: theme.palette.primary.main },
             '& .MuiListItemText-primary': { fontWeight: 500 },
@@ -96,3 +119,10 @@ export const theme = createTheme({
     MuiListItemIcon: { styleOverrides: { root: { minWidth: 36 } } },
   },
 });
+
+// The theme's colours are CSS variables (`theme.vars`), and its providers take the colour-scheme props.
+declare module '@mui/material/styles' {
+  interface CssThemeVariables {
+    enabled: true;
+  }
+}

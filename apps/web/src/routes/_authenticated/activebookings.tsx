@@ -20,8 +20,9 @@ function ActiveBookingsRoute() {
   return (
     <ActiveBookingsPage
       filter={search.q ?? ''}
+      overdue={search.overdue === true}
       sort={sortOfSearch({ ...search, ...remembered })}
-      onChange={({ filter, sort }) => void navigate({ to: '/activebookings', search: searchOf(filter, sort), replace: true })}
+      onChange={({ filter, sort, overdue }) => void navigate({ to: '/activebookings', search: searchOf(filter, sort, overdue), replace: true })}
     />
   );
 }

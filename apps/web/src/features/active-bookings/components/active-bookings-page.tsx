@@ -18,6 +18,7 @@ import { AppHrefLink } from '@/components/app-href-link';
 import { navItemProps } from '@/lib/shortcuts/list-navigation';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { useFormat } from '@/lib/format/use-format';
+import { ViewsControl } from '@/features/saved-views';
 import { useActiveBookings } from '../api/active-bookings-api';
 import {
   ACTIVE_BOOKING_COLUMNS,
@@ -35,16 +36,18 @@ const userPath = (username: string) => `/users/${encodeURIComponent(username)}`;
 
 export interface ActiveBookingsPageProps {
   filter: string;
+  /** Only the bookings past their end (a saved view's filter, `?overdue=true`). */
+  overdue?: boolean;
   sort: ActiveBookingsSort;
-  onChange: (next: { filter: string; sort: ActiveBookingsSort }) => void;
+  onChange: (next: { filter: string; sort: ActiveBookingsSort; overdue?: boolean }) => void;
 }
 
 /** /activebookings: every active booking of the operator (§2, §3), polled every 60 s, sortable and filterable. */
-export function ActiveBookingsPage({ filter, sort, onChange }: ActiveBookingsPageProps) {
+export function ActiveBookingsPage({ filter, overdue = false, sort, onChange }: ActiveBookingsPageProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const router = useRouter();
-  const query = useActiveBookings();
+  const query = useActiveBookings(overdue);
   const data = query.data;
   const generatedAt = useMemo(() => (data ? new Date(data.generatedAt) : null), [data]);
 
@@ -55,7 +58,7 @@ export function ActiveBookingsPage({ filter, sort, onChange }: ActiveBookingsPag
   }, [data, filter, sort, t]);
 
   const columns = useColumns(generatedAt);
-  const setFilter = (text: string) => onChange({ filter: text, sort });
+  const setFilter = (text: string) => onChange({ filter: text, sort, overdue });
   const openBooking = (bid: string) => router.history.push(bookingPath(bid));
 
   return (
@@ -87,6 +90,7 @@ export function ActiveBookingsPage({ filter, sort, onChange }: ActiveBookingsPag
               },
             }}
           />
+          <ViewsControl screen="activeBookings" />
           <Tooltip title={t('activeBookings.refresh')}>
             <span>
               <IconButton aria-label={t('activeBookings.refresh')} onClick={() => void query.refetch()} disabled={query.isFetching}>
@@ -102,6 +106,9 @@ export function ActiveBookingsPage({ filter, sort, onChange }: ActiveBookingsPag
           <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="active-bookings-count">
             {t('activeBookings.count', { count: data.results.length })}
           </Typography>
+          {overdue && (
+            <Chip size="small" color="primary" label={t('activeBookings.overdueOnly')} onDelete={() => onChange({ filter, sort, overdue: false })} />
+          )}
           {filter.trim() && (
             <Typography variant="body2" color="text.secondary">
               {t('activeBookings.shown', { shown: rows.length, total: data.results.length })}
@@ -146,6 +153,7 @@ export function ActiveBookingsPage({ filter, sort, onChange }: ActiveBookingsPag
           onChange: (next) =>
             onChange({
               filter,
+              overdue,
               sort: next && isColumn(next.field) ? { column: next.field, direction: next.direction } : DEFAULT_ACTIVE_BOOKINGS_SORT,
             }),
         }}

@@ -1,10 +1,12 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ALARMS_POLL_MS, ZAlarm, ZAlarmListResponse, type Alarm } from '@fleetdesk/contract';
+import { ALARMS_POLL_MS, ZAlarm, ZAlarmBulkResponse, ZAlarmListResponse, type Alarm, type ZAlarmBulkRequest } from '@fleetdesk/contract';
+import type { z } from 'zod';
 import { apiClient } from '@/lib/api/client';
 import { notifySuccess } from '@/lib/notifications/notify';
 import { queryKey, queryKeyPrefix } from '@/lib/query/query-keys';
 import type { AlarmsFilter } from '../alarms-search';
+import { whileStreamDown } from '@/lib/live/live-state';
 
 /** Query keys under `['alarms', …]`, shared with the vehicle card's alarm list (which invalidates the same prefix). */
 export const alarmKeys = {
@@ -13,6 +15,8 @@ export const alarmKeys = {
 };
 
 export const ALARMS_PAGE_SIZE = 50;
+
+type AlarmBulkRequestInput = z.input<typeof ZAlarmBulkRequest>;
 
 /** GET /api/alarms?state, category, vin, bid: newest first, keyset paged ('load more'). */
 export const alarmsQueryOptions = (filter: AlarmsFilter) =>
@@ -31,7 +35,7 @@ export const alarmsQueryOptions = (filter: AlarmsFilter) =>
 
 /** The alarm list, refreshed every 30 s (§9) while the tab is in the foreground. */
 export const useAlarms = (filter: AlarmsFilter) =>
-  useInfiniteQuery({ ...alarmsQueryOptions(filter), refetchInterval: ALARMS_POLL_MS, refetchIntervalInBackground: false });
+  useInfiniteQuery({ ...alarmsQueryOptions(filter), refetchInterval: whileStreamDown(ALARMS_POLL_MS), refetchIntervalInBackground: false });
 
 /**
  * PUT /api/alarms/{alarmId}/acknowledge: TRIGGERED → HANDLED by the signed-in staff member, now. A 409 (another staff
@@ -53,3 +57,6 @@ export function useAcknowledgeAlarm() {
     // Errors (the 409 included) go through the default §8 notifications.
   });
 }
+
+/** POST /api/alarms/bulk: with `dryRun` the plan, else per alarm what was done (issue 19 point 4). */
+export const bulkAlarms = (body: AlarmBulkRequestInput) => apiClient.request('/alarms/bulk', { method: 'POST', body, schema: ZAlarmBulkResponse });

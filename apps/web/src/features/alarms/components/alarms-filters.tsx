@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { ZAlarmCategory, ZAlarmState } from '@fleetdesk/contract';
+import { ViewsControl } from '@/features/saved-views';
 import { alarmsSearchOfForm, isAlarmsFiltered, type AlarmsSearch } from '../alarms-search';
 
 export interface AlarmsFiltersProps {
@@ -103,6 +104,7 @@ export function AlarmsFilters({ search, onSearch }: AlarmsFiltersProps) {
       >
         {t('alarms.filters.clear')}
       </Button>
+      <ViewsControl screen="alarms" />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Alarm } from '@fleetdesk/contract';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useAcknowledgeAlarm, useAlarms } from '../api/alarms-api';
 import { alarmsFilterOf, isAlarmsFiltered, type AlarmsSearch } from '../alarms-search';
+import { AlarmsBulkAcknowledge } from './alarms-bulk-acknowledge';
 import { AlarmsFilters } from './alarms-filters';
 import { AlarmsTable } from './alarms-table';
 
@@ -27,6 +28,27 @@ export function AlarmsPage({ search, onSearchChange }: AlarmsPageProps) {
   const acknowledge = useAcknowledgeAlarm();
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.results) ?? [], [query.data]);
 
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const selection = useMemo(
+    () => ({ ids: selected, onChange: (ids: Set<string | number>) => setSelected(new Set([...ids].map(Number))) }),
+    [selected],
+  );
+  const toolbarStart = (
+    <>
+      <Typography variant="subtitle2" component="h2" role="status" sx={{ px: 0.5 }}>
+        {selected.size ? t('alarms.bulk.selected', { count: selected.size }) : ''}
+      </Typography>
+      {selected.size > 0 && (
+        <>
+          <Button size="small" onClick={() => setSelected(new Set())}>
+            {t('alarms.bulk.clearSelection')}
+          </Button>
+          <AlarmsBulkAcknowledge ids={[...selected]} onDone={() => setSelected(new Set())} />
+        </>
+      )}
+    </>
+  );
+
   const acknowledgeAlarm = acknowledge.mutate;
   const onAcknowledge = useCallback((alarm: Alarm) => acknowledgeAlarm(alarm.alarmId), [acknowledgeAlarm]);
   const body = (
@@ -34,6 +56,8 @@ export function AlarmsPage({ search, onSearchChange }: AlarmsPageProps) {
       alarms={rows}
       pendingId={acknowledge.isPending ? (acknowledge.variables ?? null) : null}
       onAcknowledge={onAcknowledge}
+      selection={selection}
+      toolbarStart={toolbarStart}
       loading={query.isPending}
       error={query.isError ? { message: t('alarms.states.error'), onRetry: () => void query.refetch() } : null}
       emptyTitle={isAlarmsFiltered(search) ? t('alarms.states.noMatch') : t('alarms.states.empty')}

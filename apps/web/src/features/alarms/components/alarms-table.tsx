@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Alarm } from '@fleetdesk/contract';
-import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
+import { DataTable, type DataTableColumn, type DataTableProps } from '@/components/data-table/data-table';
 import { TextLink } from '@/components/router-link';
 import { useFormat } from '@/lib/format/use-format';
 
@@ -22,6 +22,10 @@ export interface AlarmsTableProps {
   emptyTitle?: string;
   /** 'Load more' below the rows. */
   footer?: ReactNode;
+  /** Checkbox selection for the bulk actions. */
+  selection?: DataTableProps<Alarm>['selection'];
+  /** The selection summary and the bulk actions. */
+  toolbarStart?: ReactNode;
 }
 
 const NONE = '–';
@@ -36,6 +40,8 @@ export function AlarmsTable({
   error = null,
   emptyTitle,
   footer,
+  selection,
+  toolbarStart,
 }: AlarmsTableProps) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -208,6 +214,8 @@ export function AlarmsTable({
       autoRowHeight
       rowAttributes={(alarm) => ({ 'data-testid': 'alarm-row', 'data-alarm-id': String(alarm.alarmId), 'data-state': alarm.state })}
       footer={footer}
+      selection={selection}
+      toolbarStart={toolbarStart}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
@@ -8,12 +8,6 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
   BATCH_COLUMNS,
@@ -25,6 +19,7 @@ import {
 } from '@fleetdesk/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { isApiError } from '@/lib/api/api-error';
 import { serverFieldMessageText, serverMessageText } from '@/lib/i18n/server-message';
 import { notifySuccess, notifyWarning } from '@/lib/notifications/notify';
@@ -205,30 +200,52 @@ function BatchResult({ result }: { result: BatchCreateResponse }) {
           {t('messages.batchUsersFailed', { count: result.failedCount })}
         </Alert>
       )}
-      {result.notCreatedUsers.length > 0 && (
-        <TableContainer>
-          <Table size="small" aria-label={t('companies.batch.errorsTable')}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: 80 }}>{t('companies.batch.line')}</TableCell>
-                <TableCell sx={{ width: 200 }}>{t('companies.batch.username')}</TableCell>
-                <TableCell>{t('companies.batch.message')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {result.notCreatedUsers.map((line) => (
-                <TableRow key={line.line}>
-                  <TableCell>{line.line}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{line.username || '—'}</TableCell>
-                  <TableCell>
-                    {line.errors.map((e) => serverFieldMessageText(e.field === 'line' ? { ...e, field: undefined } : e, t)).join('; ')}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      {result.notCreatedUsers.length > 0 && <BatchErrors lines={result.notCreatedUsers} />}
     </Stack>
+  );
+}
+
+type NotCreatedLine = BatchCreateResponse['notCreatedUsers'][number];
+
+/** The lines that were not imported: line number, user name and the server's messages for that line. */
+function BatchErrors({ lines }: { lines: readonly NotCreatedLine[] }) {
+  const { t } = useTranslation();
+  const columns = useMemo<DataTableColumn<NotCreatedLine>[]>(
+    () => [
+      { field: 'line', headerName: t('companies.batch.line'), width: 90, sortable: false, valueGetter: (_, line) => String(line.line) },
+      {
+        field: 'username',
+        headerName: t('companies.batch.username'),
+        minWidth: 180,
+        flex: 0.6,
+        sortable: false,
+        valueGetter: (_, line) => line.username || '—',
+        renderCell: ({ value }) => <Box sx={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>{value as string}</Box>,
+      },
+      {
+        field: 'message',
+        headerName: t('companies.batch.message'),
+        minWidth: 240,
+        flex: 1.4,
+        sortable: false,
+        valueGetter: (_, line) => line.errors.map((e) => serverFieldMessageText(e.field === 'line' ? { ...e, field: undefined } : e, t)).join('; '),
+        renderCell: ({ value }) => <Box sx={{ whiteSpace: 'normal' }}>{value as string}</Box>,
+      },
+    ],
+    [t],
+  );
+  const empty = useMemo(() => ({ title: t('companies.batch.errorsTable') }), [t]);
+  return (
+    <DataTable<NotCreatedLine>
+      id="batch-import-errors"
+      label={t('companies.batch.errorsTable')}
+      rows={lines}
+      columns={columns}
+      getRowId={(line) => line.line}
+      empty={empty}
+      exportFileName={t('companies.batch.errorsTable')}
+      rowAttributes={() => ({ 'data-testid': 'batch-error-line' })}
+      autoRowHeight
+    />
   );
 }

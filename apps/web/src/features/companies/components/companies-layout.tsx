@@ -98,7 +98,7 @@ function CompanyTreePanel({ selectedId, onSelect }: Omit<CompaniesLayoutProps, '
   let body: ReactNode;
   if (tree.isPending) {
     body = (
-      <Stack spacing={0.75} aria-busy="true" aria-label={t('companies.tree.loading')} sx={{ p: 1 }}>
+      <Stack spacing={0.75} role="status" aria-busy="true" aria-label={t('companies.tree.loading')} sx={{ p: 1 }}>
         {Array.from({ length: 8 }, (_, i) => (
           <Skeleton key={i} variant="rounded" height={26} sx={{ ml: i % 3 === 0 ? 0 : 2 }} />
         ))}

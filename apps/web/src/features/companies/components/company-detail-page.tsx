@@ -36,7 +36,7 @@ export function CompanyDetailPage({ id, search, onSearchChange }: CompanyDetailP
 
   if (company.isPending) {
     return (
-      <Paper variant="outlined" sx={{ p: 3 }} aria-busy="true" aria-label={t('companies.states.loadingCompany')}>
+      <Paper variant="outlined" sx={{ p: 3 }} role="status" aria-busy="true" aria-label={t('companies.states.loadingCompany')}>
         <Skeleton variant="text" width="30%" />
         <Skeleton variant="text" width="55%" height={44} />
         <Skeleton variant="rounded" height={36} sx={{ my: 2 }} />

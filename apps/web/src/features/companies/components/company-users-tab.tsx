@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { AppHrefLink } from '@/components/app-href-link';
 import { DataTable, useTablePreferences, type DataTableColumn, type DataTableSort } from '@/components/data-table/data-table';
 import { useFormat } from '@/lib/format/use-format';
+import { ViewsControl } from '@/features/saved-views';
 import { useCompanyUsers } from '../api/companies-api';
 import { companyUsersFilterOf, type CompanySearch } from '../companies-search';
 import { DEFAULT_COMPANY_USERS_SORT } from '../company-users-sort';
@@ -211,6 +212,7 @@ export function CompanyUsersTab({ companyId, search, onSearchChange }: CompanyUs
             {t('companies.users.clearStatus')}
           </Button>
         )}
+        <ViewsControl screen="companyUsers" />
         <Box sx={{ flexGrow: 1 }} />
         {users.isSuccess && (
           <Typography variant="body2" color="text.secondary" role="status" sx={{ whiteSpace: 'nowrap' }}>

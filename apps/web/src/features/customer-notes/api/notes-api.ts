@@ -3,6 +3,7 @@ import {
   ZContact,
   ZContactAssigneesResponse,
   ZContactListResponse,
+  ZCustomerTimelineResponse,
   ZNote,
   ZNoteListResponse,
   ZUserBookingsResponse,
@@ -52,9 +53,17 @@ export const pinnedNotesQueryOptions = (subject: NoteSubject) =>
 export const useNotes = (subject: NoteSubject) => useQuery(notesQueryOptions(subject));
 export const usePinnedNotes = (subject: NoteSubject) => useQuery(pinnedNotesQueryOptions(subject));
 
+/**
+ * A note or contact changed: its lists. The customer timelines that show the change (an event there) are refreshed
+ * by the query client after every change (`HISTORY_RESOURCES` in lib/query/query-client.ts).
+ */
 function useInvalidateNotes() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: notesKeys.all() });
+}
+function useInvalidateContacts() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: contactKeys.all() });
 }
 
 export function useCreateNote() {
@@ -119,19 +128,39 @@ export const useContactBookings = (username: string) =>
       }),
   });
 
+/** How far back the actions a contact may be resolved with go. */
+const RESOLUTION_CANDIDATE_DAYS = 7;
+
+/**
+ * The actions a contact may be resolved with: the customer's payment actions and remote commands of the last 7 days,
+ * newest first (GET /api/users/{username}/timeline?kind=payment,command&from=…; the server checks the chosen one).
+ * Keyed under `timeline`, so a change that invalidates the timelines brings it up to date.
+ */
+export const useResolutionCandidates = (username: string) =>
+  useQuery({
+    queryKey: queryKey('timeline', 'resolutionCandidates', { username }),
+    queryFn: ({ signal }) =>
+      apiClient.request(`${userPath(username)}/timeline`, {
+        query: { kind: 'payment,command', from: new Date(Date.now() - RESOLUTION_CANDIDATE_DAYS * DAY_MS).toISOString(), limit: '50' },
+        schema: ZCustomerTimelineResponse,
+        signal,
+      }),
+    select: (page) => page.results,
+  });
+
 export function useLogContact(username: string) {
-  const client = useQueryClient();
+  const invalidate = useInvalidateContacts();
   return useMutation({
     mutationFn: (body: ContactCreateRequest) => apiClient.request(`${userPath(username)}/contacts`, { method: 'POST', body, schema: ZContact }),
-    onSuccess: () => client.invalidateQueries({ queryKey: contactKeys.all() }),
+    onSuccess: invalidate,
   });
 }
 
 export function useUpdateContact() {
-  const client = useQueryClient();
+  const invalidate = useInvalidateContacts();
   return useMutation({
     mutationFn: ({ id, ...body }: ContactUpdateRequest & { id: number }) =>
       apiClient.request(`/contacts/${id}`, { method: 'PATCH', body, schema: ZContact }),
-    onSuccess: () => client.invalidateQueries({ queryKey: contactKeys.all() }),
+    onSuccess: invalidate,
   });
 }

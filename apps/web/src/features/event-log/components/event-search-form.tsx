@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ZEventRole, ZEventTypeGroup, eventSearchDefaultGroups, isoToWallClock, wallClockToMs, type EventTypeGroup } from '@fleetdesk/contract';
 import { ControlledDateTimeField } from '@/components/controlled-date-time-field';
+import { ViewsControl } from '@/features/saved-views';
 import { EVENT_TYPE_GROUPS, searchOfSubmit, type EventLogSearch } from '../event-log-search';
 
 /** The form edits wall-clock times in the operator's zone, as the result list shows them (decision 0065). */
@@ -196,7 +197,8 @@ export function EventSearchForm({ search, groups, period, onSubmit, timeZone }: 
               errorMessage={errors.endDate ? t('eventLog.form.periodInvalid') : undefined}
             />
           </Box>
-          <Stack direction="row" spacing={1} sx={{ ml: { sm: 'auto !important' }, pt: { sm: 0.5 } }}>
+          <Stack direction="row" spacing={1} sx={{ ml: { sm: 'auto !important' }, pt: { sm: 0.5 }, alignItems: 'center' }}>
+            <ViewsControl screen="eventLog" />
             <Button onClick={resetGroups}>{t('eventLog.form.reset')}</Button>
             <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
               {t('eventLog.form.search')}

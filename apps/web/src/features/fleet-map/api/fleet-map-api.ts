@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { VEHICLE_STATUS_POLL_MS, ZFleetMapResponse } from '@fleetdesk/contract';
 import { apiClient } from '@/lib/api/client';
 import { queryKey } from '@/lib/query/query-keys';
+import { whileStreamDown } from '@/lib/live/live-state';
 
 export const fleetMapKeys = { get: () => queryKey('fleetMap', 'get', {}) };
 
@@ -14,4 +15,5 @@ export const fleetMapQueryOptions = () =>
   });
 
 /** The fleet map's data, refreshed with the vehicle statuses (every 30 s, §9), paused in background tabs. */
-export const useFleetMap = () => useQuery({ ...fleetMapQueryOptions(), refetchInterval: VEHICLE_STATUS_POLL_MS, refetchIntervalInBackground: false });
+export const useFleetMap = () =>
+  useQuery({ ...fleetMapQueryOptions(), refetchInterval: whileStreamDown(VEHICLE_STATUS_POLL_MS), refetchIntervalInBackground: false });

@@ -16,7 +16,7 @@ import { TextLink } from '@/components/router-link';
 import { useFormat } from '@/lib/format/use-format';
 import { MARKER_SIZE, STATUS_LOOK, markerSvg, mostUrgentStatus, type PlacedVehicle } from '../fleet-map-markers';
 import { useClientConfig } from '@/features/config';
-import { MAP_BACKGROUND, mapTileSource } from '../map-tiles';
+import { MAP_BACKGROUND, MAP_BACKGROUND_DARK, mapTileSource } from '../map-tiles';
 
 type Placed = PlacedVehicle<FleetMapVehicle>;
 
@@ -25,6 +25,19 @@ const MAP_STYLES = {
   '& .fleet-map-marker': { background: 'none', border: 0, lineHeight: 0, filter: 'drop-shadow(0 1px 2px rgba(0,0,0,.45))' },
   '& .leaflet-marker-icon:focus-visible': { outline: '3px solid #0d47a1', outlineOffset: 2, borderRadius: '50%' },
   '& .fleet-map-cluster-icon': { background: 'none', border: 0 },
+  // The dark colour scheme (docs/decisions/0068-dark-mode.md): the tiles inverted (streets light on dark, hues kept),
+  // Leaflet's controls and popup on the theme's surfaces. Markers and clusters keep their colours.
+  '& .leaflet-container': { bgcolor: MAP_BACKGROUND },
+  '[data-color-scheme="dark"] &': {
+    '& .leaflet-container': { bgcolor: MAP_BACKGROUND_DARK },
+    '& .leaflet-tile-pane': { filter: 'invert(1) hue-rotate(180deg) brightness(0.9) contrast(0.9)' },
+    '& .leaflet-bar a, & .leaflet-popup-content-wrapper, & .leaflet-popup-tip': { bgcolor: 'background.paper', color: 'text.primary' },
+    '& .leaflet-bar a': { borderBottomColor: 'divider' },
+    '& .leaflet-popup-close-button': { color: 'text.secondary' },
+    '& .leaflet-control-attribution': { bgcolor: 'rgba(26, 33, 40, 0.85)', color: 'text.secondary' },
+    '& .leaflet-control-attribution a': { color: 'primary.main' },
+    '& .fleet-map-popup-status': { color: 'text.primary' },
+  },
   '& .fleet-map-cluster': {
     width: 40,
     height: 40,
@@ -83,11 +96,7 @@ export default function FleetMapView({ vehicles, allVehicles }: FleetMapViewProp
       data-testid="fleet-map"
       sx={{ position: 'relative', height: '100%', minHeight: 420, ...MAP_STYLES }}
     >
-      <MapContainer
-        center={FALLBACK_CENTER}
-        zoom={FALLBACK_ZOOM}
-        style={{ height: '100%', minHeight: 420, background: MAP_BACKGROUND, borderRadius: 4 }}
-      >
+      <MapContainer center={FALLBACK_CENTER} zoom={FALLBACK_ZOOM} style={{ height: '100%', minHeight: 420, borderRadius: 4 }}>
         {tiles && (
           <TileLayer
             url={tiles.url}
@@ -149,7 +158,7 @@ function VehiclePopup({ vehicle, onEscape }: { vehicle: Placed; onEscape: () => 
       <Typography variant="body2">
         {vehicle.modelName} · {t(`fleetMap.categories.${vehicle.vehicleCategory}`)}
       </Typography>
-      <Typography variant="body2" sx={{ color: look.color, fontWeight: 600 }}>
+      <Typography variant="body2" className="fleet-map-popup-status" sx={{ color: look.color, fontWeight: 600 }}>
         {t(`fleetMap.statuses.${vehicle.status}`)}
       </Typography>
       <Typography variant="body2">

@@ -24,6 +24,7 @@ export interface PaymentsFilter {
   to?: string;
   user?: string;
   search?: string;
+  olderThanDays?: number;
 }
 
 export interface UserPaymentsRange {

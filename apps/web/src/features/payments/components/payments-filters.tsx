@@ -13,6 +13,7 @@ import { PAYMENT_SEARCH_STATUSES, ZPaymentType, type PaymentStatus, type Payment
 import { useTranslation } from 'react-i18next';
 import { effectiveRange, joinStatuses, statusesOf, type PaymentsSearch } from '../payments-search';
 import { DateField } from '@/components/date-field';
+import { ViewsControl } from '@/features/saved-views';
 
 interface PaymentsFiltersProps {
   search: PaymentsSearch;
@@ -48,7 +49,7 @@ export function PaymentsFilters({ search, onChange }: PaymentsFiltersProps) {
     onChange({ ...search, search: text.trim() ? text.trim().toUpperCase() : undefined });
   };
 
-  const filtered = Boolean(search.status || search.type || search.from || search.to || search.search);
+  const filtered = Boolean(search.status || search.type || search.from || search.to || search.search || search.olderThanDays);
 
   return (
     <Paper variant="outlined" component="form" onSubmit={submit} aria-label={t('payments.screen.filters')} sx={{ p: 2 }}>
@@ -79,6 +80,14 @@ export function PaymentsFilters({ search, onChange }: PaymentsFiltersProps) {
               />
             );
           })}
+          {search.olderThanDays !== undefined && (
+            <Chip
+              label={t('payments.screen.olderThanDays', { count: search.olderThanDays })}
+              size="small"
+              color="primary"
+              onDelete={() => onChange({ ...search, olderThanDays: undefined })}
+            />
+          )}
         </Box>
         <Box
           sx={{
@@ -151,6 +160,7 @@ export function PaymentsFilters({ search, onChange }: PaymentsFiltersProps) {
           >
             {t('payments.screen.clear')}
           </Button>
+          <ViewsControl screen="payments" />
         </Box>
       </Stack>
     </Paper>

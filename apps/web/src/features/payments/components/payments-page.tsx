@@ -126,7 +126,7 @@ function PaymentDrawer({ orderId, onClose }: { orderId: string | null; onClose: 
         </IconButton>
       </Box>
       {payment.isPending && orderId !== null && (
-        <Stack spacing={1.5} aria-busy="true">
+        <Stack spacing={1.5} role="status" aria-busy="true" aria-label={t('common.loading')}>
           <Skeleton variant="text" width="50%" height={40} />
           <Skeleton variant="rounded" height={90} />
           <Skeleton variant="rounded" height={200} />

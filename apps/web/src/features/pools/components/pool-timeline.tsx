@@ -83,6 +83,14 @@ interface PoolTimelineProps {
 /** moment's name of a UI language (de, en-gb, nb, sv). */
 const momentLocaleOf = (language: string) => language.toLowerCase();
 
+/** The timeline in the dark colour scheme (docs/decisions/0068-dark-mode.md); the booking colours hold in both. */
+const TIMELINE_DARK_STYLES = {
+  '& .vis-time-axis .vis-text, & .vis-labelset .vis-label': { color: 'text.primary' },
+  '& .vis-panel, & .vis-labelset .vis-label, & .vis-foreground .vis-group, & .vis-time-axis .vis-grid.vis-major': { borderColor: 'divider' },
+  '& .vis-time-axis .vis-grid.vis-minor': { borderColor: 'rgba(255, 255, 255, 0.06)' },
+  '& .vis-item.vis-selected': { outline: '2px solid', outlineColor: 'warning.main' },
+} as const;
+
 /** vis-timeline's date labels from our moment, with the UI language's locale loaded. */
 const localeOptions = (locale: string): Pick<TimelineOptions, 'locale' | 'moment'> => ({
   locale,
@@ -346,6 +354,8 @@ export function PoolTimeline({ pool }: PoolTimelineProps) {
           sx={{
             display: empty ? 'none' : 'block',
             '& .vis-timeline': { border: 1, borderColor: 'divider', borderRadius: 1, fontFamily: 'inherit', fontSize: 13 },
+            // vis-timeline's own colours are for a light page: in the dark scheme its labels, lines and selection take the theme's.
+            '[data-color-scheme="dark"] &': TIMELINE_DARK_STYLES,
             '& .vis-label .vis-inner': { py: 0.5, px: 1 },
             '& .pool-group__title': { fontWeight: 600 },
             '& .pool-group__subtitle': { fontSize: 11, color: 'text.secondary' },

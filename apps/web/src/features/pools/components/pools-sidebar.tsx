@@ -45,7 +45,7 @@ export function PoolsSidebar({ pools, isPending, isError, onRetry, selected, onC
   let body;
   if (isPending) {
     body = (
-      <Stack spacing={0.75} aria-busy="true" aria-label={t('pools.sidebar.loading')} sx={{ p: 1 }}>
+      <Stack spacing={0.75} role="status" aria-busy="true" aria-label={t('pools.sidebar.loading')} sx={{ p: 1 }}>
         {Array.from({ length: 8 }, (_, i) => (
           <Skeleton key={i} variant="rounded" height={24} sx={{ ml: i % 4 === 0 ? 0 : 2 }} />
         ))}

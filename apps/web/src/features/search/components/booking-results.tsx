@@ -33,6 +33,7 @@ import { AppHrefLink } from '@/components/app-href-link';
 import { navItemProps } from '@/lib/shortcuts/list-navigation';
 import { userPath, vehiclePath } from './app-paths';
 import { EmptyLine, ResultSection, SECTION_ANCHORS, countLabel, visuallyHidden } from './result-section';
+import { HitPinnedNote, WithPinnedNotes } from './hit-pinned-note';
 import { Pager } from './pager';
 
 /** The §4 order of the sub-lists on screen: active first (what support asks about most), then future, then history. */
@@ -131,7 +132,9 @@ function BookingGroupList({ criteria, group, first }: { criteria: SearchCriteria
       ) : rows.length === 0 ? (
         <EmptyLine>{t('messages.noBookingsFound')}</EmptyLine>
       ) : (
-        <BookingTable rows={rows} label={title} dimmed={pages.loading} />
+        <WithPinnedNotes notes={pages.page.pinnedNotes}>
+          <BookingTable rows={rows} label={title} dimmed={pages.loading} />
+        </WithPinnedNotes>
       )}
     </Box>
   );
@@ -185,6 +188,7 @@ function BookingTable({ rows, label, dimmed }: { rows: readonly SearchBooking[];
                 >
                   {booking.bid}
                 </TextLink>
+                <HitPinnedNote subjectType="BOOKING" subjectId={booking.bid} />
               </TableCell>
               <TableCell>
                 <DisplayStateChip state={booking.displayState} />

@@ -4,8 +4,8 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { OutlinedField } from './outlined-field';
 
 interface FilterChipProps {
   /** What the chip filters by ('Mobile phone', 'User name'). */
@@ -84,17 +84,17 @@ export function FilterChip({ label, icon, value, onApply, onClear, inputMode = '
         slotProps={{ paper: { role: 'dialog', 'aria-label': label, sx: { p: 1.5, mt: 0.5 } } }}
       >
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <TextField
+          <OutlinedField
             id={inputId}
             label={label}
             value={draft}
             autoFocus
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={setDraft}
             onKeyDown={onKeyDown}
             error={Boolean(shownProblem)}
             helperText={shownProblem ?? undefined}
             sx={{ width: 240 }}
-            slotProps={{ htmlInput: { inputMode, autoComplete: 'off', spellCheck: false } }}
+            htmlInput={{ inputMode, autoComplete: 'off', spellCheck: false }}
           />
           <IconButton color="primary" aria-label={t('supportSearch.applyFilter', { filter: label })} onClick={confirm}>
             <CheckIcon />

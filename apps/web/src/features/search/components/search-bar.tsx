@@ -9,11 +9,12 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { normalizePhoneNumber, phoneNumberMessage } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
+import { ViewsControl } from '@/features/saved-views';
 import { hasCriteria, normalizeCriteria, type SearchCriteria } from '../search-criteria';
 import { FilterChip } from './filter-chip';
+import { OutlinedField } from './outlined-field';
 
 interface SearchBarProps {
   /** The search in the URL. */
@@ -83,30 +84,28 @@ export function SearchBar({ criteria, onSearch }: SearchBarProps) {
         sx={{ alignItems: { md: 'center' } }}
       >
         <Stack direction="row" spacing={1} sx={{ flexGrow: 1, minWidth: 0 }}>
-          <TextField
+          <OutlinedField
             inputRef={inputRef}
             label={t('supportSearch.searchLabel')}
             placeholder={t('supportSearch.placeholder')}
             value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { 'data-testid': 'support-search-input', autoComplete: 'off', spellCheck: false, enterKeyHint: 'search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" aria-hidden />
-                  </InputAdornment>
-                ),
-                endAdornment: draft ? (
-                  <InputAdornment position="end">
-                    <IconButton size="small" edge="end" aria-label={t('supportSearch.clearText')} onClick={clearText}>
-                      <ClearIcon fontSize="small" />
-                    </IconButton>
-                  </InputAdornment>
-                ) : undefined,
-              },
-            }}
+            onChange={setDraft}
+            shrinkLabel
+            htmlInput={{ 'data-testid': 'support-search-input', autoComplete: 'off', spellCheck: false, enterKeyHint: 'search' }}
+            startAdornment={
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" aria-hidden />
+              </InputAdornment>
+            }
+            endAdornment={
+              draft ? (
+                <InputAdornment position="end">
+                  <IconButton size="small" edge="end" aria-label={t('supportSearch.clearText')} onClick={clearText}>
+                    <ClearIcon fontSize="small" />
+                  </IconButton>
+                </InputAdornment>
+              ) : undefined
+            }
           />
           <Button type="submit" variant="contained" sx={{ flexShrink: 0, px: 2.5 }}>
             {t('supportSearch.searchButton')}
@@ -135,6 +134,7 @@ export function SearchBar({ criteria, onSearch }: SearchBarProps) {
             onClear={() => run({ user: undefined })}
             testId="filter-user"
           />
+          <ViewsControl screen="support" />
           <Box sx={{ minWidth: 72 }}>
             {(hasCriteria(criteria) || draft) && (
               <Button size="small" onClick={clearAll}>

@@ -14,6 +14,8 @@ import { usePinnedUserFilter } from '@/lib/support-mode/pinned-user-filter';
 import { usePinnedVehicles, type PinnedVehicles } from '../pinned-vehicles';
 import { bookingIdOf, criteriaKey, hasCriteria, normalizeCriteria, type SearchCriteria } from '../search-criteria';
 import { BookingResults, BOOKING_GROUPS } from './booking-results';
+import { SearchNotes } from '@/features/customer-notes';
+import { SearchPinnedNotesContext } from './hit-pinned-note';
 import { OtherFleetHints } from './other-fleet-hints';
 import { countLabel } from './result-section';
 import { ResultsSummary } from './results-summary';
@@ -124,36 +126,42 @@ function SearchResults({ criteria, pins, empty }: SearchResultsProps) {
   if (query.isPending) return <ResultsSkeleton />;
   if (query.isError) return <SearchError error={query.error} onRetry={() => void query.refetch()} />;
 
-  const { vehicles, bookings, users, otherFleets } = query.data;
+  const { vehicles, bookings, users, otherFleets, notes, pinnedNotes } = query.data;
   const nothing =
-    vehicles.results.length === 0 && users.results.length === 0 && BOOKING_GROUPS.every((group) => bookings[group].results.length === 0);
+    vehicles.results.length === 0 &&
+    users.results.length === 0 &&
+    notes.length === 0 &&
+    BOOKING_GROUPS.every((group) => bookings[group].results.length === 0);
   const showVehicles = vehicles.results.length > 0 || pins.pinned.length > 0;
   const phrase = [criteria.search, criteria.mobilePhone, criteria.user].filter(Boolean).join(' · ');
 
   return (
-    <Stack spacing={2} data-testid="search-results">
-      {query.isFetching && <LinearProgress aria-label={t('supportSearch.searching')} sx={{ height: 2 }} />}
-      <OtherFleetHints hints={otherFleets} />
-      {nothing ? (
-        <>
-          <NoResults title={empty?.title ?? t('messages.noResults')} body={empty?.body ?? t('supportSearch.noResultsBody', { phrase })} />
-          {pins.pinned.length > 0 && <VehicleResults criteria={criteria} first={null} pins={pins} />}
-        </>
-      ) : (
-        <>
-          <ResultsSummary
-            vehicles={showVehicles ? countLabel(vehicles.results.length, vehicles.moreResults) : null}
-            bookings={countLabel(
-              BOOKING_GROUPS.reduce((sum, group) => sum + bookings[group].results.length, 0),
-              BOOKING_GROUPS.some((group) => bookings[group].moreResults),
-            )}
-            users={countLabel(users.results.length, users.moreResults)}
-          />
-          {showVehicles && <VehicleResults criteria={criteria} first={vehicles} pins={pins} />}
-          <BookingResults criteria={criteria} first={bookings} />
-          <UserResults criteria={criteria} first={users} />
-        </>
-      )}
-    </Stack>
+    <SearchPinnedNotesContext value={pinnedNotes}>
+      <Stack spacing={2} data-testid="search-results">
+        {query.isFetching && <LinearProgress aria-label={t('supportSearch.searching')} sx={{ height: 2 }} />}
+        <OtherFleetHints hints={otherFleets} />
+        {nothing ? (
+          <>
+            <NoResults title={empty?.title ?? t('messages.noResults')} body={empty?.body ?? t('supportSearch.noResultsBody', { phrase })} />
+            {pins.pinned.length > 0 && <VehicleResults criteria={criteria} first={null} pins={pins} />}
+          </>
+        ) : (
+          <>
+            <ResultsSummary
+              vehicles={showVehicles ? countLabel(vehicles.results.length, vehicles.moreResults) : null}
+              bookings={countLabel(
+                BOOKING_GROUPS.reduce((sum, group) => sum + bookings[group].results.length, 0),
+                BOOKING_GROUPS.some((group) => bookings[group].moreResults),
+              )}
+              users={countLabel(users.results.length, users.moreResults)}
+            />
+            {showVehicles && <VehicleResults criteria={criteria} first={vehicles} pins={pins} />}
+            <BookingResults criteria={criteria} first={bookings} />
+            <UserResults criteria={criteria} first={users} />
+            {notes.length > 0 && <SearchNotes notes={notes} />}
+          </>
+        )}
+      </Stack>
+    </SearchPinnedNotesContext>
   );
 }

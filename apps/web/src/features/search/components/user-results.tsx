@@ -28,6 +28,7 @@ import { AppHrefLink } from '@/components/app-href-link';
 import { navItemProps } from '@/lib/shortcuts/list-navigation';
 import { userPath } from './app-paths';
 import { EmptyLine, ResultSection, SECTION_ANCHORS, countLabel, visuallyHidden } from './result-section';
+import { HitPinnedNote, WithPinnedNotes } from './hit-pinned-note';
 import { Pager } from './pager';
 
 const STATUS_COLOURS: Record<UserStatus, ChipProps['color']> = {
@@ -101,7 +102,9 @@ export function UserResults({ criteria, first }: UserResultsProps) {
       ) : rows.length === 0 ? (
         <EmptyLine>{t('messages.noUsersFound')}</EmptyLine>
       ) : (
-        <UserTable rows={rows} label={title} dimmed={pages.loading} criteria={criteria} />
+        <WithPinnedNotes notes={pages.page.pinnedNotes}>
+          <UserTable rows={rows} label={title} dimmed={pages.loading} criteria={criteria} />
+        </WithPinnedNotes>
       )}
     </ResultSection>
   );
@@ -184,6 +187,7 @@ function UserTable({ rows, label, dimmed, criteria }: UserTableProps) {
                   <Typography variant="caption" color="text.secondary" component="div">
                     {user.username}
                   </Typography>
+                  <HitPinnedNote subjectType="USER" subjectId={user.username} />
                 </TableCell>
                 <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{user.mobilePhone ?? dash}</TableCell>
                 <TableCell>{user.emailAddress ?? dash}</TableCell>

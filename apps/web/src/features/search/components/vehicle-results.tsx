@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import DirectionsCarOutlinedIcon from '@mui/icons-material/DirectionsCarOutlined';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
+import Box from '@mui/material/Box';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -12,6 +13,7 @@ import { isApiError } from '@/lib/api/api-error';
 import { useSearchVehiclesMore, type SearchVehiclesPageData } from '../api/search-api';
 import type { PinnedVehicles } from '../pinned-vehicles';
 import type { SearchCriteria } from '../search-criteria';
+import { HitPinnedNote, WithPinnedNotes } from './hit-pinned-note';
 import { EmptyLine, ResultSection, SECTION_ANCHORS, countLabel } from './result-section';
 
 interface VehicleResultsProps {
@@ -43,6 +45,7 @@ export function VehicleResults({ criteria, first, pins }: VehicleResultsProps) {
     return vehicles;
   }, [first, more.data, moreRequested]);
 
+  const morePinnedNotes = moreRequested ? more.data?.pages.flatMap((page) => page.pinnedNotes ?? []) : undefined;
   const pinnedVins = new Set(pins.pinned.map((vehicle) => vehicle.vin));
   const unpinned = loaded.filter((vehicle) => !pinnedVins.has(vehicle.vin));
   // A pinned car that is also a match shows its fresh copy.
@@ -72,16 +75,23 @@ export function VehicleResults({ criteria, first, pins }: VehicleResultsProps) {
       return next;
     });
 
+  // A collapsed card shows its pinned notes from the search answer; an opened one loads its own banner.
   const card = (vehicle: Vehicle) => (
-    <VehicleCard
-      key={vehicle.vin}
-      vehicle={vehicle}
-      variant="search"
-      expanded={expanded.has(vehicle.vin)}
-      onToggleExpanded={() => toggleExpanded(vehicle.vin)}
-      pinned={pinnedVins.has(vehicle.vin)}
-      onTogglePinned={() => pins.toggle(vehicle)}
-    />
+    <Box key={vehicle.vin}>
+      {!expanded.has(vehicle.vin) && (
+        <Box sx={{ px: 0.5, pb: 0.5 }}>
+          <HitPinnedNote subjectType="VEHICLE" subjectId={vehicle.vin} />
+        </Box>
+      )}
+      <VehicleCard
+        vehicle={vehicle}
+        variant="search"
+        expanded={expanded.has(vehicle.vin)}
+        onToggleExpanded={() => toggleExpanded(vehicle.vin)}
+        pinned={pinnedVins.has(vehicle.vin)}
+        onTogglePinned={() => pins.toggle(vehicle)}
+      />
+    </Box>
   );
 
   return (
@@ -108,7 +118,7 @@ export function VehicleResults({ criteria, first, pins }: VehicleResultsProps) {
           </Typography>
         )}
         {first && loaded.length === 0 && <EmptyLine>{t('messages.noHitsForVehicles')}</EmptyLine>}
-        {unpinned.map(card)}
+        <WithPinnedNotes notes={morePinnedNotes}>{unpinned.map(card)}</WithPinnedNotes>
         {more.isError && moreRequested && (
           <Alert
             severity="error"

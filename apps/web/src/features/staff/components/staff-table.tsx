@@ -262,7 +262,7 @@ export function StaffCards({ members, currentUsername, onAction }: StaffListView
   const { t } = useTranslation();
   if (members === null) {
     return (
-      <Stack spacing={0} aria-busy="true" aria-label={t('staff.state.loading')}>
+      <Stack spacing={0} role="status" aria-busy="true" aria-label={t('staff.state.loading')}>
         {Array.from({ length: SKELETON_ROWS }, (_, index) => (
           <Box key={index} sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }} data-testid="staff-skeleton">
             <Skeleton variant="text" width="50%" />

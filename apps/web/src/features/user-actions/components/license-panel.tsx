@@ -1,16 +1,10 @@
-import { useState } from 'react';
-import Alert from '@mui/material/Alert';
+import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { UserDetail } from '@fleetdesk/contract';
+import type { LicenseCheck, UserDetail } from '@fleetdesk/contract';
+import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { useFormat } from '@/lib/format/use-format';
 import { useLicenseChecks } from '../api/user-actions-api';
 import { LicenseCheckDialog } from './license-check-dialog';
@@ -29,6 +23,27 @@ export function LicensePanel({ user, onChanged }: LicensePanelProps) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const checks = useLicenseChecks(user.username);
   const license = user.driversLicense;
+
+  const columns = useMemo<DataTableColumn<LicenseCheck>[]>(() => {
+    const text = (field: string, header: string, value: (check: LicenseCheck) => string, minWidth = 120): DataTableColumn<LicenseCheck> => ({
+      field,
+      headerName: header,
+      minWidth,
+      flex: 1,
+      sortable: false,
+      valueGetter: (_, check) => value(check),
+    });
+    return [
+      text('checkedAt', t('userActions.license.checkedAt'), (check) => format.dateTime(check.checkedAt), 150),
+      text('country', t('userActions.license.country'), (check) => check.country, 90),
+      text('result', t('userActions.license.result'), (check) => t(`userActions.license.results.${check.result}`), 140),
+      text('validUntil', t('userActions.license.validUntil'), (check) => check.validUntil ?? '–'),
+      text('verifier', t('userActions.license.verifier'), (check) => check.verifier),
+      text('checkedBy', t('userActions.license.by'), (check) => check.checkedBy ?? '–'),
+      text('reason', t('userActions.license.reason'), (check) => check.reason ?? '–', 160),
+    ];
+  }, [t, format]);
+  const empty = useMemo(() => ({ title: t('userActions.license.noHistory') }), [t]);
 
   return (
     <Stack spacing={1.5} component="section" aria-label={t('userActions.license.title')}>
@@ -52,51 +67,19 @@ export function LicensePanel({ user, onChanged }: LicensePanelProps) {
       <Typography variant="subtitle2" component="h4">
         {t('userActions.license.history')}
       </Typography>
-      {checks.isPending ? (
-        <Skeleton variant="rectangular" height={48} aria-label={t('common.loading')} />
-      ) : checks.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void checks.refetch()}>
-              {t('userActions.retry')}
-            </Button>
-          }
-        >
-          {t('userActions.license.loadFailed')}
-        </Alert>
-      ) : checks.data.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {t('userActions.license.noHistory')}
-        </Typography>
-      ) : (
-        <Table size="small" aria-label={t('userActions.license.history')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('userActions.license.checkedAt')}</TableCell>
-              <TableCell>{t('userActions.license.country')}</TableCell>
-              <TableCell>{t('userActions.license.result')}</TableCell>
-              <TableCell>{t('userActions.license.validUntil')}</TableCell>
-              <TableCell>{t('userActions.license.verifier')}</TableCell>
-              <TableCell>{t('userActions.license.by')}</TableCell>
-              <TableCell>{t('userActions.license.reason')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {checks.data.map((check) => (
-              <TableRow key={check.id}>
-                <TableCell>{format.dateTime(check.checkedAt)}</TableCell>
-                <TableCell>{check.country}</TableCell>
-                <TableCell>{t(`userActions.license.results.${check.result}`)}</TableCell>
-                <TableCell>{check.validUntil ?? '–'}</TableCell>
-                <TableCell>{check.verifier}</TableCell>
-                <TableCell>{check.checkedBy ?? '–'}</TableCell>
-                <TableCell>{check.reason ?? '–'}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <DataTable<LicenseCheck>
+        id="license-checks"
+        label={t('userActions.license.history')}
+        rows={checks.data ?? []}
+        columns={columns}
+        getRowId={(check) => check.id}
+        loading={checks.isPending}
+        refreshing={checks.isFetching && !checks.isPending}
+        error={checks.isError ? { message: t('userActions.license.loadFailed'), onRetry: () => void checks.refetch() } : null}
+        empty={empty}
+        exportFileName={`${t('userActions.license.history')} ${user.username}`}
+        rowAttributes={() => ({ 'data-testid': 'license-check' })}
+      />
       {dialogOpen && (
         <LicenseCheckDialog
           user={user}

@@ -13,6 +13,22 @@ export interface Column<R> {
   flex?: number;
 }
 
+/** The lists' columns as the grid's: each one's value is its text (the CSV export), its cell what it draws. */
+export function userGridColumns<R extends object>(columns: readonly Column<R>[]): DataTableColumn<R>[] {
+  return columns.map((column) => {
+    const draw = column.cell;
+    return {
+      field: column.key,
+      headerName: column.header,
+      minWidth: column.minWidth ?? 130,
+      flex: column.flex ?? 1,
+      sortable: false,
+      valueGetter: (_: unknown, row: R) => column.text(row),
+      ...(draw && { renderCell: ({ row }: { row: R }) => draw(row) }),
+    };
+  });
+}
+
 interface PagedUserTableProps<R extends object> {
   /** Names the table in the staff member's remembered preferences (columns, density, page size). */
   id: string;
@@ -37,22 +53,7 @@ interface PagedUserTableProps<R extends object> {
  */
 export function PagedUserTable<R extends object>(props: PagedUserTableProps<R>) {
   const { id, label, query, columns, rowKey, page, pageSize, pageSizeOptions, onPage, onPageSize, empty, loadFailed } = props;
-  const gridColumns = useMemo<DataTableColumn<R>[]>(
-    () =>
-      columns.map((column) => {
-        const draw = column.cell;
-        return {
-          field: column.key,
-          headerName: column.header,
-          minWidth: column.minWidth ?? 130,
-          flex: column.flex ?? 1,
-          sortable: false,
-          valueGetter: (_: unknown, row: R) => column.text(row),
-          ...(draw && { renderCell: ({ row }: { row: R }) => draw(row) }),
-        };
-      }),
-    [columns],
-  );
+  const gridColumns = useMemo(() => userGridColumns(columns), [columns]);
   return (
     <DataTable<R>
       id={id}

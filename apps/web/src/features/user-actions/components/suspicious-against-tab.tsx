@@ -1,21 +1,14 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { useMemo } from 'react';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { UserDuplicate } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '@/lib/format/use-format';
+import { DataTable } from '@/components/data-table/data-table';
 import { useUserDuplicates } from '../api/user-actions-api';
-import { MatchedFields } from './matched-fields';
-import { UserLink } from './user-link';
-import { UserStatusLabel } from './user-status-label';
+import { useMatchedUserColumns } from './matched-user-columns';
+import { userGridColumns } from './paged-user-table';
 
 /**
  * The user page's 'Suspicious against' tab (GET /api/users/{u}/duplicate): this operator's users that share the e-mail,
@@ -23,73 +16,35 @@ import { UserStatusLabel } from './user-status-label';
  */
 export function SuspiciousAgainstTab({ username }: { username: string }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const query = useUserDuplicates(username);
+  const userColumns = useMatchedUserColumns<UserDuplicate>();
+  const columns = useMemo(() => userGridColumns(userColumns), [userColumns]);
+  const empty = useMemo(() => ({ title: t('userActions.suspicious.none') }), [t]);
 
-  if (query.isPending) return <Skeleton variant="rectangular" height={120} aria-label={t('common.loading')} />;
-  if (query.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {t('userActions.retry')}
-          </Button>
-        }
-      >
-        {t('userActions.suspicious.loadFailed')}
-      </Alert>
-    );
-  }
-  const { userDuplicates, ownerMap } = query.data;
+  const title = t('userActions.suspicious.againstTitle', { user: username });
+  const ownerMap = query.data?.ownerMap ?? {};
   const owners = Object.entries(ownerMap).sort(([a], [b]) => a.localeCompare(b));
 
   return (
     <Stack spacing={3}>
-      <Stack spacing={1} component="section" aria-label={t('userActions.suspicious.againstTitle', { user: username })}>
+      <Stack spacing={1} component="section" aria-label={title}>
         <Typography variant="subtitle1" component="h3">
-          {t('userActions.suspicious.againstTitle', { user: username })}
+          {title}
         </Typography>
-        {userDuplicates.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {t('userActions.suspicious.none')}
-          </Typography>
-        ) : (
-          <TableContainer>
-            <Table size="small" aria-label={t('userActions.suspicious.againstTitle', { user: username })}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('userActions.columns.username')}</TableCell>
-                  <TableCell>{t('userActions.columns.name')}</TableCell>
-                  <TableCell>{t('userActions.columns.email')}</TableCell>
-                  <TableCell>{t('userActions.columns.phone')}</TableCell>
-                  <TableCell>{t('userActions.columns.status')}</TableCell>
-                  <TableCell>{t('userActions.columns.applyDate')}</TableCell>
-                  <TableCell>{t('userActions.suspicious.matched')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {userDuplicates.map((row) => (
-                  <TableRow key={row.username}>
-                    <TableCell>
-                      <UserLink username={row.username} />
-                    </TableCell>
-                    <TableCell>{`${row.givenName} ${row.familyName}`}</TableCell>
-                    <TableCell>{row.emailAddress ?? '–'}</TableCell>
-                    <TableCell>{row.mobilePhone ?? '–'}</TableCell>
-                    <TableCell>
-                      <UserStatusLabel status={row.status} />
-                    </TableCell>
-                    <TableCell>{row.applyDate ? format.date(row.applyDate) : '–'}</TableCell>
-                    <TableCell>
-                      <MatchedFields row={row} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+        <DataTable<UserDuplicate>
+          id="suspicious-against"
+          label={title}
+          rows={query.data?.userDuplicates ?? []}
+          columns={columns}
+          getRowId={(row) => row.username}
+          loading={query.isPending}
+          refreshing={query.isFetching && !query.isPending}
+          error={query.isError ? { message: t('userActions.suspicious.loadFailed'), onRetry: () => void query.refetch() } : null}
+          empty={empty}
+          exportFileName={title}
+          autoRowHeight
+          rowAttributes={(row) => ({ 'data-testid': 'suspicious-against-row', 'data-username': row.username })}
+        />
       </Stack>
       <Stack spacing={1} component="section" aria-label={t('userActions.suspicious.ownerMap')}>
         <Typography variant="subtitle1" component="h3">
@@ -98,7 +53,10 @@ export function SuspiciousAgainstTab({ username }: { username: string }) {
         <Typography variant="body2" color="text.secondary">
           {t('userActions.suspicious.ownerMapHelp')}
         </Typography>
-        {owners.length === 0 ? (
+        {/* While loading, or when the load failed (the table above says so and offers Retry), no counts to show. */}
+        {query.isPending ? (
+          <Skeleton variant="rounded" height={32} width={240} aria-label={t('common.loading')} />
+        ) : query.isError ? null : owners.length === 0 ? (
           <Typography variant="body2">{t('userActions.suspicious.noOwners')}</Typography>
         ) : (
           <Stack direction="row" spacing={1} component="ul" useFlexGap sx={{ flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0 }}>

@@ -21,6 +21,8 @@ export interface UserSearchCriteria {
   query?: string;
   mobilePhone?: string;
   username?: string;
+  /** Comma-separated user statuses. */
+  status?: string;
   page: number;
   pageSize: number;
 }

@@ -81,7 +81,7 @@ export function UserBookingsTab({ username }: { username: string }) {
     return (
       <Paper variant="outlined">
         {heading}
-        <Stack spacing={0.75} sx={{ p: 2 }} aria-busy="true" aria-label={t('users.bookings.loading')}>
+        <Stack spacing={0.75} sx={{ p: 2 }} role="status" aria-busy="true" aria-label={t('users.bookings.loading')}>
           {Array.from({ length: 5 }, (_, i) => (
             <Skeleton key={i} variant="rounded" height={30} />
           ))}

@@ -21,7 +21,7 @@ import Typography from '@mui/material/Typography';
 import type { UserDetail, VehicleAccess } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { AppHrefLink } from '@/components/app-href-link';
-import { LogContactButton, PinnedNotesBanner } from '@/features/customer-notes';
+import { LastChange, LogContactButton, PinnedNotesBanner } from '@/features/customer-notes';
 import { useFormat } from '@/lib/format/use-format';
 import { usePinnedUserFilter } from '@/lib/support-mode/pinned-user-filter';
 import { UserActionsMenu } from './user-actions-slot';
@@ -112,6 +112,7 @@ export function UserHeader({ user, onChanged, supportMode, expanded, onExpandedC
             <LogContactButton username={user.username} name={`${user.givenName} ${user.familyName}`} />
           </Stack>
           <UserRiskStrip user={user} />
+          <LastChange username={user.username} />
           {supportMode && <UserFilterCheckbox username={user.username} />}
         </Stack>
         {supportMode && (

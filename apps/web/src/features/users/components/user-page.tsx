@@ -17,10 +17,10 @@ import { ButtonLink } from '@/components/router-link';
 import { isApiError } from '@/lib/api/api-error';
 import { listReturn } from '@/lib/router/list-return';
 import { useSupportMode } from '@/lib/support-mode/support-mode';
-import { ContactsPanel, NotesPanel } from '@/features/customer-notes';
+import { ContactsPanel, CustomerTimeline, NotesPanel } from '@/features/customer-notes';
 import { UserPayments } from '@/features/payments';
 import { useApplyUser, useUser } from '../api/users-api';
-import type { UserPageSearch, UserPageTab } from '../users-search';
+import { defaultUserPageTab, type UserPageSearch, type UserPageTab } from '../users-search';
 import { SuspiciousAgainstTab } from './user-actions-slot';
 import { UserBookingsTab } from './user-bookings-tab';
 import { UserHeader } from './user-header';
@@ -42,8 +42,8 @@ export const isSuspiciousRegistration = (user: Pick<UserDetail, 'suspiciousRegis
 };
 
 /**
- * /users/{username} (§2 User page): the header summary and the tabs User information, Bookings, Payments and, for
- * suspicious registrations in support mode, Suspicious against. Support mode (docs/decisions/0036-support-mode.md) makes
+ * /users/{username} (§2 User page): the header summary and the tabs Timeline (issue 18; the first, and the default in
+ * support mode), User information, Bookings, Payments and, for suspicious registrations in support mode, Suspicious against. Support mode (docs/decisions/0036-support-mode.md) makes
  * the header a collapsible card over the tabs with the status actions ("Edit details" among them) and the username
  * filter; outside it the header is plain, User information has the edit toggle and there is no Suspicious against tab.
  */
@@ -69,7 +69,7 @@ export function UserPage({ username, search, onSearchChange, onRenamed }: UserPa
 
   if (query.isPending) {
     return (
-      <Stack spacing={2} aria-busy="true" aria-label={t('users.page.loading')} data-testid="user-loading">
+      <Stack spacing={2} role="status" aria-busy="true" aria-label={t('users.page.loading')} data-testid="user-loading">
         {back}
         <Skeleton variant="rounded" height={112} />
         <Skeleton variant="rounded" height={44} />
@@ -103,12 +103,17 @@ export function UserPage({ username, search, onSearchChange, onRenamed }: UserPa
 
   const user = query.data;
   const suspiciousTab = supportMode && isSuspiciousRegistration(user);
-  const tab: UserPageTab = search.tab === 'suspicious' && !suspiciousTab ? 'info' : (search.tab ?? 'info');
+  const defaultTab = defaultUserPageTab(supportMode);
+  // A plain ?edit=true link (§2) opens the form, which is on User information.
+  const openTab = search.tab ?? (search.edit ? 'info' : defaultTab);
+  const tab: UserPageTab = openTab === 'suspicious' && !suspiciousTab ? defaultTab : openTab;
+  // The URL names a tab only when it is not the mode's default.
+  const tabParam = (value: UserPageTab) => (value === defaultTab ? undefined : value);
   const editing = tab === 'info' && search.edit === true;
   // "Edit details" of the actions menu writes ?edit=true as the toggle does; the form is on User information, so it goes there.
   const openEditForm = () => {
     setExpanded(true);
-    onSearchChange({ ...search, tab: undefined, edit: true });
+    onSearchChange({ ...search, tab: tabParam('info'), entry: undefined, edit: true });
   };
   const onChanged = (changed: UserDetail) => {
     applyUser(changed, username);
@@ -131,12 +136,13 @@ export function UserPage({ username, search, onSearchChange, onRenamed }: UserPa
         <Stack spacing={2}>
           <Tabs
             value={tab}
-            onChange={(_, value: UserPageTab) => onSearchChange({ ...search, tab: value === 'info' ? undefined : value })}
+            onChange={(_, value: UserPageTab) => onSearchChange({ ...search, tab: tabParam(value), entry: undefined })}
             aria-label={t('users.page.tabsLabel')}
             variant="scrollable"
             allowScrollButtonsMobile
             sx={{ borderBottom: 1, borderColor: 'divider' }}
           >
+            <Tab value="timeline" label={t('users.page.tabTimeline')} id="user-tab-timeline" aria-controls="user-panel" />
             <Tab value="info" label={t('users.page.tabInfo')} id="user-tab-info" aria-controls="user-panel" />
             <Tab value="bookings" label={t('users.page.tabBookings')} id="user-tab-bookings" aria-controls="user-panel" />
             <Tab value="payments" label={t('users.page.tabPayments')} id="user-tab-payments" aria-controls="user-panel" />
@@ -149,15 +155,17 @@ export function UserPage({ username, search, onSearchChange, onRenamed }: UserPa
                 user={user}
                 editing={editing}
                 editToggle={!supportMode}
-                onEditingChange={(open) => onSearchChange({ ...search, edit: open ? true : undefined }, { replace: !open })}
+                onEditingChange={(open) => onSearchChange({ ...search, tab: tabParam('info'), edit: open ? true : undefined }, { replace: !open })}
                 onSaved={(saved) => {
                   applyUser(saved, username);
-                  const closed = { ...search, edit: undefined };
+                  // The form closes on User information, also when a plain ?edit=true link opened it.
+                  const closed = { ...search, tab: tabParam('info'), edit: undefined };
                   if (saved.username !== username) onRenamed(saved.username, closed);
                   else onSearchChange(closed, { replace: true });
                 }}
               />
             )}
+            {tab === 'timeline' && <CustomerTimeline key={user.username} username={user.username} highlight={search.entry} />}
             {tab === 'bookings' && <UserBookingsTab key={user.username} username={user.username} />}
             {tab === 'payments' && <UserPayments key={user.username} username={user.username} />}
             {tab === 'suspicious' && <SuspiciousAgainstTab username={user.username} />}

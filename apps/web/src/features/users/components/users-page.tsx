@@ -4,6 +4,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -11,8 +12,9 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { USER_SEARCH_PAGE_SIZE_OPTIONS } from '@fleetdesk/contract';
+import { USER_SEARCH_PAGE_SIZE_OPTIONS, USER_STATUSES } from '@fleetdesk/contract';
 import { useTablePreferences } from '@/components/data-table/use-table-preferences';
+import { ViewsControl } from '@/features/saved-views';
 import { isApiError } from '@/lib/api/api-error';
 import { useUserSearch } from '../api/users-api';
 import { criteriaOf, DEFAULT_USERS_PAGE_SIZE, hasSearchInput, searchFromInputs, type UsersSearch, type UsersTab } from '../users-search';
@@ -196,7 +198,21 @@ function SearchForm({ search, onSearch }: { search: UsersSearch; onSearch: (next
         <Button type="submit" variant="contained" startIcon={<SearchIcon />} sx={{ height: 40, flexShrink: 0 }}>
           {t('users.search.submit')}
         </Button>
+        <ViewsControl screen="users" />
       </Stack>
+      {search.status && (
+        <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap' }}>
+          {USER_STATUSES.filter((status) => search.status?.split(',').includes(status)).map((status) => (
+            <Chip
+              key={status}
+              size="small"
+              color="primary"
+              label={t(`users.status.${status}`)}
+              onDelete={() => onSearch({ ...search, status: undefined, page: undefined })}
+            />
+          ))}
+        </Stack>
+      )}
       {blank && (
         <Typography role="alert" variant="caption" color="error" sx={{ display: 'block', mt: 1 }}>
           {t('users.search.blank')}

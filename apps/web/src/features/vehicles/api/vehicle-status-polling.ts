@@ -4,6 +4,7 @@ import { STATUS_FOR_MAX_VINS, VEHICLE_STATUS_POLL_MS, ZStatusForResponse, type V
 import { apiClient } from '@/lib/api/client';
 import { isApiError } from '@/lib/api/api-error';
 import { vehicleKeys } from './vehicle-keys';
+import { whileStreamDown } from '@/lib/live/live-state';
 
 /** Stores each status under its VIN, where the cards read it. */
 export function storeVehicleStatuses(queryClient: QueryClient, statuses: readonly VehicleStatus[]): void {
@@ -40,7 +41,7 @@ export function useVehicleStatusPolling(vins: readonly string[]): void {
     queryKey: key,
     queryFn: ({ signal }) => fetchStatuses(queryClient, wanted, signal),
     enabled: wanted.length > 0,
-    refetchInterval: VEHICLE_STATUS_POLL_MS,
+    refetchInterval: whileStreamDown(VEHICLE_STATUS_POLL_MS),
     refetchIntervalInBackground: false,
     staleTime: VEHICLE_STATUS_POLL_MS,
     retry: false,

@@ -7,6 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import BuildIcon from '@mui/icons-material/Build';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PlaceIcon from '@mui/icons-material/Place';
@@ -15,18 +16,16 @@ import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Vehicle, VehicleStatus } from '@fleetdesk/contract';
+import type { Vehicle, VehicleOutOfService, VehicleStatus } from '@fleetdesk/contract';
 import { useVehicleCommands } from '../api/use-vehicle-commands';
 import { useVehicleStatus } from '../api/vehicle-status-polling';
 import { vehicleQueryOptions } from '../api/vehicles-api';
 import { AppHrefLink } from '@/components/app-href-link';
+import { useFormat } from '@/lib/format/use-format';
 import { navItemProps } from '@/lib/shortcuts/list-navigation';
-import { NotesPanel, PinnedNotesBanner } from '@/features/customer-notes';
-import { JournalDialog } from './journal-dialog';
+import { PinnedNotesBanner } from '@/features/customer-notes';
+import { JournalDialog, VehicleCardDetails, preloadVehicleCardDetails } from './lazy-card-parts';
 import { CommandState, VehicleActionsMenu, VehicleCommandButtons } from './vehicle-commands';
-import { VehicleBookingsSection, VehicleEventsSection } from './lazy-sections';
-import { VehicleDamageSection } from './vehicle-damage-section';
-import { ParkingPlaceSection, PublicNoteSection, VehicleAlarmsSection, VehicleDetailsSection } from './vehicle-info-sections';
 import { VehicleStatusStrip } from './vehicle-status-strip';
 
 /** Where a vehicle card is shown: in the support search results, on its own page, or inside a booking card. */
@@ -53,6 +52,25 @@ function AlarmChips({ status }: { status: VehicleStatus | null }) {
       {triggered.map((alarm) => (
         <Chip key={alarm.name} size="small" color="error" icon={<WarningAmberIcon />} label={t(`vehicles.alarms.names.${alarm.name}`)} />
       ))}
+    </Stack>
+  );
+}
+
+/** Out of service (issue 19 point 5): until when it is expected back, and why. */
+function OutOfServiceChip({ outOfService }: { outOfService: VehicleOutOfService }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', minWidth: 0 }} data-testid="vehicle-out-of-service">
+      <Chip
+        size="small"
+        color="warning"
+        icon={<BuildIcon />}
+        label={t('vehicles.outOfService.chip', { expectedReturn: format.dateTime(outOfService.expectedReturn) })}
+      />
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {outOfService.reason}
+      </Typography>
     </Stack>
   );
 }
@@ -141,6 +159,8 @@ export function VehicleCard({ vehicle: given, variant, expanded = false, onToggl
                 aria-expanded={expanded}
                 aria-label={expanded ? t('vehicles.card.collapse') : t('vehicles.card.expand')}
                 onClick={onToggleExpanded}
+                onPointerEnter={preloadVehicleCardDetails}
+                onFocus={preloadVehicleCardDetails}
               >
                 {expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
               </IconButton>
@@ -159,6 +179,7 @@ export function VehicleCard({ vehicle: given, variant, expanded = false, onToggl
         </Box>
       )}
       <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 0.75, flexWrap: 'wrap', alignItems: 'center', '&:empty': { display: 'none' } }}>
+        {vehicle.outOfService && <OutOfServiceChip outOfService={vehicle.outOfService} />}
         <AlarmChips status={status} />
         <CommandState current={commands.current} lastCommand={vehicle.lastCommand} />
       </Stack>
@@ -170,28 +191,7 @@ export function VehicleCard({ vehicle: given, variant, expanded = false, onToggl
 
       {variant !== 'booking' && (
         <Collapse in={showDetails} unmountOnExit timeout={variant === 'page' ? 0 : 'auto'}>
-          <Box
-            sx={{
-              mt: 1.5,
-              display: 'grid',
-              gap: 1.5,
-              gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-              alignItems: 'start',
-            }}
-          >
-            <PublicNoteSection vehicle={vehicle} />
-            <ParkingPlaceSection vehicle={vehicle} />
-            <VehicleDetailsSection vehicle={vehicle} />
-            <VehicleAlarmsSection vin={vehicle.vin} />
-            <Box sx={{ gridColumn: { md: 'span 1', lg: 'span 2' }, minWidth: 0 }}>
-              <VehicleDamageSection vin={vehicle.vin} />
-            </Box>
-            <VehicleBookingsSection vin={vehicle.vin} />
-            <VehicleEventsSection vin={vehicle.vin} />
-            <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
-              <NotesPanel subjectType="VEHICLE" subjectId={vehicle.vin} headingComponent="h3" />
-            </Box>
-          </Box>
+          <VehicleCardDetails vehicle={vehicle} />
         </Collapse>
       )}
       {journalOpen && <JournalDialog vehicle={vehicle} onClose={() => setJournalOpen(false)} />}

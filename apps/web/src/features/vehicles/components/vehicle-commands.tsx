@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import BlockIcon from '@mui/icons-material/Block';
+import BuildIcon from '@mui/icons-material/Build';
 import CarRepairIcon from '@mui/icons-material/CarRepair';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorIcon from '@mui/icons-material/Error';
@@ -19,6 +20,7 @@ import { ActionsMenu, type ActionsMenuItem } from '@/components/actions-menu';
 import { useFormat } from '@/lib/format/use-format';
 import type { VehicleCommandsState } from '../api/use-vehicle-commands';
 import { VehicleTextDialog } from './lazy-forms';
+import { BackInServiceDialog, OutOfServiceDialog } from './lazy-out-of-service';
 
 const COMMAND_ICONS: Record<RemoteCommand, ReactElement> = {
   LOCK: <LockIcon fontSize="small" />,
@@ -82,16 +84,18 @@ interface VehicleActionsMenuProps {
   onOpenJournal: () => void;
 }
 
-type VehicleMenuKey = RemoteCommand | 'JOURNAL' | 'EVENT_LOG';
+type VehicleMenuKey = RemoteCommand | 'JOURNAL' | 'EVENT_LOG' | 'OUT_OF_SERVICE' | 'BACK_IN_SERVICE';
 
 /**
  * The actions menu (§2, §6), drawn from the vehicle's abilities (issue 16): lock, unlock, mobilize, immobilize and the
- * agent's reboot and wake-up as the server offers them (unavailable ones with the reason), then the journal (vehicle
- * log modal) and the vehicle's event log (/event?vin=). Immobilize, and every command during a trip, asks for a reason.
+ * agent's reboot and wake-up as the server offers them (unavailable ones with the reason), out of service or back in
+ * service (issue 19 point 5, each a lazily loaded dialog), then the journal (vehicle log modal) and the vehicle's event
+ * log (/event?vin=). Immobilize, and every command during a trip, asks for a reason.
  */
 export function VehicleActionsMenu({ vehicle, commands, onOpenJournal }: VehicleActionsMenuProps) {
   const { t } = useTranslation();
   const { launch, dialogFor, close } = useCommandLauncher(vehicle, commands);
+  const [serviceDialog, setServiceDialog] = useState<'OUT_OF_SERVICE' | 'BACK_IN_SERVICE' | null>(null);
   const items: ActionsMenuItem<VehicleMenuKey>[] = [
     ...VEHICLE_ABILITY_KEYS.map((command) => ({
       key: command,
@@ -101,18 +105,34 @@ export function VehicleActionsMenu({ vehicle, commands, onOpenJournal }: Vehicle
       destructive: command === 'IMMOBILIZE',
       group: command === 'REBOOT' || command === 'WAKE_UP' ? 2 : 1,
     })),
-    { key: 'JOURNAL', label: t('vehicles.actions.journal'), icon: <MenuBookIcon fontSize="small" />, ability: ALLOWED, group: 3 },
+    {
+      key: 'OUT_OF_SERVICE',
+      label: t('vehicles.outOfService.menu'),
+      icon: <BuildIcon fontSize="small" />,
+      ability: vehicle.abilities.outOfService,
+      destructive: true,
+      group: 3,
+    },
+    {
+      key: 'BACK_IN_SERVICE',
+      label: t('vehicles.outOfService.backMenu'),
+      icon: <CheckCircleIcon fontSize="small" />,
+      ability: vehicle.abilities.backInService,
+      group: 3,
+    },
+    { key: 'JOURNAL', label: t('vehicles.actions.journal'), icon: <MenuBookIcon fontSize="small" />, ability: ALLOWED, group: 4 },
     {
       key: 'EVENT_LOG',
       label: t('vehicles.actions.eventLog'),
       icon: <EventNoteIcon fontSize="small" />,
       ability: ALLOWED,
-      group: 3,
+      group: 4,
       href: `/event?vin=${encodeURIComponent(vehicle.vin)}`,
     },
   ];
   const choose = (key: VehicleMenuKey) => {
     if (key === 'JOURNAL') onOpenJournal();
+    else if (key === 'OUT_OF_SERVICE' || key === 'BACK_IN_SERVICE') setServiceDialog(key);
     else if (key !== 'EVENT_LOG') launch(key);
   };
 
@@ -126,6 +146,8 @@ export function VehicleActionsMenu({ vehicle, commands, onOpenJournal }: Vehicle
         buttonStyle="outlined"
         testId="vehicle-actions"
       />
+      {serviceDialog === 'OUT_OF_SERVICE' && <OutOfServiceDialog vehicle={vehicle} onClose={() => setServiceDialog(null)} />}
+      {serviceDialog === 'BACK_IN_SERVICE' && <BackInServiceDialog vehicle={vehicle} onClose={() => setServiceDialog(null)} />}
       {dialogFor && (
         <ReasonDialog
           command={dialogFor}

@@ -18,6 +18,7 @@ import { acknowledgeAlarm, triggeredAlarmsQueryOptions, updateParkingPlaceInfo, 
 import { vehicleKeys } from '../api/vehicle-keys';
 import { VehicleTextDialog } from './lazy-forms';
 import { FieldList, FieldRow, VehicleSection } from './vehicle-section';
+import { whileStreamDown } from '@/lib/live/live-state';
 
 const PUBLIC_NOTE_MAX = 1000;
 const PARKING_PLACE_INFO_MAX = 500;
@@ -143,7 +144,11 @@ export function VehicleAlarmsSection({ vin }: { vin: string }) {
   const { t } = useTranslation();
   const format = useFormat();
   const queryClient = useQueryClient();
-  const { data, isError } = useQuery({ ...triggeredAlarmsQueryOptions(vin), refetchInterval: ALARMS_POLL_MS, refetchIntervalInBackground: false });
+  const { data, isError } = useQuery({
+    ...triggeredAlarmsQueryOptions(vin),
+    refetchInterval: whileStreamDown(ALARMS_POLL_MS),
+    refetchIntervalInBackground: false,
+  });
   const mutation = useMutation({
     mutationFn: acknowledgeAlarm,
     onSuccess: () => notifySuccess(t('vehicles.alarms.acknowledged')),

@@ -22,7 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { Booking } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
-import { LogContactButton, NotesPanel, PinnedNotesBanner } from '@/features/customer-notes';
+import { LastChange, LogContactButton, NotesPanel, PinnedNotesBanner } from '@/features/customer-notes';
 import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
 import { useSupportMode } from '@/lib/support-mode/support-mode';
@@ -221,6 +221,11 @@ function BookingCard({ booking, search, tab, refreshing, children }: BookingCard
                 </Box>
               )}
             </Stack>
+            {booking.user && (
+              <Box sx={{ mt: 1, '&:empty': { display: 'none' } }}>
+                <LastChange username={booking.user.username} bid={bid} />
+              </Box>
+            )}
             <Box sx={{ mt: 1.5, '&:empty': { display: 'none' } }}>
               <PinnedNotesBanner subjectType="BOOKING" subjectId={bid} />
             </Box>

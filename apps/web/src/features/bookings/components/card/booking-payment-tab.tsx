@@ -138,7 +138,7 @@ function EventPayments({ booking }: { booking: Booking }) {
   let body;
   if (payments.isPending) {
     body = (
-      <Stack spacing={1} aria-busy="true" aria-label={t('common.loading')}>
+      <Stack spacing={1} role="status" aria-busy="true" aria-label={t('common.loading')}>
         {(summaries.length > 0 ? summaries : [null]).map((summary, index) => (
           <Paper key={summary?.orderId ?? index} variant="outlined" sx={{ p: 1.5 }}>
             {summary ? (

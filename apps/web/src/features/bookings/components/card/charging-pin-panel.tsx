@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CHARGING_PIN_COUNTDOWN_MS, CHARGING_PIN_SYNC_MS, type Booking } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format/use-format';
+import { whileStreamDown } from '@/lib/live/live-state';
 import { bookingCardQueryOptions, chargingPinQueryOptions } from '../../api/booking-card-api';
 
 /** §4 Charging-provider PIN: shown only while the booking is INACTIVE and the PIN's validity has not run out. */
@@ -52,8 +53,9 @@ export function ChargingPinPanel({ booking, onClose }: ChargingPinPanelProps) {
     return () => window.clearInterval(timer);
   }, [shown]);
 
-  // Re-sync the booking while the PIN is shown (paused in background tabs, as every interval query).
-  useQuery({ ...bookingCardQueryOptions(booking.bid), refetchInterval: shown ? CHARGING_PIN_SYNC_MS : false });
+  // Re-sync the booking while the PIN is shown: the live stream refreshes it on the booking's changes (its start); polled
+  // only while the stream is down (paused in background tabs, as every interval query).
+  useQuery({ ...bookingCardQueryOptions(booking.bid), refetchInterval: shown ? whileStreamDown(CHARGING_PIN_SYNC_MS) : false });
 
   const requestAgain = () => {
     setNow(Date.now());

@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { isApiError } from '@/lib/api/api-error';
 import { useFormat } from '@/lib/format/use-format';
+import { whileStreamDown } from '@/lib/live/live-state';
 import { envelopeToNotifications } from '@/lib/notifications/error-notifications';
 import { serverMessageText } from '@/lib/i18n/server-message';
 import { notifySuccess } from '@/lib/notifications/notify';
@@ -118,7 +119,8 @@ function OpenCreateDialog({ request, summary, onClose, onCreated, onRejected, ca
   const poll = useQuery({
     ...bookingQueryOptions(booking?.bid ?? ''),
     enabled: polling && booking !== null,
-    refetchInterval: polling ? PAYMENT_AUTH_POLL_MS : false,
+    // The authorisation's event (with the bid) refreshes the booking through the live stream; polled only while it is down.
+    refetchInterval: polling ? whileStreamDown(PAYMENT_AUTH_POLL_MS) : false,
     meta: { notifyErrors: false },
   });
   const polled = poll.data;

@@ -1,0 +1,2 @@
+/** The public surface of this module (docs/decisions/0049-import-boundaries.md): other modules import only from here. */
+export { listCompanyUsers } from './service.ts';

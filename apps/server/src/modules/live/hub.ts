@@ -1,0 +1,148 @@
+import { LIVE_REPLAY_LIMIT, type LiveChange } from '@fleetdesk/contract';
+import { and, asc, between, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Notifications } from '../../db/notifications.ts';
+import { events } from '../../db/schema.ts';
+
+/**
+ * The live hub (issue 20 point 1; docs/decisions/0070-live-stream.md): the event log is the change feed. A statement
+ * trigger on `events` (migration 0014) announces, per operator, the id range each insert added on LIVE_CHANNEL; every
+ * server copy listens, reads the range once, and writes each new event to its connected streams of that operator.
+ * Another operator's changes never reach a stream: the read is by operator.
+ */
+export const LIVE_CHANNEL = 'fleetdesk_events';
+
+/** One open stream: its operator and where its messages go. */
+export interface LiveSubscriber {
+  fleet: string;
+  send(change: LiveChange): void;
+  /** After a lost database connection: the stream may have missed changes and should catch up or refetch. */
+  reset(): void;
+  /** The server is shutting down: end the stream (the client reconnects, to another copy if there is one). */
+  end(): void;
+}
+
+/** A notification's payload: the operator and the id range one INSERT statement added to its log. */
+interface Announcement {
+  fleet: string;
+  from: number;
+  to: number;
+}
+
+function parseAnnouncement(payload: string): Announcement | null {
+  try {
+    const value = JSON.parse(payload) as Partial<Announcement>;
+    return typeof value.fleet === 'string' && Number.isSafeInteger(value.from) && Number.isSafeInteger(value.to)
+      ? { fleet: value.fleet, from: value.from as number, to: value.to as number }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+const changeColumns = {
+  id: events.id,
+  type: events.type,
+  typeGroup: events.typeGroup,
+  occurred: events.occurred,
+  bid: events.bid,
+  vin: events.vin,
+  affectedUsername: events.affectedUsername,
+  actingUsername: events.actingUsername,
+};
+const toChange = (row: Omit<LiveChange, 'occurred'> & { occurred: Date }): LiveChange => ({ ...row, occurred: row.occurred.toISOString() });
+
+/** The operator's events after `afterId`, oldest first, at most `limit` (a reconnecting stream's catch-up). */
+export async function changesAfter(db: Db, fleet: string, afterId: number, limit = LIVE_REPLAY_LIMIT): Promise<LiveChange[]> {
+  const rows = await db
+    .select(changeColumns)
+    .from(events)
+    .where(and(eq(events.fleetId, fleet), gt(events.id, afterId)))
+    .orderBy(asc(events.id))
+    .limit(limit);
+  return rows.map(toChange);
+}
+
+/** How many sent ids each operator remembers, so that a range read twice (overlapping inserts) sends each event once. */
+const SENT_MEMORY = 10_000;
+
+export interface LiveHub {
+  subscribe(subscriber: LiveSubscriber): () => void;
+  /** The number of open streams (for tests and the health report). */
+  size(): number;
+  /** Ends every open stream (before the server closes: an open stream would hold the close). */
+  endAll(): void;
+  stop(): Promise<void>;
+}
+
+/** Starts the hub; without `notifications` it only keeps the open streams (they get their opening and replay, no live changes). */
+export async function startLiveHub(db: Db, notifications: Notifications | undefined, onError: (err: unknown) => void): Promise<LiveHub> {
+  const subscribers = new Map<string, Set<LiveSubscriber>>();
+  const sent = new Map<string, Set<number>>();
+  // One read at a time per operator, in the order the announcements came (PostgreSQL sends them in commit order).
+  const queues = new Map<string, Promise<void>>();
+
+  const deliver = async ({ fleet, from, to }: Announcement) => {
+    const targets = subscribers.get(fleet);
+    if (!targets?.size) return;
+    const rows = await db
+      .select(changeColumns)
+      .from(events)
+      .where(and(eq(events.fleetId, fleet), between(events.id, from, to)))
+      .orderBy(asc(events.id));
+    let seen = sent.get(fleet);
+    if (!seen) sent.set(fleet, (seen = new Set()));
+    for (const row of rows) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      const change = toChange(row);
+      for (const subscriber of subscribers.get(fleet) ?? []) subscriber.send(change);
+    }
+    // Forget the oldest ids (a Set iterates in insertion order).
+    for (const id of seen) {
+      if (seen.size <= SENT_MEMORY) break;
+      seen.delete(id);
+    }
+  };
+
+  const stopListening = await (notifications ?? { listen: async () => async () => undefined }).listen(
+    LIVE_CHANNEL,
+    (payload) => {
+      const announcement = parseAnnouncement(payload);
+      if (!announcement || !subscribers.get(announcement.fleet)?.size) return;
+      const previous = queues.get(announcement.fleet) ?? Promise.resolve();
+      const next = previous.then(() => deliver(announcement)).catch(onError);
+      queues.set(announcement.fleet, next);
+      void next.finally(() => {
+        if (queues.get(announcement.fleet) === next) queues.delete(announcement.fleet);
+      });
+    },
+    () => {
+      for (const set of subscribers.values()) for (const subscriber of set) subscriber.reset();
+    },
+  );
+
+  return {
+    subscribe(subscriber) {
+      let set = subscribers.get(subscriber.fleet);
+      if (!set) subscribers.set(subscriber.fleet, (set = new Set()));
+      set.add(subscriber);
+      return () => {
+        set.delete(subscriber);
+        if (!set.size) {
+          subscribers.delete(subscriber.fleet);
+          sent.delete(subscriber.fleet);
+        }
+      };
+    },
+    size: () => [...subscribers.values()].reduce((n, set) => n + set.size, 0),
+    endAll() {
+      for (const set of [...subscribers.values()]) for (const subscriber of [...set]) subscriber.end();
+    },
+    async stop() {
+      await stopListening();
+      await Promise.allSettled([...queues.values()]);
+      subscribers.clear();
+    },
+  };
+}

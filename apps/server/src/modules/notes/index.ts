@@ -1,0 +1,1 @@
+export { selectNotes, subjectKey, type NoteRow } from './service.ts';

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { AlarmBulkResponse } from '@fleetdesk/contract';
+import { i18n } from '@/lib/i18n/i18n';
+
+const bulkAlarms = vi.hoisted(() => vi.fn());
+vi.mock('@/features/alarms/api/alarms-api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/alarms/api/alarms-api')>()),
+  bulkAlarms,
+}));
+const { AlarmsBulkAcknowledge } = await import('@/features/alarms/components/alarms-bulk-acknowledge');
+
+afterEach(() => {
+  cleanup();
+  bulkAlarms.mockReset();
+});
+
+const response = (dryRun: boolean, outcome: 'PLANNED' | 'DONE'): AlarmBulkResponse => ({
+  action: 'ACKNOWLEDGE',
+  dryRun,
+  assignee: null,
+  results: [
+    { alarmId: 1, outcome, reason: null, name: 'FUEL', target: 'VIN1' },
+    { alarmId: 2, outcome: 'SKIPPED', reason: 'ALREADY_HANDLED', name: 'KEY_HOLDER', target: 'VIN2' },
+  ],
+  counts: { planned: dryRun ? 1 : 0, done: dryRun ? 0 : 1, skipped: 1, failed: 0 },
+});
+
+describe('bulk acknowledge', () => {
+  it("shows the server's plan, runs only after confirming, then lists the outcome per alarm", async () => {
+    await i18n.changeLanguage('en-GB');
+    const onDone = vi.fn();
+    bulkAlarms.mockResolvedValueOnce(response(true, 'PLANNED')).mockResolvedValueOnce(response(false, 'DONE'));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <I18nextProvider i18n={i18n}>
+          <AlarmsBulkAcknowledge ids={[1, 2]} onDone={onDone} />
+        </I18nextProvider>
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Acknowledge 2 alarms…' }));
+    const plan = await screen.findByRole('dialog', { name: 'Acknowledge alarms' });
+    expect(bulkAlarms).toHaveBeenLastCalledWith({ action: 'ACKNOWLEDGE', ids: [1, 2], dryRun: true });
+    expect(plan.textContent).toContain('1 alarm will be marked handled by you, now. Skipped: 1.');
+    expect(within(plan).getByText('Skipped: already handled')).toBeTruthy();
+    expect(bulkAlarms).toHaveBeenCalledTimes(1);
+
+    await userEvent.click(within(plan).getByRole('button', { name: 'Acknowledge 1 alarm' }));
+    const report = await screen.findByRole('dialog', { name: 'Acknowledged: result per alarm' });
+    expect(bulkAlarms).toHaveBeenLastCalledWith({ action: 'ACKNOWLEDGE', ids: [1, 2] });
+    expect(report.textContent).toContain('Done: 1. Skipped: 1. Failed: 0.');
+    expect(within(report).getByText('Acknowledged')).toBeTruthy();
+    await userEvent.click(within(report).getByRole('button', { name: 'Close' }));
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+import type { AxeResults, Result } from 'axe-core';
+import { expectLoggedIn, logIn } from './helpers';
+
+/**
+ * Dark mode (issue 19 point 6; docs/decisions/0068-dark-mode.md): the console follows the system's colour scheme
+ * (Chromium told it is dark), from the login page on; a staff member's choice in the top bar wins, survives a reload
+ * and is theirs alone; and axe-core finds no serious or critical violation (contrast included) on the main screens in
+ * the dark scheme.
+ */
+test.use({ colorScheme: 'dark', viewport: { width: 1280, height: 800 } });
+
+/** The body's background, 0 (black) to 255 (white). */
+async function bodyBrightness(page: Page): Promise<number> {
+  const colour = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [r = 0, g = 0, b = 0] = (colour.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  return (r + g + b) / 3;
+}
+
+async function expectScheme(page: Page, scheme: 'light' | 'dark') {
+  await expect(page.locator('html')).toHaveAttribute('data-color-scheme', scheme);
+  if (scheme === 'light') await expect.poll(() => bodyBrightness(page)).toBeGreaterThan(200);
+  else await expect.poll(() => bodyBrightness(page)).toBeLessThan(60);
+}
+
+async function chooseScheme(page: Page, name: 'System colour scheme' | 'Light colour scheme' | 'Dark colour scheme') {
+  await page.getByRole('banner').getByRole('button', { name: 'Colour scheme' }).click();
+  await page.getByRole('menuitemradio', { name }).click();
+  await expect(page.getByRole('menu')).toBeHidden();
+}
+
+test('the console follows the system: dark on /login and /support', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByLabel('User name')).toBeVisible();
+  await expectScheme(page, 'dark');
+
+  await logIn(page);
+  await expectLoggedIn(page);
+  await page.goto('/support');
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Customer support' })).toBeVisible();
+  await expectScheme(page, 'dark');
+  await page.getByRole('banner').getByRole('button', { name: 'Colour scheme' }).click();
+  await expect(page.getByRole('menuitemradio', { name: 'System colour scheme' })).toHaveAttribute('aria-checked', 'true');
+});
+
+test("a staff member's choice wins over the system, survives a reload and is theirs alone", async ({ page }) => {
+  await logIn(page, 'support', 'support-demo');
+  await expectLoggedIn(page);
+  await expectScheme(page, 'dark');
+
+  await chooseScheme(page, 'Light colour scheme');
+  await expectScheme(page, 'light');
+
+  await page.reload();
+  await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
+  await expectScheme(page, 'light');
+  await page.getByRole('banner').getByRole('button', { name: 'Colour scheme' }).click();
+  await expect(page.getByRole('menuitemradio', { name: 'Light colour scheme' })).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+
+  // Signed out, the login page follows the system again; another staff member has the system's scheme.
+  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expectScheme(page, 'dark');
+  await logIn(page, 'admin', 'admin-demo');
+  await expectLoggedIn(page);
+  await expectScheme(page, 'dark');
+
+  // Back as support: the choice is still there.
+  await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await logIn(page, 'support', 'support-demo');
+  await expectLoggedIn(page);
+  await expectScheme(page, 'light');
+
+  // Dark, chosen, also holds; System follows the browser again.
+  await chooseScheme(page, 'Dark colour scheme');
+  await expectScheme(page, 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expectScheme(page, 'dark');
+  await chooseScheme(page, 'System colour scheme');
+  await expectScheme(page, 'light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectScheme(page, 'dark');
+});
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const DARK_SCREENS = [
+  '/support?search=Nordmann',
+  '/booking/BID1000000001',
+  '/users/demo.active',
+  '/vehicles/WVWZZZE1ZPP012345',
+  '/pools?city=Oslo&pool=Gr%C3%BCnerl%C3%B8kka',
+  '/fleetMap',
+  '/event',
+  '/payments',
+] as const;
+
+test('axe-core finds no serious or critical violation on the main screens in the dark scheme', async ({ page }) => {
+  test.setTimeout(300_000);
+  await logIn(page, 'admin', 'admin-demo');
+  await expectLoggedIn(page);
+  const found: { screen: string; id: string; help: string; targets: string[] }[] = [];
+  for (const screen of DARK_SCREENS) {
+    await page.goto(screen);
+    await expect(page.getByRole('main').getByRole('heading').first(), screen).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('main').locator('.MuiSkeleton-root, [role="progressbar"]'), screen).toHaveCount(0, { timeout: 30_000 });
+    await expectScheme(page, 'dark');
+    await page.evaluate(axeSource);
+    const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(document));
+    found.push(
+      ...results.violations
+        .filter((violation: Result) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => ({
+          screen,
+          id: violation.id,
+          help: violation.help,
+          targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+        })),
+    );
+  }
+  expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+});
