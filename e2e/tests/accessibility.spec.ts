@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
+import { settledForAxe } from './helpers';
 
 /**
  * WCAG 2.2 AA (issue 17 point 5; docs/decisions/0052-accessibility-reflow-focus.md): axe-core over every screen of the
@@ -25,16 +26,11 @@ async function seriousViolations(page: Page, screen: string): Promise<Violation[
       id: violation.id,
       impact: violation.impact ?? '',
       help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+      targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 400)}`),
     }));
 }
 
 /** Waits until the screen has drawn its content: a heading in main, and no loading indicator left. */
-async function settled(page: Page, screen: string) {
-  await expect(page.getByRole('main').getByRole('heading').first(), screen).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('main').locator('.MuiSkeleton-root, [role="progressbar"]'), screen).toHaveCount(0, { timeout: 30_000 });
-}
-
 /** Logs in through both steps of /login in the page's language and waits until the console has moved on. */
 async function logIn(page: Page, texts: (typeof LOGIN_TEXTS)[keyof typeof LOGIN_TEXTS], username: string, password: string) {
   await page.goto('/login');
@@ -85,7 +81,7 @@ for (const language of ['en-GB', 'nb'] as const) {
       const found: Violation[] = [];
       for (const screen of SIGNED_OUT_SCREENS) {
         await page.goto(screen);
-        await settled(page, screen);
+        await settledForAxe(page, screen);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         found.push(...(await seriousViolations(page, screen)));
       }
@@ -94,7 +90,7 @@ for (const language of ['en-GB', 'nb'] as const) {
 
       for (const screen of SIGNED_IN_SCREENS) {
         await page.goto(screen);
-        await settled(page, screen);
+        await settledForAxe(page, screen);
         found.push(...(await seriousViolations(page, screen)));
       }
       expect(found, JSON.stringify(found, null, 2)).toEqual([]);

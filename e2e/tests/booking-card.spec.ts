@@ -3,9 +3,8 @@ import { expectLoggedIn, logIn, storedToken } from './helpers.ts';
 
 /** Opens a booking card after logging in, and waits for its heading. */
 async function openBooking(page: Page, path: string) {
-  await logIn(page);
+  await logIn(page, 'support', 'support-demo', path);
   await expectLoggedIn(page);
-  await page.goto(path);
 }
 
 const stateChip = (page: Page) => page.getByTestId('booking-state');

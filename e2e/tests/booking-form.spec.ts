@@ -23,9 +23,8 @@ async function typeDateTime(field: Locator, value: string) {
 }
 
 async function openFormFor(page: Page, username: string) {
-  await logIn(page);
+  await logIn(page, 'support', 'support-demo', `/booking?user=${username}`);
   await expectLoggedIn(page);
-  await page.goto(`/booking?user=${username}`);
   await expect(page.getByRole('heading', { name: 'New booking', level: 1 })).toBeVisible();
 }
 

@@ -11,10 +11,8 @@ const BID = 'BID1000000005';
 test('logs a contact about a booking, pins a note that shows on the booking card, and resolves the contact', async ({ page }) => {
   // Three screens and a dozen changes: on CI's two shared cores this takes over two minutes.
   test.setTimeout(300_000);
-  await page.goto('/login');
-  await logIn(page);
+  await logIn(page, 'support', 'support-demo', '/users/demo.active');
   await expectLoggedIn(page);
-  await page.goto('/users/demo.active');
 
   // The dialog on the customer header: every field is a native select, reached and chosen from the keyboard.
   await page.getByTestId('user-header').getByRole('button', { name: 'Log contact' }).click();
@@ -137,7 +135,6 @@ test('logs a contact about a booking, pins a note that shows on the booking card
 });
 
 test('the support search finds internal notes, and a collapsed hit shows its pinned note', async ({ page }) => {
-  await page.goto('/login');
   await logIn(page);
   await expectLoggedIn(page);
   // demo.active's pinned note (docs/demo-data.md) is found by its words and links to her page.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
-import { expectLoggedIn, logIn } from './helpers';
+import { expectLoggedIn, logIn, settledForAxe } from './helpers';
 
 /**
  * Dark mode (issue 19 point 6; docs/decisions/0068-dark-mode.md): the console follows the system's colour scheme
@@ -36,9 +36,8 @@ test('the console follows the system: dark on /login and /support', async ({ pag
   await expect(page.getByLabel('User name')).toBeVisible();
   await expectScheme(page, 'dark');
 
-  await logIn(page);
+  await logIn(page, 'support', 'support-demo', '/support');
   await expectLoggedIn(page);
-  await page.goto('/support');
   await expect(page.getByRole('main').getByRole('heading', { name: 'Customer support' })).toBeVisible();
   await expectScheme(page, 'dark');
   await page.getByRole('banner').getByRole('button', { name: 'Colour scheme' }).click();
@@ -106,8 +105,7 @@ test('axe-core finds no serious or critical violation on the main screens in the
   const found: { screen: string; id: string; help: string; targets: string[] }[] = [];
   for (const screen of DARK_SCREENS) {
     await page.goto(screen);
-    await expect(page.getByRole('main').getByRole('heading').first(), screen).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole('main').locator('.MuiSkeleton-root, [role="progressbar"]'), screen).toHaveCount(0, { timeout: 30_000 });
+    await settledForAxe(page, screen);
     await expectScheme(page, 'dark');
     await page.evaluate(axeSource);
     const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(document));
@@ -118,7 +116,7 @@ test('axe-core finds no serious or critical violation on the main screens in the
           screen,
           id: violation.id,
           help: violation.help,
-          targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+          targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} ${node.html.slice(0, 400)}`),
         })),
     );
   }

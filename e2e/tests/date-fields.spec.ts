@@ -14,9 +14,8 @@ async function typeDay(page: Page, label: string, digits: string) {
 }
 
 test('the /payments From and To filters take a typed day on Tab and on Enter, and never a half-typed one', async ({ page }, testInfo) => {
-  await logIn(page);
+  await logIn(page, 'support', 'support-demo', '/payments');
   await expectLoggedIn(page);
-  await page.goto('/payments');
   await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
 
   // From shows the default range's first day: typing replaces its sections, and Tab hands the day to the URL.

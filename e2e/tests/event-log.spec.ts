@@ -6,9 +6,8 @@ import { expectLoggedIn, logIn, storedToken } from './helpers.ts';
 const BID = 'BID1000000004';
 
 test('searches the events of a demo booking and pages forward and back', async ({ page }, testInfo) => {
-  await logIn(page);
+  await logIn(page, 'support', 'support-demo', '/event');
   await expectLoggedIn(page);
-  await page.goto('/event');
   await expect(page.getByRole('heading', { name: 'Event log', level: 1 })).toBeVisible();
   await expect(page.getByText('Search the event log')).toBeVisible();
 
@@ -77,9 +76,8 @@ test('opens from a booking link one week before its start, and says when the boo
 test('follow mode shows a new event of the vehicle at the top, marked new', async ({ page }, testInfo) => {
   // EV 33003: a vehicle no other flow sends commands to; a wake-up leaves it as it was.
   const vin = 'KNACC81GXSN033003';
-  await logIn(page);
+  await logIn(page, 'support', 'support-demo', `/event?vin=${vin}`);
   await expectLoggedIn(page);
-  await page.goto(`/event?vin=${vin}`);
   // With a vin, heartbeats are on by default.
   await expect(page.getByRole('checkbox', { name: 'Heartbeat' })).toBeChecked();
   await expect(page.getByTestId('event-row').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectLoggedIn, logIn } from './helpers.ts';
+import { expectLoggedIn, logInThroughForm } from './helpers.ts';
 
 test.describe('/login', () => {
   test('sends a visitor to /login and back to the original page after both steps', async ({ page }) => {
@@ -24,7 +24,7 @@ test.describe('/login', () => {
   });
 
   test('shows the wrong-credentials message and goes back to step 1', async ({ page }) => {
-    await logIn(page, 'admin', 'not-the-password');
+    await logInThroughForm(page, 'admin', 'not-the-password');
     await expect(page.getByText('User name or password incorrect.')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
     await page.getByRole('button', { name: 'Back' }).click();
@@ -41,7 +41,7 @@ test.describe('/login', () => {
   });
 
   test('tells a logged-in user so and moves on', async ({ page }) => {
-    await logIn(page);
+    await logInThroughForm(page);
     await expectLoggedIn(page);
     // The notice shows for 3 s (§8): wait for it from before the navigation, so a slow page load cannot hide it.
     const notice = page.getByText(/^Logged in as \S/).waitFor({ state: 'visible', timeout: 20_000 });
@@ -51,7 +51,7 @@ test.describe('/login', () => {
   });
 
   test('the Swedish operator sees its own name', async ({ page }) => {
-    await logIn(page, 'support.se', 'support-demo');
+    await logInThroughForm(page, 'support.se', 'support-demo');
     await expectLoggedIn(page, 'Mälar Mobility');
   });
 });

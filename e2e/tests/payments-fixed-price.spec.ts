@@ -8,9 +8,8 @@ import { expectLoggedIn, logIn } from './helpers';
  */
 
 test('sets, changes and removes a fixed price on a future booking', async ({ page }) => {
-  await logIn(page, 'support.se');
+  await logIn(page, 'support.se', 'support-demo', '/booking/BID2000000003/payment');
   await expectLoggedIn(page, 'Mälar Mobility');
-  await page.goto('/booking/BID2000000003/payment');
   const tab = page.getByTestId('booking-payment');
   await expect(tab.getByTestId('fixed-price')).toHaveCount(0);
 
@@ -43,9 +42,8 @@ test('sets, changes and removes a fixed price on a future booking', async ({ pag
 });
 
 test("replaces a booking's unpaid card payment with an invoice to the customer", async ({ page }, testInfo) => {
-  await logIn(page, 'support');
+  await logIn(page, 'support', 'support-demo', '/booking/BID1000000011/payment');
   await expectLoggedIn(page);
-  await page.goto('/booking/BID1000000011/payment');
   const tab = page.getByTestId('booking-payment');
   const summary = tab.getByTestId('payment-summary');
   await expect(summary).toContainText('Credit card');

@@ -15,9 +15,8 @@ test('logging out in one tab logs out the other', async ({ context }) => {
 });
 
 test('an API call answered 401 sends the user to login and back', async ({ page, request }) => {
-  await logIn(page);
+  await logIn(page, 'support', 'support-demo', '/contact');
   await expectLoggedIn(page);
-  await page.goto('/contact');
   const token = await storedToken(page);
   expect(token).not.toBe('');
   // Revoke the session behind the browser's back: its next call is answered 401.
@@ -30,9 +29,8 @@ test('an API call answered 401 sends the user to login and back', async ({ page,
 });
 
 test('routes: / goes to /support, /support/search/{q} to ?search=, unknown paths show not found', async ({ page }) => {
-  await logIn(page);
+  await logIn(page, 'support', 'support-demo', '/');
   await expectLoggedIn(page);
-  await page.goto('/');
   await expect(page).toHaveURL(/\/support$/);
   await page.goto('/support/search/EL%2012345');
   await expect(page).toHaveURL(/\/support\?search=EL(%20|\+)12345$/);

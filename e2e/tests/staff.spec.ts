@@ -136,10 +136,9 @@ test.describe('disabling a member who is signed in', () => {
   }) => {
     // kari (the demo's evening shift) is signed in with an open tab. No other spec uses her.
     const kariPage = await (await browser.newContext()).newPage();
-    await logIn(kariPage, 'kari', 'support-demo');
+    await logIn(kariPage, 'kari', 'support-demo', '/activebookings');
     await expectLoggedIn(kariPage);
-    await nav(kariPage).getByRole('link', { name: 'Active bookings' }).click();
-    await expect(kariPage).toHaveURL(/\/activebookings$/);
+    await expect(kariPage.getByRole('heading', { name: 'Active bookings', level: 1 })).toBeVisible();
 
     // In another browser, the ADMIN disables kari through the confirmation.
     const adminPage = await (await browser.newContext()).newPage();

@@ -3,9 +3,8 @@ import { expectLoggedIn, logIn } from './helpers.ts';
 
 /** Logs in as fjord's support and opens plain /support. */
 async function openSupport(page: Page) {
-  await logIn(page);
+  await logIn(page, 'support', 'support-demo', '/support');
   await expectLoggedIn(page);
-  await page.goto('/support');
   await expect(page.getByRole('heading', { name: 'Customer support', level: 1 })).toBeVisible();
 }
 
@@ -149,9 +148,8 @@ test('ticking a user row pins the user name filter for every search until its ch
 });
 
 test("the user page's filter checkbox keeps the support search to that user", async ({ page }) => {
-  await logIn(page);
+  await logIn(page, 'support', 'support-demo', '/users/demo.active');
   await expectLoggedIn(page);
-  await page.goto('/users/demo.active');
   const box = page.getByRole('checkbox', { name: 'Filter the support search by this user' });
   await box.check();
   await expect(box).toBeChecked();

@@ -9,10 +9,8 @@ import { expectLoggedIn, logIn } from './helpers';
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
 async function openUser(page: Page, username: string) {
-  await page.goto('/login');
-  await logIn(page);
+  await logIn(page, 'support', 'support-demo', `/users/${username}`);
   await expectLoggedIn(page);
-  await page.goto(`/users/${username}`);
   await expect(page.getByRole('button', { name: 'User actions' })).toBeVisible();
 }
 

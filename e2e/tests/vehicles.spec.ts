@@ -11,9 +11,8 @@ const EK_54321 = { vin: 'XP7YGCEK1RB054321', reg: 'EK 54321' }; // Tesla Model Y
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
 
 async function openVehicle(page: Page, vin: string) {
-  await logIn(page);
+  await logIn(page, 'support', 'support-demo', `/vehicles/${vin}`);
   await expectLoggedIn(page);
-  await page.goto(`/vehicles/${vin}`);
 }
 
 const card = (page: Page) => page.getByTestId('vehicle-card');
@@ -127,9 +126,8 @@ test('open the journal and download it as a spreadsheet', async ({ page }) => {
 });
 
 test("the booking card offers the allocated vehicle's actions without immobilize", async ({ page }) => {
-  await logIn(page);
+  await logIn(page, 'support', 'support-demo', '/booking/BID1000000001');
   await expectLoggedIn(page);
-  await page.goto('/booking/BID1000000001');
   const vehicleCard = page.getByTestId('booking-details').getByTestId('vehicle-card');
   await expect(vehicleCard).toContainText(EL_12345.reg);
   await expect(vehicleCard.getByTestId('vehicle-level')).toHaveText(/^\d+ %$/);

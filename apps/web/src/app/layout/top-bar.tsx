@@ -60,7 +60,7 @@ export function TopBar({ menu, onOpenPalette }: TopBarProps) {
         )}
         <Typography variant="h6" component="div" noWrap sx={{ fontWeight: 500, letterSpacing: '0.01em', minWidth: 0 }}>
           {loggedIn && fleet.isPending && fleet.fetchStatus !== 'idle' ? (
-            <Skeleton variant="text" width={140} sx={{ bgcolor: 'rgba(255,255,255,0.2)' }} aria-label={t('common.loading')} />
+            <Skeleton variant="text" width={140} sx={{ bgcolor: 'rgba(255,255,255,0.2)' }} role="status" aria-label={t('common.loading')} />
           ) : (
             title
           )}

@@ -38,7 +38,7 @@ export function BatchUsersPage({ companyId, onCompanyChange }: BatchUsersPagePro
       </Box>
       <Paper variant="outlined" sx={{ p: 3 }}>
         <Stack spacing={3}>
-          {companies.isPending && <Skeleton variant="rounded" height={40} aria-label={t('companies.batchScreen.loading')} />}
+          {companies.isPending && <Skeleton variant="rounded" height={40} role="status" aria-label={t('companies.batchScreen.loading')} />}
           {companies.isError && (
             <Alert
               severity="error"

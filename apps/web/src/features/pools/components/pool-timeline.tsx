@@ -127,7 +127,8 @@ export function PoolTimeline({ pool }: PoolTimelineProps) {
     return () => window.clearInterval(timer);
   }, []);
 
-  // A load failure: the §8 toast, top right, 5 s.
+  // A load failure: the §8 toast, top right, 5 s, once when the bookings fail. Refetches that fail again (a live
+  // update from another desk, a retry) keep the inline error below and add no new toast.
   useEffect(() => {
     if (!bookings.isError) return;
     showSnackbar(t('pools.timeline.loadFailed', { pool: pool.pool }), {
@@ -136,7 +137,7 @@ export function PoolTimeline({ pool }: PoolTimelineProps) {
       anchorOrigin: { vertical: 'top', horizontal: 'right' },
       preventDuplicate: true,
     });
-  }, [bookings.isError, bookings.errorUpdatedAt, pool.pool, t]);
+  }, [bookings.isError, pool.pool, t]);
 
   const model = useMemo(
     () => poolTimelineModel(vehicles.data ?? [], bookings.data?.rows ?? [], now, showHidden),
