@@ -73,7 +73,7 @@ async function world() {
   await createVehicleStatus(db, broken.id, { locked: true, immobilized: false });
   const spare = await createVehicle(db, 'fjord', { poolId: pool.id, modelName: 'VW ID.3' });
   const ola = await createUser(db, 'fjord', { givenName: 'Ola', familyName: 'Hansen' });
-  const kari = await createUser(db, 'fjord', { givenName: 'Kari', familyName: 'Berg' });
+  const kari = await createUser(db, 'fjord', { givenName: 'Kari', familyName: 'Berg', language: 'sv' });
   const refs = (userId: number) => ({ userId, contractId, poolId: pool.id, vehicleId: broken.id });
   const byClass = await createBooking(db, 'fjord', refs(ola.id), { startTime: new Date(T), endTime: new Date(T + 2 * HOUR) });
   const byModel = await createBooking(db, 'fjord', refs(kari.id), {
@@ -232,14 +232,18 @@ describe('out of service: applying the plan', () => {
     expect((await bookingRow(w.later.id)).allocatedVehicleId).toBe(w.broken.id);
     expect((await bookingRow(w.finished.id)).state).toBe('FINISHED');
 
-    // One mail per customer, saying what happened.
+    // One mail per customer, saying what happened, in the customer's language (Ola: nb, Kari: sv).
     const mails = (await db.select().from(mailOutbox).orderBy(asc(mailOutbox.id))).slice(mailsBefore);
     expect(mails.map((m) => [m.toAddress, m.subject])).toEqual([
-      [w.ola.emailAddress, `fjord Mobility: your booking ${w.byClass.bid} has a new vehicle`],
-      [w.kari.emailAddress, `fjord Mobility: your booking ${w.byModel.bid} is cancelled`],
+      [w.ola.emailAddress, `fjord Mobility: bestillingen din ${w.byClass.bid} har fått et nytt kjøretøy`],
+      [w.kari.emailAddress, `fjord Mobility: din bokning ${w.byModel.bid} är avbokad`],
     ]);
+    expect(mails[0]?.textBody).toContain('Hei Ola Hansen,');
     expect(mails[0]?.textBody).toContain(w.spare.longPresentation);
-    expect(mails[1]?.textBody).toContain('no cancellation fee');
+    expect(mails[0]?.textBody).not.toMatch(/\b(the|your|vehicle)\b/i);
+    expect(mails[1]?.textBody).toContain('Hej Kari Berg,');
+    expect(mails[1]?.textBody).toContain('ingen avbokningsavgift');
+    expect(mails[1]?.textBody).not.toMatch(/\b(the|your|vehicle)\b/i);
 
     // Events: one per booking, the waived payment, the vehicle's, and the immobilize command.
     const movedEvents = await db.select().from(events).where(eq(events.bid, w.byClass.bid));

@@ -5,6 +5,7 @@ import {
   MESSAGE_IDS,
   MESSAGES,
   type Ability,
+  type Language,
   type MessageKey,
   type OutOfServiceBooking,
   type OutOfServiceResponse,
@@ -16,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { bookings, fleets, payments, users, vehicleModels, vehicles, vehicleStatus } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { enqueueMail } from '../../integrations/mail/mailer.ts';
+import { outOfServiceMail } from './mail-texts.ts';
 import type { PaymentProvider } from '../../integrations/payments/provider.ts';
 import type { Telematics } from '../../integrations/telematics/types.ts';
 import type { Actor } from '../auth/index.ts';
@@ -58,7 +60,7 @@ export interface VehicleServiceDeps {
 
 interface PlanItem {
   row: BookingRow;
-  customer: { username: string; fullNameLastFirst: string; email: string | null } | null;
+  customer: { username: string; fullNameLastFirst: string; givenFamily: string; email: string | null; language: Language } | null;
   to: VehicleRow | null;
 }
 
@@ -135,7 +137,15 @@ async function planBookings(tx: Db, actor: Actor, v: VehicleRow, expectedReturn:
     }
     items.push({
       row: b,
-      customer: u ? { username: u.username, fullNameLastFirst: `${u.familyName}, ${u.givenName}`, email: u.emailAddress?.trim() || null } : null,
+      customer: u
+        ? {
+            username: u.username,
+            fullNameLastFirst: `${u.familyName}, ${u.givenName}`,
+            givenFamily: `${u.givenName} ${u.familyName}`,
+            email: u.emailAddress?.trim() || null,
+            language: u.language,
+          }
+        : null,
       to,
     });
   }
@@ -189,37 +199,6 @@ async function immobilizeAbility(tx: Db, v: VehicleRow): Promise<Ability> {
     .where(eq(vehicleStatus.vehicleId, v.id))
     .limit(1);
   return vehicleAbilities(v.agentHardwareType, status ?? null).IMMOBILIZE;
-}
-
-function mailText(fleetName: string, i: PlanItem, from: VehicleRow, timeZone: string): { subject: string; text: string } {
-  const when = `${formatLocalDateTime(i.row.startTime, timeZone)} – ${formatLocalDateTime(i.row.endTime, timeZone)} (${timeZone})`;
-  const greeting = i.customer ? `Dear ${i.customer.fullNameLastFirst.split(', ').reverse().join(' ')},` : 'Hello,';
-  if (i.to) {
-    return {
-      subject: `${fleetName}: your booking ${i.row.bid} has a new vehicle`,
-      text: [
-        greeting,
-        '',
-        `The vehicle of your booking ${i.row.bid} (${when}), ${from.longPresentation}, is out of service.`,
-        `Your booking now has ${i.to.longPresentation} instead, at the same place and time. Nothing else changes.`,
-        '',
-        fleetName,
-        '',
-      ].join('\n'),
-    };
-  }
-  return {
-    subject: `${fleetName}: your booking ${i.row.bid} is cancelled`,
-    text: [
-      greeting,
-      '',
-      `The vehicle of your booking ${i.row.bid} (${when}), ${from.longPresentation}, is out of service, and no other vehicle is free for that time.`,
-      'We have cancelled the booking. You pay nothing for it: there is no cancellation fee.',
-      '',
-      fleetName,
-      '',
-    ].join('\n'),
-  };
 }
 
 /** POST /api/vehicles/by-vin/{vin}/out-of-service (dry run or real). */
@@ -322,7 +301,17 @@ export async function takeOutOfService(
         }
       }
       if (item.customer?.email) {
-        const mail = mailText(fleetName, item, v, timeZone);
+        const mail = outOfServiceMail({
+          language: item.customer.language,
+          fleetName,
+          bid: item.row.bid,
+          customerName: item.customer.givenFamily,
+          start: item.row.startTime,
+          end: item.row.endTime,
+          timeZone,
+          from: v.longPresentation,
+          to: item.to?.longPresentation ?? null,
+        });
         await enqueueMail(tx, { to: item.customer.email, subject: mail.subject, text: mail.text, fleet: actor.fleet });
       }
     }
