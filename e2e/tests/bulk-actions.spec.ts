@@ -38,3 +38,56 @@ test('support bulk-acknowledges three unhandled alarms', async ({ page }) => {
     await expect(row.getByTestId('alarm-handled')).toContainText('support.se');
   }
 });
+
+/**
+ * Issue 19 point 4: bulk-assign two unhandled alarms to a staff member through the plan and the report. The
+ * acknowledgement test above takes the first three of the Swedish operator's six unhandled alarms; this one takes the
+ * last two, which stay unhandled, only assigned, and then unassigned.
+ */
+test('support bulk-assigns two unhandled alarms to herself, then takes the assignment away', async ({ page }) => {
+  await logIn(page, 'support.se', 'support-demo', '/alarms');
+  await expect(page.getByRole('heading', { level: 1, name: 'Alarms' })).toBeVisible();
+
+  // Unhandled and not assigned to anyone yet (the demo has assigned ones).
+  const triggered = page.locator('[data-testid="alarm-row"][data-state="TRIGGERED"]').filter({ hasNotText: 'Assigned to' });
+  await expect(triggered.nth(1)).toBeVisible();
+  const count = await triggered.count();
+  const ids: string[] = [];
+  for (const i of [count - 2, count - 1]) {
+    const row = triggered.nth(i);
+    ids.push((await row.getAttribute('data-alarm-id'))!);
+    await row.getByRole('checkbox').check();
+  }
+  await expect(page.getByRole('status').filter({ hasText: '2 alarms selected' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Assign 2 alarms…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Assign alarms' });
+  await expect(dialog.getByLabel('Assign to')).toBeFocused();
+  await dialog.getByLabel('Assign to').selectOption('support.se');
+  await dialog.getByRole('button', { name: 'Show plan' }).click();
+  const plan = page.getByRole('dialog', { name: 'Assign alarms: plan' });
+  await expect(plan.getByRole('status')).toHaveText('2 alarms will be assigned to Sara Stödberg. Skipped: 0.');
+  await expect(plan.locator('[data-outcome="PLANNED"]')).toHaveCount(2);
+  await plan.getByRole('button', { name: 'Assign 2 alarms' }).click();
+  const report = page.getByRole('dialog', { name: 'Assigned: result per alarm' });
+  await expect(report).toContainText('Done: 2. Skipped: 0. Failed: 0.');
+  await report.getByRole('button', { name: 'Close' }).click();
+  for (const id of ids) {
+    const row = page.locator(`[data-testid="alarm-row"][data-alarm-id="${id}"]`);
+    await expect(row).toHaveAttribute('data-state', 'TRIGGERED');
+    await expect(row.getByTestId('alarm-handled')).toContainText('Assigned to support.se');
+  }
+
+  // The same two again, to nobody: the assignment goes.
+  for (const id of ids) await page.locator(`[data-testid="alarm-row"][data-alarm-id="${id}"]`).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Assign 2 alarms…' }).click();
+  await page.getByRole('dialog', { name: 'Assign alarms' }).getByRole('button', { name: 'Show plan' }).click();
+  await expect(page.getByRole('dialog', { name: 'Assign alarms: plan' }).getByRole('status')).toContainText(
+    '2 alarms will be assigned to Nobody (remove the assignment). Skipped: 0.',
+  );
+  await page.getByRole('dialog', { name: 'Assign alarms: plan' }).getByRole('button', { name: 'Assign 2 alarms' }).click();
+  await page.getByRole('dialog', { name: 'Assigned: result per alarm' }).getByRole('button', { name: 'Close' }).click();
+  for (const id of ids) {
+    await expect(page.locator(`[data-testid="alarm-row"][data-alarm-id="${id}"]`).getByTestId('alarm-handled')).not.toContainText('Assigned to');
+  }
+});

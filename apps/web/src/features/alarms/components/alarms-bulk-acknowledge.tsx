@@ -13,6 +13,30 @@ import { useTranslation } from 'react-i18next';
 import type { AlarmBulkResponse, AlarmBulkResult } from '@fleetdesk/contract';
 import { alarmKeys, bulkAlarms } from '../api/alarms-api';
 
+/** The plan or the report of a bulk action: per alarm what it is and what happens (or happened) to it, and why not. */
+export function AlarmsBulkResults({
+  response,
+  label,
+  outcomes,
+}: {
+  response: AlarmBulkResponse;
+  label: string;
+  outcomes: 'alarms.bulk.outcomes' | 'alarms.bulk.assign.outcomes';
+}) {
+  const { t } = useTranslation();
+  const line = (r: AlarmBulkResult) => [r.name ? t(`alarms.names.${r.name}`) : `#${r.alarmId}`, r.target].filter(Boolean).join(' – ');
+  const status = (r: AlarmBulkResult) => t(`${outcomes}.${r.outcome}`) + (r.reason ? `: ${t(`alarms.bulk.reasons.${r.reason}`)}` : '');
+  return (
+    <List dense aria-label={label} data-testid="alarms-bulk-results">
+      {response.results.map((r) => (
+        <ListItem key={r.alarmId} disableGutters data-outcome={r.outcome}>
+          <ListItemText primary={line(r)} secondary={status(r)} />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
 export interface AlarmsBulkAcknowledgeProps {
   ids: readonly number[];
   onDone: () => void;
@@ -45,8 +69,6 @@ export function AlarmsBulkAcknowledge({ ids, onDone }: AlarmsBulkAcknowledgeProp
     setShown(null);
     if (applied) onDone();
   };
-  const line = (r: AlarmBulkResult) => [r.name ? t(`alarms.names.${r.name}`) : `#${r.alarmId}`, r.target].filter(Boolean).join(' – ');
-  const status = (r: AlarmBulkResult) => t(`alarms.bulk.outcomes.${r.outcome}`) + (r.reason ? `: ${t(`alarms.bulk.reasons.${r.reason}`)}` : '');
 
   return (
     <>
@@ -62,13 +84,11 @@ export function AlarmsBulkAcknowledge({ ids, onDone }: AlarmsBulkAcknowledgeProp
                 ? t('alarms.bulk.planSummary', { count: shown.counts.planned, skipped: shown.counts.skipped })
                 : t('alarms.bulk.reportSummary', { count: shown.counts.done, skipped: shown.counts.skipped, failed: shown.counts.failed })}
             </DialogContentText>
-            <List dense aria-label={shown.dryRun ? t('alarms.bulk.planTitle') : t('alarms.bulk.reportTitle')} data-testid="alarms-bulk-results">
-              {shown.results.map((r) => (
-                <ListItem key={r.alarmId} disableGutters data-outcome={r.outcome}>
-                  <ListItemText primary={line(r)} secondary={status(r)} />
-                </ListItem>
-              ))}
-            </List>
+            <AlarmsBulkResults
+              response={shown}
+              label={shown.dryRun ? t('alarms.bulk.planTitle') : t('alarms.bulk.reportTitle')}
+              outcomes="alarms.bulk.outcomes"
+            />
           </DialogContent>
           <DialogActions>
             {shown.dryRun ? (

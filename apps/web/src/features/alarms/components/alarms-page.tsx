@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useAcknowledgeAlarm, useAlarms } from '../api/alarms-api';
 import { alarmsFilterOf, isAlarmsFiltered, type AlarmsSearch } from '../alarms-search';
 import { AlarmsBulkAcknowledge } from './alarms-bulk-acknowledge';
+import { AlarmsBulkAssign } from './alarms-bulk-assign';
 import { AlarmsFilters } from './alarms-filters';
 import { AlarmsTable } from './alarms-table';
 
@@ -44,6 +45,7 @@ export function AlarmsPage({ search, onSearchChange }: AlarmsPageProps) {
             {t('alarms.bulk.clearSelection')}
           </Button>
           <AlarmsBulkAcknowledge ids={[...selected]} onDone={() => setSelected(new Set())} />
+          <AlarmsBulkAssign ids={[...selected]} onDone={() => setSelected(new Set())} />
         </>
       )}
     </>
