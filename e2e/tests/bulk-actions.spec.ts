@@ -91,3 +91,28 @@ test('support bulk-assigns two unhandled alarms to herself, then takes the assig
     await expect(page.locator(`[data-testid="alarm-row"][data-alarm-id="${id}"]`).getByTestId('alarm-handled')).not.toContainText('Assigned to');
   }
 });
+
+test('a comment on an alarm is kept with its author and shows again when the comments are opened', async ({ page }) => {
+  await logIn(page, 'support.se', 'support-demo', '/alarms');
+  const row = page.getByTestId('alarm-row').first();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: /^Comments on the / }).click();
+  const dialog = page.getByRole('dialog', { name: /^Comments: / });
+  await expect(dialog.getByLabel('New comment')).toBeFocused();
+  const text = `Called the workshop, they collect it tomorrow (${Date.now()})`;
+  await dialog.getByLabel('New comment').fill(text);
+  await expect(dialog).toContainText(`${text.length} / 2000 characters`);
+  await dialog.getByRole('button', { name: 'Add comment' }).click();
+  const comment = dialog.getByTestId('alarm-comments').getByRole('listitem').filter({ hasText: text });
+  await expect(comment).toContainText('support.se ·');
+  await expect(dialog.getByLabel('New comment')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.reload();
+  await page
+    .getByTestId('alarm-row')
+    .first()
+    .getByRole('button', { name: /^Comments on the / })
+    .click();
+  await expect(page.getByRole('dialog', { name: /^Comments: / }).getByTestId('alarm-comments')).toContainText(text);
+});

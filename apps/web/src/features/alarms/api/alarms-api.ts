@@ -1,6 +1,15 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ALARMS_POLL_MS, ZAlarm, ZAlarmBulkResponse, ZAlarmListResponse, type Alarm, type ZAlarmBulkRequest } from '@fleetdesk/contract';
+import {
+  ALARMS_POLL_MS,
+  ZAlarm,
+  ZAlarmBulkResponse,
+  ZAlarmComment,
+  ZAlarmCommentListResponse,
+  ZAlarmListResponse,
+  type Alarm,
+  type ZAlarmBulkRequest,
+} from '@fleetdesk/contract';
 import type { z } from 'zod';
 import { apiClient } from '@/lib/api/client';
 import { notifySuccess } from '@/lib/notifications/notify';
@@ -60,3 +69,22 @@ export function useAcknowledgeAlarm() {
 
 /** POST /api/alarms/bulk: with `dryRun` the plan, else per alarm what was done (issue 19 point 4). */
 export const bulkAlarms = (body: AlarmBulkRequestInput) => apiClient.request('/alarms/bulk', { method: 'POST', body, schema: ZAlarmBulkResponse });
+
+const alarmCommentsPath = (alarmId: number) => `/alarms/${alarmId}/comments`;
+
+/** GET /api/alarms/{alarmId}/comments: the alarm's comments, oldest first. */
+export const useAlarmComments = (alarmId: number) =>
+  useQuery({
+    queryKey: queryKey('alarms', 'comments', { alarmId }),
+    queryFn: ({ signal }) => apiClient.request(alarmCommentsPath(alarmId), { schema: ZAlarmCommentListResponse, signal }),
+    meta: { notifyErrors: false },
+  });
+
+/** POST /api/alarms/{alarmId}/comments: a staff member's comment (at most ALARM_COMMENT_MAX characters). */
+export function useAddAlarmComment(alarmId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => apiClient.request(alarmCommentsPath(alarmId), { method: 'POST', body: { text }, schema: ZAlarmComment }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKey('alarms', 'comments', { alarmId }) }),
+  });
+}

@@ -9,6 +9,7 @@ import type { Alarm } from '@fleetdesk/contract';
 import { DataTable, type DataTableColumn, type DataTableProps } from '@/components/data-table/data-table';
 import { TextLink } from '@/components/router-link';
 import { useFormat } from '@/lib/format/use-format';
+import { AlarmCommentsButton } from './alarm-comments';
 
 export interface AlarmsTableProps {
   alarms: readonly Alarm[];
@@ -193,6 +194,7 @@ export function AlarmsTable({
                 {t('alarms.acknowledge')}
               </Button>
             )}
+            <AlarmCommentsButton alarm={alarm} target={String(alarm.alarmTarget.vehicleVin ?? alarm.alarmTarget.bid ?? alarm.alarmId)} />
           </Box>
         ),
       },
