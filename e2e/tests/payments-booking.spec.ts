@@ -29,6 +29,8 @@ test('adds a fee and then a credit to a finished paid booking and sees the total
   await expect(grandTotal).toHaveText(/SEK/);
   const grandBefore = await amountOf(grandTotal);
   const bookingBefore = await amountOf(bookingTotal);
+  // The demo booking's paid parking fee: wait for the fee rows (they may draw after the totals) before counting them.
+  await expect(tab.getByTestId('event-payment').first()).toBeVisible();
   const feesBefore = await tab.getByTestId('event-payment').count();
   expect(feesBefore).toBeGreaterThan(0);
   await page.screenshot({ path: testInfo.outputPath('payment-tab-before.png'), fullPage: true });

@@ -88,7 +88,9 @@ describe('alarms table', () => {
     expect(rows.map((r) => r.getAttribute('data-state'))).toEqual(['TRIGGERED', 'HANDLED']);
     expect(within(rows[0]!).getByRole('link', { name: 'WF0YXXTTGRK077001' }).getAttribute('href')).toBe('/vehicles/WF0YXXTTGRK077001');
     expect(within(rows[0]!).getByRole('link', { name: 'BID1000000016' }).getAttribute('href')).toBe('/booking/BID1000000016');
-    expect(within(rows[1]!).queryByRole('button')).toBeNull();
+    // A handled alarm cannot be acknowledged again; its comments stay open to read and add to.
+    expect(within(rows[1]!).queryByRole('button', { name: /^Acknowledge/ })).toBeNull();
+    expect(within(rows[1]!).getByRole('button', { name: /^Comments on the / })).toBeTruthy();
     const handledCell = within(rows[1]!).getByTestId('alarm-handled');
     expect(handledCell.textContent).toContain('support');
     expect(handledCell.textContent).toMatch(/\d/);
