@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { logIn } from './helpers.ts';
 
@@ -59,6 +60,12 @@ test('support bulk-assigns two unhandled alarms to herself, then takes the assig
     await row.getByRole('checkbox').check();
   }
   await expect(page.getByRole('status').filter({ hasText: '2 alarms selected' })).toBeVisible();
+
+  // With alarms ticked, the table's CSV export writes those alarms only: a header and two lines.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: /CSV/ }).click();
+  const csv = readFileSync(await (await downloading).path(), 'utf8').replace(/^\uFEFF/, '');
+  expect(csv.split(/\r?\n/).filter((line) => line !== '')).toHaveLength(3);
 
   await page.getByRole('button', { name: 'Assign 2 alarms…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Assign alarms' });
