@@ -49,8 +49,13 @@ test("replaces a booking's unpaid card payment with an invoice to the customer",
   await expect(summary).toContainText('Credit card');
   const orderBefore = (await summary.textContent()) ?? '';
 
-  await tab.getByTestId('payment-actions').first().getByRole('button', { name: 'Replace payment…' }).click();
   const dialog = page.getByRole('dialog', { name: /^Replace payment BOK/ });
+  // A fresh clone's CI run once clicked while the payment tab was still settling and no dialog opened: click again
+  // until it is open (the dialog's own behaviour is what the rest of the test checks).
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await tab.getByTestId('payment-actions').first().getByRole('button', { name: 'Replace payment…' }).click();
+    await expect(dialog).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
   await dialog.getByRole('radio', { name: 'Invoice to the customer' }).check();
   await page.screenshot({ path: testInfo.outputPath('replace-payment.png') });
   await dialog.getByRole('button', { name: 'Replace', exact: true }).click();
