@@ -11,7 +11,7 @@
 //
 //   npm run budget                                   # the build in apps/web/dist (CI: after the e2e step built it)
 //   BUDGET_WEB_DIST=/tmp/other-dist npm run budget   # another build
-//   BUDGET_LOGIN_KB=165, BUDGET_SUPPORT_KB=390 (the defaults; see TARGETS_KB), BUDGET_VERBOSE=1 lists every file,
+//   BUDGET_LOGIN_KB=160, BUDGET_SUPPORT_KB=378 (the defaults; see TARGETS_KB), BUDGET_VERBOSE=1 lists every file,
 //   BUDGET_PORT=3199, CHROMIUM_PATH=/usr/bin/chromium
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
@@ -21,16 +21,16 @@ import { gzipSync, constants as zlibConstants } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 /**
- * Issue 15's targets, in kB gzipped. /login meets its target since it is drawn without MUI and zod (153.7 kB on
+ * Issue 15's targets, in kB gzipped. /login meets its target since it is drawn without MUI and zod (154.2 kB on
  * 2026-11-28); /support with results does not: React DOM, MUI, TanStack Router and Query, i18next and zod come to
  * about 210 kB gzipped on their own (docs/decisions/0043-fast-first-load.md). CI holds the build to the ceilings below,
- * a little above today's figures (/login 153.7 kB, /support 382.1 kB), so that it cannot grow back; every run prints
+ * a little above today's figures (/login 154.2 kB, /support 369.6 kB on 2026-11-29), so that it cannot grow back; every run prints
  * how far each page is from its target.
  */
 const TARGETS_KB = { login: 180, support: 250 };
 const BUDGETS_KB = {
-  login: Number(process.env.BUDGET_LOGIN_KB ?? 165),
-  support: Number(process.env.BUDGET_SUPPORT_KB ?? 390),
+  login: Number(process.env.BUDGET_LOGIN_KB ?? 160),
+  support: Number(process.env.BUDGET_SUPPORT_KB ?? 378),
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '..');

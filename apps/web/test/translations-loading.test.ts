@@ -1,7 +1,8 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { resources } from '@/lib/i18n/resources';
-import { translationLoader } from '@/lib/i18n/translations';
+import { featureSections as svSections } from '@/lib/i18n/feature-sections/sv';
+import { TRANSLATION_SECTIONS, translationLoader } from '@/lib/i18n/translations';
 
 /** A fresh i18next without strings, as the app starts (lib/i18n/i18n.ts). */
 function emptyI18n() {
@@ -30,10 +31,22 @@ describe('downloading the strings per language and part', () => {
 
   it('downloads a part of a language once, however often it is asked for', async () => {
     const loader = translationLoader(emptyI18n());
-    const first = loader.load('features', 'nb');
-    expect(loader.load('features', 'nb')).toBe(first);
+    const first = loader.load('pools', 'nb');
+    expect(loader.load('pools', 'nb')).toBe(first);
     await first;
-    expect(loader.load('features', 'nb')).toBe(first);
+    expect(loader.load('pools', 'nb')).toBe(first);
+    expect(loader.has('pools', 'nb')).toBe(true);
+    expect(loader.has('pools', 'sv')).toBe(false);
+  });
+
+  it("brings one screen's section on its own, under its key, and every section for 'features'", async () => {
+    const i18n = emptyI18n();
+    const loader = translationLoader(i18n);
+    await loader.load('supportSearch', 'sv');
+    expect(i18n.getResourceBundle('sv', 'translation')).toEqual({ supportSearch: svSections.supportSearch });
+    await loader.load('features', 'sv');
+    expect(i18n.getResourceBundle('sv', 'translation')).toEqual(svSections);
+    expect(Object.keys(svSections).sort()).toEqual([...TRANSLATION_SECTIONS].sort());
   });
 
   it('gives a language switch every part asked for so far: the shared strings on the login page, all after login', async () => {

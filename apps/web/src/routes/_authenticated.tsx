@@ -1,6 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { preloadConsoleShell } from '@/app/layout/root-layout';
-import { loadTranslations } from '@/lib/i18n/i18n';
 import { hasCredentials } from '@/lib/session/session-schema';
 
 /** Every route below needs a session (spec §2); without one the user logs in and comes back here. */
@@ -10,6 +9,7 @@ export const Route = createFileRoute('/_authenticated')({
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
   },
-  // What the login pages do without, downloaded beside the screen's own code: the screens' strings and the side menu.
-  loader: () => Promise.all([loadTranslations('features'), preloadConsoleShell()]).then(() => undefined),
+  // What the login pages do without, downloaded beside the screen's own code: the console's shell and side menu. Each
+  // screen's route loads the strings it draws.
+  loader: () => preloadConsoleShell(),
 });

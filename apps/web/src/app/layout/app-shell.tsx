@@ -12,6 +12,7 @@ import { useSession } from '@/lib/session/session';
 import { useLiveUpdates } from '@/lib/live/use-live-updates';
 import { hasCredentials } from '@/lib/session/session-schema';
 import { useFocusHeadingOnNavigate } from './focus-heading-on-navigate';
+import { withTranslations } from '@/lib/i18n/i18n';
 import { HelpDeskWidget } from './help-desk-widget';
 import { SIDE_MENU_WIDTH } from './side-menu-width';
 import { TopBar } from './top-bar';
@@ -30,8 +31,9 @@ const importTopBarMenu = () => import('./top-bar-menu');
 const importSignedInControls = () => import('./signed-in-controls');
 export const preloadSignedInShell = (): Promise<void> =>
   Promise.all([importSideMenu(), importSupportModeSwitch(), importTopBarMenu(), importSignedInControls()]).then(() => undefined);
-const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
-const CommandPalette = lazy(() => import('./command-palette'));
+const ShortcutsDialog = lazy(withTranslations(() => import('./shortcuts-dialog'), ['shortcuts', 'bookingCard']));
+// The palette finds and acts on any record: every screen's strings come with it.
+const CommandPalette = lazy(withTranslations(() => import('./command-palette'), 'features'));
 const SideMenu = lazy(() => importSideMenu().then((module) => ({ default: module.SideMenu })));
 
 /** Top bar, the side menu (only with a session) and the screen. */

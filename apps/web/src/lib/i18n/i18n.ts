@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, detectLanguage, isLanguage, type Language } from './languages';
-import { translationLoader, type TranslationPart } from './translations';
+import { isTranslationSection, translationLoader, type TranslationPart } from './translations';
 
 function readStoredLanguage(): string | null {
   try {
@@ -15,6 +15,8 @@ const initialLanguage = detectLanguage(readStoredLanguage(), typeof navigator ==
 
 export const i18n: I18n = i18next.createInstance();
 
+const translations = translationLoader(i18n);
+
 // No strings yet: they are downloaded per language and part (loadTranslations) before anything shows them.
 void i18n.use(initReactI18next).init({
   resources: {},
@@ -25,8 +27,16 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
-  // Strings that arrive while a screen shows (a race with a language switch) redraw it rather than leave keys.
+  // Strings that arrive while a screen shows (a race with a language switch, a section a part asked for late) redraw it
+  // rather than leave keys.
   react: { bindI18nStore: 'added' },
+  // A key of a screen's section that is not here yet: the section downloads and the screen redraws (above). Each screen
+  // asks for its sections first (its route's loader, its lazy parts), so this is the safety net, not the way they load.
+  saveMissing: true,
+  missingKeyHandler: (_languages, _namespace, key) => {
+    const section = key.split('.', 1)[0] ?? '';
+    if (isTranslationSection(section) && !translations.has(section, currentLanguage())) void loadTranslations(section).catch(() => undefined);
+  },
 });
 
 const syncDocumentLanguage = (language: string) => {
@@ -37,19 +47,23 @@ i18n.on('languageChanged', syncDocumentLanguage);
 
 export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
 
-const translations = translationLoader(i18n);
-
 /** The language being switched to while its strings download: a part asked for meanwhile is loaded in that language. */
 let switchingTo: Language | null = null;
 
 /**
- * Makes a part of the strings available: `core` before the first render (main.tsx), `features` when a route behind the
- * login is entered (routes/_authenticated.tsx). By default in the UI language and, during a switch, also in the language
- * being switched to; or in the language given.
+ * Makes parts of the strings available: `core` before the first render (main.tsx), a screen's sections when its route
+ * is entered (its loader) or its lazy part loads. By default in the UI language and, during a switch, also in the
+ * language being switched to; or in the language given.
  */
-export function loadTranslations(part: TranslationPart, language?: Language): Promise<void> {
+export function loadTranslations(parts: TranslationPart | readonly TranslationPart[], language?: Language): Promise<void> {
   const languages = language ? [language] : [...new Set([currentLanguage(), switchingTo ?? currentLanguage()])];
-  return Promise.all(languages.map((each) => translations.load(part, each))).then(() => undefined);
+  const list = typeof parts === 'string' ? [parts] : parts;
+  return Promise.all(languages.flatMap((each) => list.map((part) => translations.load(part, each)))).then(() => undefined);
+}
+
+/** A lazy part's import together with the strings it draws, so that it never shows before them. */
+export function withTranslations<T>(load: () => Promise<T>, parts: TranslationPart | readonly TranslationPart[]): () => Promise<T> {
+  return () => Promise.all([load(), loadTranslations(parts)]).then(([module]) => module);
 }
 
 /** Switches the UI language, once its strings are here, and remembers the choice in this browser. */

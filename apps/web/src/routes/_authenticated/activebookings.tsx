@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTablePreferences } from '@/components/data-table/use-table-preferences';
 import { ActiveBookingsPage, searchOf, sortOfSearch, validateActiveBookingsSearch } from '@/features/active-bookings';
+import { loadTranslations } from '@/lib/i18n/i18n';
 
 /**
  * /activebookings: all active bookings of the operator (§2); the filter and the sort live in the URL. Without a sort
@@ -8,6 +9,8 @@ import { ActiveBookingsPage, searchOf, sortOfSearch, validateActiveBookingsSearc
  */
 export const Route = createFileRoute('/_authenticated/activebookings')({
   validateSearch: validateActiveBookingsSearch,
+  // The screen's strings (every section: its parts compose several features), before it shows.
+  loader: () => loadTranslations('features'),
   component: ActiveBookingsRoute,
 });
 

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AlarmsPage, validateAlarmsSearch, type AlarmsSearch } from '@/features/alarms';
+import { loadTranslations } from '@/lib/i18n/i18n';
 
 /**
  * /alarms: the alarms screen the state stores imply (§2; path chosen in docs/decisions/0035). The filters (state,
@@ -7,6 +8,8 @@ import { AlarmsPage, validateAlarmsSearch, type AlarmsSearch } from '@/features/
  */
 export const Route = createFileRoute('/_authenticated/alarms')({
   validateSearch: validateAlarmsSearch,
+  // The screen's strings (every section: its parts compose several features), before it shows.
+  loader: () => loadTranslations('features'),
   component: AlarmsRoute,
 });
 

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { EventLogPage, validateEventLogSearch, type EventLogSearch } from '@/features/event-log';
+import { loadTranslations } from '@/lib/i18n/i18n';
 
 /**
  * /event: the event log search (§2). The subject (vin, bid, user), the role, the groups and the period live in the URL,
@@ -7,6 +8,8 @@ import { EventLogPage, validateEventLogSearch, type EventLogSearch } from '@/fea
  */
 export const Route = createFileRoute('/_authenticated/event')({
   validateSearch: validateEventLogSearch,
+  // The screen's strings (every section: its parts compose several features), before it shows.
+  loader: () => loadTranslations('features'),
   component: EventLogRoute,
 });
 

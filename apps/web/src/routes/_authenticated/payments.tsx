@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { PaymentsPage, validatePaymentsSearch, type PaymentsSearch } from '@/features/payments';
+import { loadTranslations } from '@/lib/i18n/i18n';
 
 /**
  * /payments: the payments screen the state stores imply (§2; path chosen in docs/decisions/0023). Filters, the open
@@ -7,6 +8,8 @@ import { PaymentsPage, validatePaymentsSearch, type PaymentsSearch } from '@/fea
  */
 export const Route = createFileRoute('/_authenticated/payments')({
   validateSearch: validatePaymentsSearch,
+  // The screen's strings (every section: its parts compose several features), before it shows.
+  loader: () => loadTranslations('features'),
   component: PaymentsRoute,
 });
 

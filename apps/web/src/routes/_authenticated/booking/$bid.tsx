@@ -1,5 +1,6 @@
 import { Outlet, createFileRoute, redirect, useMatch } from '@tanstack/react-router';
 import { BookingCardPage, bookingCardQueryOptions, validateBookingCardSearch, type BookingCardTab } from '@/features/bookings';
+import { loadTranslations } from '@/lib/i18n/i18n';
 
 /**
  * /booking/{bid}: the booking card (spec §2). The suffixes /payment and /events are child routes that select
@@ -18,6 +19,8 @@ export const Route = createFileRoute('/_authenticated/booking/$bid')({
   loader: ({ context, params }) => {
     // Starts the request while the route's code loads; the card shows its own loading, error and 404 states.
     void context.queryClient.prefetchQuery(bookingCardQueryOptions(params.bid));
+    // The screen's strings (every section: its parts compose several features), before it shows.
+    return loadTranslations('features');
   },
   component: BookingCardRoute,
 });

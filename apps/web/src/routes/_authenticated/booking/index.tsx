@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BookingForm } from '@/features/bookings';
 import { optionalString } from '@/lib/router/search-params';
+import { loadTranslations } from '@/lib/i18n/i18n';
 
 /** /booking?user={username}: the new-booking form, for the customer named in the URL (spec §2). */
 export interface BookingCreateSearch {
@@ -9,6 +10,8 @@ export interface BookingCreateSearch {
 
 export const Route = createFileRoute('/_authenticated/booking/')({
   validateSearch: (search: Record<string, unknown>): BookingCreateSearch => ({ user: optionalString(search.user)?.trim() }),
+  // The screen's strings (every section: its parts compose several features), before it shows.
+  loader: () => loadTranslations('features'),
   component: BookingCreateRoute,
 });
 

@@ -1,9 +1,12 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { UsersPage, validateUsersSearch, type UsersSearch } from '@/features/users';
+import { loadTranslations } from '@/lib/i18n/i18n';
 
 /** /users: the user search (§2), its inputs, page and page size in the URL; the suspicious and pending-deletion lists. */
 export const Route = createFileRoute('/_authenticated/users/')({
   validateSearch: validateUsersSearch,
+  // The screen's strings (every section: its parts compose several features), before it shows.
+  loader: () => loadTranslations('features'),
   component: UsersRoute,
 });
 
