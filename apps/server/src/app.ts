@@ -6,7 +6,7 @@ import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { describeDatabaseError, isDatabaseUnavailable } from './db/sql-state.ts';
+import { describeDatabaseError } from './db/sql-state.ts';
 import { registerCompression } from './http/compression.ts';
 import type { App, AppContext } from './http/context.ts';
 import { AppError, envelope, sendError } from './http/errors.ts';
@@ -55,7 +55,6 @@ import { ALWAYS_LEADER, LEADER_KEYS, postgresLeaderLock } from './db/leader-lock
 import { createTelematics } from './integrations/telematics/telematics.ts';
 import type { Telematics } from './integrations/telematics/types.ts';
 import { vehicleTelematicsHandler } from './modules/vehicle-commands/telematics-handler.ts';
-import { startCommandSweeper } from './modules/vehicle-commands/sweeper.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -116,7 +115,8 @@ export async function buildApp({
     }
   });
 
-  // Vehicle telematics: answers and status reports go to the database; a sweeper times out unanswered commands.
+  // Vehicle telematics: answers and status reports go to the database (the server's jobs time out unanswered commands:
+  // src/jobs/server-jobs.ts).
   // On PostgreSQL, of N server copies only the leader runs the simulator's status reports (src/db/leader-lock.ts).
   const simulatorLeader =
     !givenTelematics && config.DATABASE_URL && config.TELEMATICS === 'simulator' && config.SIMULATOR_TICK_SECONDS > 0
@@ -124,19 +124,12 @@ export async function buildApp({
       : ALWAYS_LEADER;
   const telematics = givenTelematics ?? createTelematics(config, db, app.log, simulatorLeader.isLeader);
   await telematics.start(vehicleTelematicsHandler(db, app.log));
-  // While the database is away the sweeper fails every few seconds: one short warning line each, not a stack.
-  const stopSweeper = startCommandSweeper(db, config.COMMAND_TIMEOUT_SECONDS, (err) =>
-    isDatabaseUnavailable(err)
-      ? app.log.warn({ database: describeDatabaseError(err) }, 'command sweeper: database unavailable')
-      : app.log.error({ err }, 'command sweeper failed'),
-  );
   // Live changes (GET /api/stream): every server copy listens to the event log's announcements.
   const liveHub = await startLiveHub(db, notifications, (err) =>
     app.log.warn({ database: describeDatabaseError(err) }, 'live stream: could not read changes'),
   );
   app.addHook('preClose', async () => liveHub.endAll());
   app.addHook('onClose', async () => {
-    await stopSweeper();
     await telematics.stop();
     await simulatorLeader.stop();
     await liveHub.stop();

@@ -7,8 +7,8 @@ import type { Config } from './config.ts';
 import { connectDatabase, type Database, type PoolSettings } from './db/client.ts';
 import { describeDatabaseError, isDatabaseUnavailable } from './db/sql-state.ts';
 import type { App } from './http/context.ts';
-import { smtpTransport, startMailDispatcher } from './integrations/mail/mailer.ts';
-import { startAuthHousekeeping } from './modules/auth/housekeeping.ts';
+import { startJobRunner } from './jobs/job-runner.ts';
+import { serverJobs } from './jobs/server-jobs.ts';
 import { buildStandbyApp } from './modules/health/standby-app.ts';
 import { isDatabaseEmpty } from './seed/empty.ts';
 
@@ -52,20 +52,10 @@ async function seedDemoIfEmpty(database: Database, config: Config, logger: Fasti
   logger.info({ counts: summary.counts }, 'seeded the demo operators into the empty database');
 }
 
-/** The periodic jobs of a serving process (the app's own sweeper and telematics stop with the app). */
-function startJobs(config: Config, database: Database, app: App): () => void {
-  const stopMail = config.SMTP_URL
-    ? startMailDispatcher(database.db, smtpTransport(config.SMTP_URL), config.MAIL_FROM, 5_000, (err) =>
-        app.log.error({ err }, 'mail dispatch failed'),
-      )
-    : () => undefined;
-  const stopHousekeeping = startAuthHousekeeping(database.db, (err) => app.log.error({ err }, 'auth housekeeping failed'), {
-    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
-  });
-  return () => {
-    stopMail();
-    stopHousekeeping();
-  };
+/** The background jobs of a serving process, on pg-boss: each runs once across the server copies (src/jobs/). */
+function startJobs(config: Config, database: Database, app: App): () => Promise<void> {
+  const runner = startJobRunner(database, serverJobs(config, database.db), app.log);
+  return () => runner.stop();
 }
 
 /**
@@ -107,7 +97,7 @@ export async function startServer({ config, logger, retry = DEFAULT_START_RETRY 
     await app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
     // The port is taken, say: leave nothing running (PGlite's lock included).
-    stopJobs();
+    await stopJobs();
     await app.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;
@@ -118,7 +108,7 @@ export async function startServer({ config, logger, retry = DEFAULT_START_RETRY 
     url,
     databaseReady: Promise.resolve(),
     async close() {
-      stopJobs();
+      await stopJobs();
       await app.close();
       await database.close();
     },
@@ -168,7 +158,7 @@ async function startOnStandby(
   );
 
   const stopping = new AbortController();
-  let stopJobs = () => {};
+  let stopJobs = (): Promise<void> => Promise.resolve();
   const databaseReady = (async () => {
     let delay = retry.firstDelayMs;
     for (;;) {
@@ -198,7 +188,7 @@ async function startOnStandby(
     databaseReady: settled,
     async close() {
       stopping.abort();
-      stopJobs();
+      await stopJobs();
       draining = true;
       server?.closeIdleConnections();
       await standby.close();

@@ -32,6 +32,11 @@ export interface Database extends Notifications {
    * demo seed) runs after the migrations, still under that lock, so only one copy seeds an empty database.
    */
   migrate(whileLocked?: () => Promise<void>): Promise<void>;
+  /**
+   * Runs SQL text as given, for a library that brings its own (the job queue, src/jobs/): with `values`, one statement
+   * with $1… parameters; without, one or more statements. Answers the (last) statement's rows.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** PGlite only: a dump of the data directory, which `pgliteTemplate` takes back (the tests' migrated template). */
   dumpDataDir?(): Promise<Blob>;
   /** Closes the pool or PGlite, and releases PGlite's data-directory lock. */
@@ -91,6 +96,21 @@ function connectPostgres(url: string, settings: PoolSettings, log: DatabaseLog):
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',
     ...postgresNotifications(url, settings.connectTimeoutMs, log),
+    async executeSql(text, values) {
+      if (values?.length) return { rows: (await pool.query(text, values)).rows as unknown[] };
+      // Several statements, maybe with their own BEGIN … COMMIT: a failure must not hand the connection back to the pool
+      // inside an aborted transaction.
+      const client = await pool.connect();
+      try {
+        const result = (await client.query(text)) as pg.QueryResult | pg.QueryResult[];
+        return { rows: ((Array.isArray(result) ? result.at(-1) : result)?.rows ?? []) as unknown[] };
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
     async migrate(whileLocked) {
       const client = new pg.Client({
         connectionString: url,
@@ -165,6 +185,19 @@ async function openPglite(dataDir: string, sharedBuffers: string, template?: Blo
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    async executeSql(text, values) {
+      if (values?.length) return { rows: (await client.query(text, values)).rows };
+      // Several statements (a library's migration): the simple protocol, as node-postgres sends text without values. PGlite
+      // is one session for the whole process: a failure inside the text's own BEGIN … COMMIT must not leave it in an
+      // aborted transaction for the next query.
+      try {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      } catch (err) {
+        await client.exec('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    },
     // In-process: NOTIFY reaches PGlite's own listeners; there is no connection to lose.
     async listen(channel, onPayload) {
       const unlisten = await client.listen(channel, onPayload);

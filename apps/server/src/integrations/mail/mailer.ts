@@ -1,4 +1,4 @@
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox } from '../../db/schema.ts';
@@ -13,8 +13,8 @@ export interface MailMessage {
 
 /**
  * Mail goes through a transactional outbox: `enqueueMail` writes the message in the caller's
- * transaction. Without SMTP_URL the outbox is the delivery (inspect `mail_outbox`); with it,
- * `startMailDispatcher` sends pending rows over SMTP and marks them sent.
+ * transaction. Without SMTP_URL the outbox is the delivery (inspect `mail_outbox`); with it, the server's jobs send
+ * each message over SMTP, with retries and back-off, and mark it sent (src/jobs/server-jobs.ts).
  */
 export async function enqueueMail(tx: Db, message: MailMessage): Promise<void> {
   await tx.insert(mailOutbox).values({
@@ -69,17 +69,37 @@ export async function dispatchPendingMail(db: Db, transport: MailTransport, from
   return sent;
 }
 
-export function startMailDispatcher(db: Db, transport: MailTransport, from: string, intervalMs = 5_000, onError?: (e: unknown) => void) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    dispatchPendingMail(db, transport, from)
-      .catch((e: unknown) => onError?.(e))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Unsent messages no attempt has failed for yet, oldest first: what the mail job sends next (src/jobs/server-jobs.ts). */
+export async function unsentMailIds(db: Db, limit = 100): Promise<number[]> {
+  const rows = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.error)))
+    .orderBy(asc(mailOutbox.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Sends one message of the outbox and marks it sent; a message already sent (a retry after the mark) is not sent
+ * again. A failure is recorded on the message (`error`) and thrown, for the job queue to try again later.
+ */
+export async function sendOutboxMessage(db: Db, transport: MailTransport, from: string, id: number): Promise<'sent' | 'already sent' | 'gone'> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  if (!row) return 'gone';
+  if (row.sentAt) return 'already sent';
+  try {
+    await transport.send(from, { to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+  } catch (err) {
+    await db
+      .update(mailOutbox)
+      .set({ error: String(err) })
+      .where(eq(mailOutbox.id, id));
+    throw err;
+  }
+  await db
+    .update(mailOutbox)
+    .set({ sentAt: sql`now()`, error: null })
+    .where(eq(mailOutbox.id, id));
+  return 'sent';
 }

@@ -26,19 +26,3 @@ export async function purgeExpiredAuthData(db: Db, now = new Date(), idleMs = MA
     .returning({ id: passwordResetTokens.tokenHash });
   return { sessions: s.length, loginAttempts: a.length, passwordResetTokens: r.length };
 }
-
-/**
- * Runs the purge now and then hourly; returns a stop function. Several servers may run it at once. `idleMs` is the
- * configured idle limit (SESSION_IDLE_MINUTES × 60 000); the default, the longest allowed, is safe for any configuration.
- */
-export function startAuthHousekeeping(
-  db: Db,
-  onError: (e: unknown) => void,
-  { intervalMs = 60 * 60 * 1000, idleMs = MAX_SESSION_IDLE_MS }: { intervalMs?: number; idleMs?: number } = {},
-) {
-  const run = () => void purgeExpiredAuthData(db, new Date(), idleMs).catch(onError);
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -28,21 +28,5 @@ export async function sweepTimedOutCommands(db: Db, timeoutSeconds: number, now 
   });
 }
 
-/** Runs the sweep every few seconds; the returned function stops it (and waits for a sweep under way). */
-export function startCommandSweeper(db: Db, timeoutSeconds: number, onError: (err: unknown) => void): () => Promise<void> {
-  const every = Math.min(5, Math.max(1, Math.floor(timeoutSeconds / 3))) * 1000;
-  let current: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (current) return;
-    current = sweepTimedOutCommands(db, timeoutSeconds)
-      .then(() => undefined, onError)
-      .finally(() => {
-        current = null;
-      });
-  }, every);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
-}
+/** How often the sweep runs (the server's jobs, src/jobs/server-jobs.ts): a third of the timeout, 1 to 5 seconds. */
+export const sweepIntervalSeconds = (timeoutSeconds: number): number => Math.min(5, Math.max(1, Math.floor(timeoutSeconds / 3)));
