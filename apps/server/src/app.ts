@@ -46,6 +46,7 @@ import { registerActiveBookingRoutes } from './modules/active-bookings/routes.ts
 import { registerFleetMapRoutes } from './modules/fleet-map/routes.ts';
 import { registerNoteRoutes } from './modules/notes/routes.ts';
 import { registerSavedViewRoutes } from './modules/saved-views/routes.ts';
+import { registerPreferenceRoutes } from './modules/preferences/routes.ts';
 import { registerContactRoutes } from './modules/contacts/routes.ts';
 import { registerLiveRoutes, startLiveHub } from './modules/live/index.ts';
 import type { Notifications } from './db/notifications.ts';
@@ -163,6 +164,7 @@ export async function buildApp({
   registerFleetMapRoutes(app, ctx);
   registerNoteRoutes(app, ctx);
   registerSavedViewRoutes(app, ctx);
+  registerPreferenceRoutes(app, ctx);
   registerContactRoutes(app, ctx);
   registerLiveRoutes(app, ctx, liveHub);
 

@@ -10,6 +10,7 @@ import { loadTranslations } from './lib/i18n/i18n';
 import { queryClient } from './lib/query/query-client';
 import { sessionStore } from './lib/session/session';
 import { followStaffColorScheme } from './lib/theme/color-scheme';
+import { colorSchemeServer } from './lib/theme/color-scheme-server';
 import { configureZodBeforeItLoads } from './lib/zod-jitless';
 
 // The Content-Security-Policy allows no eval: zod must not probe for it (it would report a violation each load).
@@ -21,7 +22,8 @@ configureZodBeforeItLoads();
 const translations = loadTranslations('core');
 void sessionStore.start().then(() => {
   // The signed-in staff member's colour scheme (or the system's) before anything is drawn: no flash of the other one.
-  followStaffColorScheme(sessionStore);
+  // This browser's copy first; the staff member's preference on the server wins once it arrives.
+  followStaffColorScheme(sessionStore, colorSchemeServer);
   const router = createAppRouter();
   connectSessionToApp(sessionStore, router, queryClient);
 

@@ -46,3 +46,4 @@ export * from './api/notes.ts';
 export * from './api/saved-views.ts';
 export * from './api/timeline.ts';
 export * from './api/live.ts';
+export * from './api/preferences.ts';

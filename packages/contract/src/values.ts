@@ -60,6 +60,14 @@ export const COMPANY_USERS_SORT_FIELDS = [
 /** §9 toggling: desc, asc, none. `none` lists in user-name order (the table shows no sort arrow). */
 export const COMPANY_USERS_SORT_DIRECTIONS = ['desc', 'asc', 'none'] as const;
 
+/**
+ * The console's colour scheme, a preference of each staff member kept on the server (GET/PATCH /api/me/preferences;
+ * docs/decisions/0078-color-scheme-preference.md): `system` (the default) follows the browser's `prefers-color-scheme`.
+ */
+export const COLOR_SCHEME_CHOICES = ['system', 'light', 'dark'] as const;
+export type ColorSchemeChoice = (typeof COLOR_SCHEME_CHOICES)[number];
+export const DEFAULT_COLOR_SCHEME: ColorSchemeChoice = 'system';
+
 /** Whether a value is one of a list's values (a type guard for the lists above). */
 export const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
   typeof value === 'string' && (values as readonly string[]).includes(value);

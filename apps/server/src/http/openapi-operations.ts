@@ -174,6 +174,9 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /api/views/{id}': 'updateSavedView',
   'DELETE /api/views/{id}': 'deleteSavedView',
   'GET /api/views/{id}/count': 'countSavedView',
+  // the signed-in staff member's own preferences (issue 19 point 6)
+  'GET /api/me/preferences': 'getMyPreferences',
+  'PATCH /api/me/preferences': 'updateMyPreferences',
 };
 
 /** The key of an operation in OPERATION_IDS: `GET /api/bookings/{bid}`. */
@@ -226,6 +229,7 @@ export const OPENAPI_TAGS: readonly { name: string; description: string }[] = [
     name: 'views',
     description: "Saved views of the list screens: private or shared with the operator's staff (the team's work queues), with live counts.",
   },
+  { name: 'preferences', description: "The signed-in staff member's own preferences (the console's colour scheme)." },
   { name: 'config', description: 'Public client configuration.' },
   { name: 'health', description: 'Liveness and readiness probes.' },
 ];

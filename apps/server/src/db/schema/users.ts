@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { BlockReason, CountryCode, IdentityMethod, Language, LicenseState, UserCategory, UserRole, UserStatus } from '@fleetdesk/contract';
+import type {
+  BlockReason,
+  ColorSchemeChoice,
+  CountryCode,
+  IdentityMethod,
+  Language,
+  LicenseState,
+  UserCategory,
+  UserRole,
+  UserStatus,
+} from '@fleetdesk/contract';
 import { ts, createdAt } from './columns.ts';
 import { companies } from './companies.ts';
 import { fleets } from './operators.ts';
@@ -75,6 +85,8 @@ export const users = pgTable(
     disabledAt: ts('disabled_at'),
     disabledBy: text('disabled_by'),
     lastLoginAt: ts('last_login_at'),
+    /** A staff member's colour scheme (docs/decisions/0078-color-scheme-preference.md): system, light or dark. */
+    colorScheme: text('color_scheme').$type<ColorSchemeChoice>().notNull().default('system'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

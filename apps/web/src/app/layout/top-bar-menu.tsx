@@ -15,8 +15,7 @@ import { changeLanguage, useLanguage } from '@/lib/i18n/i18n';
 import { LANGUAGES } from '@/lib/i18n/languages';
 import { logout } from '@/lib/session/session';
 import { useSupportMode } from '@/lib/support-mode/support-mode';
-import { useColorSchemeChoice } from '@/lib/theme/color-scheme';
-import { colorSchemeMenuItems } from './color-scheme-menu';
+import { ColorSchemeMenuItems } from './color-scheme-menu';
 
 /**
  * The top bar on a narrow screen (a phone, or 200 % zoom; WCAG 1.4.10, docs/decisions/0052-accessibility-reflow-focus.md):
@@ -27,7 +26,6 @@ export function TopBarMenu({ signedInAs }: { signedInAs: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { supportMode, setSupportMode } = useSupportMode();
-  const colorScheme = useColorSchemeChoice();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const buttonId = useId();
@@ -89,7 +87,7 @@ export function TopBarMenu({ signedInAs }: { signedInAs: string }) {
           </MenuItem>
         ))}
         <Divider />
-        {colorSchemeMenuItems(colorScheme, t, close)}
+        <ColorSchemeMenuItems onChosen={close} />
         <Divider />
         <MenuItem
           onClick={() => {
