@@ -74,3 +74,30 @@ test("the event log saves a booking's search as a private view, and the Views me
   await expect(page).toHaveURL(/\/event\?.*bid=BID1000000004/);
   await expect(page.getByLabel('Booking ID')).toHaveValue('BID1000000004');
 });
+
+test('the built-in queue "Failed commands (24 h)" opens the event log on the failed commands, without a subject', async ({ browser }) => {
+  const page = await signedIn(browser, 'support', 'support-demo');
+  const queue = queues(page).getByRole('link', { name: /Failed commands \(24 h\)/ });
+  await expect(queue).toBeVisible();
+  // Its count is whatever the search finds now (other tests may send commands meanwhile): a number.
+  await expect(queue.locator('.MuiChip-label')).toHaveText(/^\d+\+?$/);
+
+  await queue.click();
+  await expect(page).toHaveURL(/\/event\?.*failedCommands=true/);
+  await expect(page).toHaveURL(/lastHours=24/);
+  await expect(page.getByRole('heading', { name: 'Event log', level: 1 })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('checkbox', { name: 'Failed commands only' })).toBeChecked();
+  await expect(page.getByRole('combobox', { name: 'Period' })).toHaveText('Last 24 hours');
+  await expect(page.getByLabel('VIN', { exact: true })).toHaveValue('');
+  // The event types do not apply to the failed-commands search.
+  await expect(page.getByRole('checkbox', { name: 'Bookings' })).toBeDisabled();
+
+  // The demo's low-voltage Yaris (AB 12345) did not answer a lock three hours before the demo began; the row names the
+  // vehicle, linked to its page.
+  const rows = page.getByTestId('event-row');
+  const yaris = rows.filter({ hasText: 'VNKKAH3A3PA012345' });
+  await expect(yaris.first()).toBeVisible({ timeout: 60_000 });
+  await expect(yaris.first()).toContainText('Remote command');
+  await expect(yaris.first().getByRole('link', { name: 'VNKKAH3A3PA012345' })).toHaveAttribute('href', '/vehicles/VNKKAH3A3PA012345');
+  for (const text of await rows.allTextContents()) expect(text).toContain('Remote command');
+});

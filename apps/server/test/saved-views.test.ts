@@ -107,6 +107,7 @@ describe('saved views', () => {
     const builtIn = views.filter((v) => v.builtIn);
     expect(builtIn.map((v) => v.builtInKey).sort()).toEqual([
       'awaiting-approval',
+      'failed-commands-24h',
       'overdue-bookings',
       'suspicious-registrations',
       'unhandled-alarms',
@@ -118,9 +119,11 @@ describe('saved views', () => {
     expect((await countOf(byKey['unhandled-alarms']!.id)).count).toBe(2);
     expect((await countOf(byKey['overdue-bookings']!.id)).count).toBe(1);
     expect((await countOf(byKey['awaiting-approval']!.id)).count).toBe(1);
+    // No command of this scene failed (failed-commands.test.ts counts those that did).
+    expect((await countOf(byKey['failed-commands-24h']!.id)).count).toBe(0);
     // Another operator has its own built-in views, with its own counts.
     const seViews = (await list(other)).filter((v) => v.builtIn);
-    expect(seViews).toHaveLength(5);
+    expect(seViews).toHaveLength(6);
     expect(seViews.some((v) => builtIn.some((b) => b.id === v.id))).toBe(false);
     const seInvoices = seViews.find((v) => v.builtInKey === 'unpaid-invoices-14d')!;
     expect((await countOf(seInvoices.id, other)).count).toBe(1);

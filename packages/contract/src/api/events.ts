@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZEventRole, ZEventType, ZEventTypeGroup } from '../enums.ts';
 import { ZEventLogEntry, ZIsoDateTime } from '../entities.ts';
 import { EVENT_LOG_MAX_PAGE_SIZE, EVENT_LOG_PAGE_SIZE } from '../limits.ts';
+import { EVENT_SEARCH_LAST_HOURS_MAX, eventSearchIsRunnable } from '../rules/event-search.ts';
 
 /** Query values may repeat (`groups=A&groups=B`) or be comma separated (`groups=A,B`). */
 const listParam = <T extends z.ZodType>(item: T) =>
@@ -15,10 +16,18 @@ const listParam = <T extends z.ZodType>(item: T) =>
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const optText = z.preprocess(emptyToUndefined, z.string().trim().min(1).optional());
+/** `true`/`false` (as the query string or JSON sends it); anything else is 400. */
+const optFlag = z.preprocess((v) => {
+  const given = emptyToUndefined(v);
+  return given === 'true' ? true : given === 'false' ? false : given;
+}, z.boolean().optional());
 
 /**
- * GET /api/events: §7 filters and §5 rules. At least one of vin, bid or user is required.
- * Default period (plain API): from the start of yesterday until now. `role` applies to `user`.
+ * GET /api/events: §7 filters and §5 rules. At least one of vin, bid or user is required, except for the
+ * failed-commands search (`failedCommands=true`), which may run across the operator's vehicles: then the period may
+ * span at most EVENT_SEARCH_UNSCOPED_MAX_DAYS (400 on `startDate`). Default period (plain API): from the start of
+ * yesterday until now; `lastHours` instead asks for the last hours up to now (not with startDate/endDate: 400 on
+ * `lastHours`). `role` applies to `user`.
  * Paging is keyset-backed: pass the `cursor` of the previous response to get the next page.
  */
 export const ZEventSearchQuery = z
@@ -32,6 +41,13 @@ export const ZEventSearchQuery = z
     types: listParam(ZEventType),
     startDate: z.preprocess(emptyToUndefined, ZIsoDateTime.optional()),
     endDate: z.preprocess(emptyToUndefined, ZIsoDateTime.optional()),
+    /** The last this many hours up to the moment the search runs (a relative period; a saved view keeps it relative). */
+    lastHours: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(EVENT_SEARCH_LAST_HOURS_MAX).optional()),
+    /**
+     * Only the remote commands that failed or timed out: the REMOTE_COMMAND events recording a command's FAILED answer
+     * (docs/decisions/0071-saved-views.md). Needs no subject.
+     */
+    failedCommands: optFlag,
     pageSize: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(EVENT_LOG_MAX_PAGE_SIZE).default(EVENT_LOG_PAGE_SIZE)),
     cursor: optText,
     /**
@@ -43,7 +59,7 @@ export const ZEventSearchQuery = z
     page: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(0)),
     order: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).default('desc')),
   })
-  .refine((q) => q.vin || q.bid || q.user, { message: 'At least one of vin, bid or user is needed', path: ['vin'] });
+  .refine(eventSearchIsRunnable, { message: 'At least one of vin, bid or user is needed (or failedCommands=true)', path: ['vin'] });
 export type EventSearchQuery = z.infer<typeof ZEventSearchQuery>;
 
 export const ZEventSearchResponse = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZIsoDateTime } from '../entities.ts';
 import { ZAlarmCategory, ZAlarmState, ZEventRole, ZPaymentType, ZUserStatus } from '../enums.ts';
 import { MESSAGES } from '../messages.ts';
+import { EVENT_SEARCH_LAST_HOURS_MAX } from '../rules/event-search.ts';
 import { ZIntIdParam } from '../safe-input.ts';
 import { EVENT_TYPE_GROUPS, PAYMENT_SEARCH_STATUSES } from '../values.ts';
 import { ZCompanyUsersSortDirection, ZCompanyUsersSortField } from './companies.ts';
@@ -74,6 +75,10 @@ export const SAVED_VIEW_PARAMS = {
     groups: csvOf(EVENT_TYPE_GROUPS),
     startDate: ZIsoDateTime.optional(),
     endDate: ZIsoDateTime.optional(),
+    /** A relative period: the last this many hours when the view is opened or counted (not frozen when saved). */
+    lastHours: z.number().int().min(1).max(EVENT_SEARCH_LAST_HOURS_MAX).optional(),
+    /** Only the remote commands that failed or timed out; such a view needs no subject. */
+    failedCommands: z.literal(true).optional(),
     view: z.literal('full').optional(),
     pageSize: z.number().int().min(1).max(100).optional(),
   }),
@@ -113,6 +118,7 @@ export const SAVED_VIEW_BUILT_IN_KEYS = [
   'awaiting-approval',
   'suspicious-registrations',
   'unpaid-invoices-14d',
+  'failed-commands-24h',
 ] as const;
 export type SavedViewBuiltInKey = (typeof SAVED_VIEW_BUILT_IN_KEYS)[number];
 

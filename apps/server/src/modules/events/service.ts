@@ -1,7 +1,10 @@
 import {
   englishEventText,
   startOfLocalDay,
+  EVENT_SEARCH_UNSCOPED_MAX_DAYS,
   EVENT_TYPE_GROUP,
+  eventSearchLastHoursPeriod,
+  eventSearchPeriodTooLong,
   type EventTextPart,
   MESSAGE_IDS,
   type EventLogEntry,
@@ -101,7 +104,8 @@ export function toEventLogEntry(row: typeof events.$inferSelect): EventLogEntry 
 
 /**
  * GET /api/events: §7 filters with §5 rules, keyset-paged on (occurred, id).
- * A vin, bid or user of another operator answers 404, like any other record of theirs.
+ * A vin, bid or user of another operator answers 404, like any other record of theirs. Every search is scoped to the
+ * operator, the failed-commands one without a subject too.
  */
 export async function searchEvents(db: Db, actor: Actor, q: EventSearchQuery, now = new Date()): Promise<EventSearchResponse> {
   const bid = q.bid?.toUpperCase();
@@ -139,7 +143,7 @@ export async function searchEvents(db: Db, actor: Actor, q: EventSearchQuery, no
   };
 }
 
-/** A plain search's filters: the subjects' and the period (the §5 default one month back to the end of today). */
+/** A plain search's filters: the subjects' and the period. */
 async function searchConditions(
   db: Db,
   actor: Actor,
@@ -147,12 +151,31 @@ async function searchConditions(
   s: { bid: string | undefined; user: string | undefined },
   now: Date,
 ): Promise<SQL[]> {
-  const [fleet] = await db.select({ timeZone: fleets.timeZone }).from(fleets).where(eq(fleets.id, actor.fleet)).limit(1);
-  const period = defaultEventPeriod(now, fleet?.timeZone ?? 'UTC');
-  const start = q.startDate ? new Date(q.startDate) : period.start;
-  const end = q.endDate ? new Date(q.endDate) : period.end;
-  if (start > end) throw AppError.invalidInput([fieldError('startDate', 'startBeforeEnd')]);
+  const { start, end } = await searchPeriod(db, actor, q, now);
   return [...subjectFilters(actor, q, s), gte(events.occurred, start), lte(events.occurred, end)];
+}
+
+/**
+ * The period of a plain search: `lastHours` up to `now` (evaluated now, so a saved view's "last 24 h" moves with the
+ * clock), else the dates given, each else the plain API default (from the start of yesterday until now). A search
+ * without a subject (failed commands across the operator) spans at most EVENT_SEARCH_UNSCOPED_MAX_DAYS: its scan of
+ * the operator's events (events_fleet_occurred_idx) stays bounded.
+ */
+async function searchPeriod(db: Db, actor: Actor, q: EventSearchQuery, now: Date): Promise<{ start: Date; end: Date }> {
+  let period: { start: Date; end: Date };
+  if (q.lastHours !== undefined) {
+    if (q.startDate || q.endDate) throw AppError.invalidInput([fieldError('lastHours', 'lastHoursWithDates')]);
+    period = eventSearchLastHoursPeriod(q.lastHours, now);
+  } else {
+    const [fleet] = await db.select({ timeZone: fleets.timeZone }).from(fleets).where(eq(fleets.id, actor.fleet)).limit(1);
+    const fallback = defaultEventPeriod(now, fleet?.timeZone ?? 'UTC');
+    period = { start: q.startDate ? new Date(q.startDate) : fallback.start, end: q.endDate ? new Date(q.endDate) : fallback.end };
+  }
+  if (period.start > period.end) throw AppError.invalidInput([fieldError('startDate', 'startBeforeEnd')]);
+  if (eventSearchPeriodTooLong(q, period.start.getTime(), period.end.getTime())) {
+    throw AppError.invalidInput([fieldError('startDate', 'periodTooLongWithoutSubject', { days: EVENT_SEARCH_UNSCOPED_MAX_DAYS })]);
+  }
+  return period;
 }
 
 /** How many events a search matches (the saved views' count; paging and follow mode do not apply). */
@@ -167,7 +190,17 @@ export async function countEvents(db: Db, actor: Actor, q: EventSearchQuery, now
   return row?.n ?? 0;
 }
 
-/** The filters every search applies: the operator, the subjects (vin, bid, user with its role), actor, groups, types. */
+/**
+ * A remote command's failure (or timeout) as the event log records it: the REMOTE_COMMAND event of the command's
+ * answer with `properties.result` FAILED (recordCommandAnswer in vehicle-commands; the sent event says PENDING, a
+ * success SUCCEEDED).
+ */
+const failedCommandEvent = (): SQL => and(eq(events.type, 'REMOTE_COMMAND'), sql`${events.properties}->>'result' = 'FAILED'`)!;
+
+/**
+ * The filters every search applies: the operator, the subjects (vin, bid, user with its role), actor, groups, types,
+ * failed commands.
+ */
 function subjectFilters(actor: Actor, q: EventSearchQuery, s: { bid: string | undefined; user: string | undefined }): SQL[] {
   const where: SQL[] = [eq(events.fleetId, actor.fleet)];
   if (s.bid) where.push(eq(events.bid, s.bid));
@@ -182,6 +215,7 @@ function subjectFilters(actor: Actor, q: EventSearchQuery, s: { bid: string | un
   if (q.actor) where.push(eq(events.actingUsername, q.actor));
   if (q.groups?.length) where.push(inArray(events.typeGroup, q.groups));
   if (q.types?.length) where.push(inArray(events.type, q.types));
+  if (q.failedCommands) where.push(failedCommandEvent());
   return where;
 }
 

@@ -1,5 +1,9 @@
 import {
   eventText,
+  eventSearchIsRunnable,
+  eventSearchPeriodTooLong,
+  EVENT_SEARCH_UNSCOPED_MAX_DAYS,
+  fieldError,
   MESSAGE_IDS,
   parseSavedViewParams,
   SAVED_VIEWS_PER_OWNER_MAX,
@@ -55,6 +59,12 @@ export const BUILT_IN_VIEWS: readonly { key: SavedViewBuiltInKey; name: string; 
     name: 'Unpaid invoices older than 14 days',
     screen: 'payments',
     params: { status: 'UNPAID', type: 'INVOICE', olderThanDays: 14 } satisfies SavedViewParams['payments'],
+  },
+  {
+    key: 'failed-commands-24h',
+    name: 'Failed commands in the last 24 h',
+    screen: 'eventLog',
+    params: { failedCommands: true, lastHours: 24 } satisfies SavedViewParams['eventLog'],
   },
 ];
 
@@ -143,13 +153,26 @@ function validParams(screen: SavedViewScreen, params: unknown): Record<string, u
     );
   }
   const kept = Object.fromEntries(Object.entries(parsed.data as Record<string, unknown>).filter(([, v]) => v !== undefined));
-  if (screen === 'eventLog' && !kept.vin && !kept.bid && !kept.user) {
-    throw AppError.invalidInput([{ field: 'params.vin', message: 'At least one of vin, bid or user is needed' }]);
-  }
+  if (screen === 'eventLog') validEventLogParams(kept as SavedViewParams['eventLog']);
   if (screen === 'support' && !kept.search && !kept.mobilePhone && !kept.user) {
     throw AppError.invalidInput([{ field: 'params.search', message: 'Required' }]);
   }
   return kept;
+}
+
+/**
+ * The event search's own rules (the contract's, as GET /api/events applies them): a subject or the failed-commands
+ * filter; a relative period or dates, not both; without a subject a period of at most EVENT_SEARCH_UNSCOPED_MAX_DAYS
+ * (a view without dates opens on the screen's default month, which is within it).
+ */
+function validEventLogParams(p: SavedViewParams['eventLog']): void {
+  if (!eventSearchIsRunnable(p)) {
+    throw AppError.invalidInput([{ field: 'params.vin', message: 'At least one of vin, bid or user is needed (or failedCommands)' }]);
+  }
+  if (p.lastHours !== undefined && (p.startDate || p.endDate)) throw AppError.invalidInput([fieldError('params.lastHours', 'lastHoursWithDates')]);
+  if (p.startDate && p.endDate && eventSearchPeriodTooLong(p, Date.parse(p.startDate), Date.parse(p.endDate))) {
+    throw AppError.invalidInput([fieldError('params.startDate', 'periodTooLongWithoutSubject', { days: EVENT_SEARCH_UNSCOPED_MAX_DAYS })]);
+  }
 }
 
 const visibility = (shared: boolean) => (shared ? 'shared' : 'private');

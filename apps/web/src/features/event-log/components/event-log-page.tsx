@@ -24,7 +24,7 @@ import {
   effectiveGroups,
   effectivePeriod,
   eventLogFilterOf,
-  hasSubject,
+  isRunnable,
   type EventLogFilter,
   type EventLogPageSize,
   type EventLogSearch,
@@ -48,7 +48,7 @@ export function EventLogPage({ search, onSearchChange }: EventLogPageProps) {
   const now = useMemo(() => new Date(), [searchKey]);
   const period = timeZone ? effectivePeriod(search, now, timeZone) : null;
   const groups = useMemo(() => effectiveGroups(search), [search]);
-  const filter = useMemo(() => (timeZone && hasSubject(search) ? eventLogFilterOf(search, now, timeZone) : null), [search, now, timeZone]);
+  const filter = useMemo(() => (timeZone && isRunnable(search) ? eventLogFilterOf(search, now, timeZone) : null), [search, now, timeZone]);
   const variant: EventTableVariant = search.view === 'full' ? 'full' : 'simple';
   // The URL's page size, else the one this staff member chose last, else the §9 default.
   const [remembered] = useTablePreferences('event-log');
@@ -83,12 +83,14 @@ export function EventLogPage({ search, onSearchChange }: EventLogPageProps) {
           filter={filter}
           pageSize={pageSize}
           variant={variant}
+          // The failed commands of the operator's vehicles: which vehicle is the first thing to know.
+          showVin={Boolean(filter.failedCommands && !filter.vin)}
           onVariantChange={(next) => onSearchChange({ ...search, view: next === 'full' ? 'full' : undefined }, { replace: true })}
           // Named in the URL even when it is the default: without one the remembered size would apply.
           onPageSizeChange={(next) => onSearchChange({ ...search, pageSize: next }, { replace: true })}
         />
       ) : (
-        !hasSubject(search) && (
+        !isRunnable(search) && (
           <Paper variant="outlined" sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
             <ManageSearchIcon sx={{ fontSize: 40 }} aria-hidden />
             <Typography variant="subtitle1" color="text.primary">
@@ -106,12 +108,14 @@ interface EventResultsProps {
   filter: EventLogFilter;
   pageSize: number;
   variant: EventTableVariant;
+  /** Show the VIN in the simple table too. */
+  showVin: boolean;
   onVariantChange: (variant: EventTableVariant) => void;
   onPageSizeChange: (pageSize: EventLogPageSize) => void;
 }
 
 /** The result list of one search: paging by the cursors seen (previous goes back through them) and follow mode. */
-function EventResults({ filter, pageSize, variant, onVariantChange, onPageSizeChange }: EventResultsProps) {
+function EventResults({ filter, pageSize, variant, showVin, onVariantChange, onPageSizeChange }: EventResultsProps) {
   const { t } = useTranslation();
   // cursors[i] fetches page i; page 0 needs none.
   const [paging, setPaging] = useState<{ page: number; cursors: (string | null)[] }>({ page: 0, cursors: [null] });
@@ -175,6 +179,7 @@ function EventResults({ filter, pageSize, variant, onVariantChange, onPageSizeCh
       {following && follow.failed && <Alert severity="warning">{t('eventLog.follow.failed')}</Alert>}
       <EventTable
         variant={variant}
+        showVin={showVin}
         followed={followed}
         events={data?.results ?? []}
         loading={!data && !events.isError}

@@ -8,6 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -17,10 +18,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ZEventRole, ZEventTypeGroup, eventSearchDefaultGroups, isoToWallClock, wallClockToMs, type EventTypeGroup } from '@fleetdesk/contract';
+import {
+  EVENT_SEARCH_UNSCOPED_MAX_DAYS,
+  ZEventRole,
+  ZEventTypeGroup,
+  eventSearchDefaultGroups,
+  eventSearchIsRunnable,
+  eventSearchLastHoursPeriod,
+  eventSearchPeriodTooLong,
+  isoToWallClock,
+  wallClockToMs,
+  type EventTypeGroup,
+} from '@fleetdesk/contract';
 import { ControlledDateTimeField } from '@/components/controlled-date-time-field';
 import { ViewsControl } from '@/features/saved-views';
-import { EVENT_TYPE_GROUPS, searchOfSubmit, type EventLogSearch } from '../event-log-search';
+import { EVENT_LOG_LAST_HOURS_CHOICES, EVENT_TYPE_GROUPS, searchOfSubmit, type EventLogSearch } from '../event-log-search';
 
 /** The form edits wall-clock times in the operator's zone, as the result list shows them (decision 0065). */
 const toWallClock = (iso: string, timeZone: string): string => isoToWallClock(iso, timeZone);
@@ -29,28 +41,35 @@ const fromWallClock = (value: string, timeZone: string): string | null => {
   return ms === null ? null : new Date(ms).toISOString();
 };
 
-const ZEventSearchForm = z
-  .object({
-    vin: z.string(),
-    bid: z.string(),
-    user: z.string(),
-    role: ZEventRole,
-    groups: z.array(ZEventTypeGroup),
-    startDate: z.string(),
-    endDate: z.string(),
-  })
-  .superRefine((values, ctx) => {
-    if (!values.vin.trim() && !values.bid.trim() && !values.user.trim()) {
-      ctx.addIssue({ code: 'custom', path: ['vin'], message: 'subjectRequired' });
-    }
-    // Two wall-clock times of one zone are in the same order as their instants: compared as if in UTC.
-    const start = wallClockToMs(values.startDate, 'UTC');
-    const end = wallClockToMs(values.endDate, 'UTC');
-    if (start !== null && end !== null && end <= start) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'periodInvalid' });
-    }
-  });
-type EventSearchFormValues = z.infer<typeof ZEventSearchForm>;
+/** The period select's value for "the dates below" (else a number of hours). */
+const DATES = 'dates';
+
+/** The form's rules are the API's (the contract's): a subject or failed commands; a bounded period without a subject. */
+const eventSearchFormSchema = (timeZone: string) =>
+  z
+    .object({
+      vin: z.string(),
+      bid: z.string(),
+      user: z.string(),
+      role: ZEventRole,
+      failedCommands: z.boolean(),
+      groups: z.array(ZEventTypeGroup),
+      period: z.string(),
+      startDate: z.string(),
+      endDate: z.string(),
+    })
+    .superRefine((values, ctx) => {
+      const scope = { vin: values.vin.trim(), bid: values.bid.trim(), user: values.user.trim(), failedCommands: values.failedCommands };
+      if (!eventSearchIsRunnable(scope)) ctx.addIssue({ code: 'custom', path: ['vin'], message: 'subjectRequired' });
+      // A relative period is counted from the moment of the search: the dates do not apply.
+      if (values.period !== DATES) return;
+      const start = wallClockToMs(values.startDate, timeZone);
+      const end = wallClockToMs(values.endDate, timeZone);
+      if (start === null || end === null) return;
+      if (end <= start) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'periodInvalid' });
+      else if (eventSearchPeriodTooLong(scope, start, end)) ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'periodTooLong' });
+    });
+type EventSearchFormValues = z.infer<ReturnType<typeof eventSearchFormSchema>>;
 
 export interface EventSearchFormProps {
   search: EventLogSearch;
@@ -62,7 +81,16 @@ export interface EventSearchFormProps {
   timeZone: string;
 }
 
-/** The §5 event search form: vin, bid or user; the actor radios (with a user); the type groups; the period. */
+/** The relative periods offered: the form's choices, and the URL's own when it names another. */
+const lastHoursChoices = (current: number | undefined): number[] =>
+  current === undefined || (EVENT_LOG_LAST_HOURS_CHOICES as readonly number[]).includes(current)
+    ? [...EVENT_LOG_LAST_HOURS_CHOICES]
+    : [...EVENT_LOG_LAST_HOURS_CHOICES, current].sort((a, b) => a - b);
+
+/**
+ * The §5 event search form: vin, bid or user, or the failed commands of the operator; the actor radios (with a user);
+ * the type groups; the period, as dates or the last hours up to the moment of the search.
+ */
 export function EventSearchForm({ search, groups, period, onSubmit, timeZone }: EventSearchFormProps) {
   const { t } = useTranslation();
   const defaultValues = useMemo<EventSearchFormValues>(
@@ -71,34 +99,57 @@ export function EventSearchForm({ search, groups, period, onSubmit, timeZone }: 
       bid: search.bid ?? '',
       user: search.user ?? '',
       role: search.role ?? 'BOTH',
+      failedCommands: search.failedCommands === true,
       groups: [...groups],
+      period: search.lastHours === undefined ? DATES : String(search.lastHours),
       startDate: period ? toWallClock(period.startDate, timeZone) : '',
       endDate: period ? toWallClock(period.endDate, timeZone) : '',
     }),
     [search, groups, period, timeZone],
   );
-  const { control, register, handleSubmit, formState, setValue } = useForm<EventSearchFormValues>({
-    resolver: zodResolver(ZEventSearchForm),
-    defaultValues,
-  });
+  const resolver = useMemo(() => zodResolver(eventSearchFormSchema(timeZone)), [timeZone]);
+  const { control, register, handleSubmit, formState, setValue } = useForm<EventSearchFormValues>({ resolver, defaultValues });
   const user = useWatch({ control, name: 'user' });
   const vin = useWatch({ control, name: 'vin' });
+  const failedCommands = useWatch({ control, name: 'failedCommands' });
+  const periodChoice = useWatch({ control, name: 'period' });
+  const relative = periodChoice !== DATES;
   const hasUser = user.trim() !== '';
   const { errors, dirtyFields } = formState;
   const groupsChanged = Boolean(dirtyFields.groups) || search.groups !== undefined;
 
   const submit = handleSubmit((values) => {
-    const keepDate = (key: 'startDate' | 'endDate') => (dirtyFields[key] ? fromWallClock(values[key], timeZone) : (search[key] ?? null));
+    // The dates shown are taken as typed once changed, or when they replace a relative period; else the URL's stay.
+    const keepDate = (key: 'startDate' | 'endDate') =>
+      dirtyFields[key] || search.lastHours !== undefined ? fromWallClock(values[key], timeZone) : (search[key] ?? null);
+    const lastHours = values.period === DATES ? null : Number(values.period);
     onSubmit(
       searchOfSubmit(
-        { ...values, groupsChanged, startDate: keepDate('startDate'), endDate: keepDate('endDate') },
+        {
+          ...values,
+          groupsChanged,
+          lastHours,
+          startDate: lastHours ? null : keepDate('startDate'),
+          endDate: lastHours ? null : keepDate('endDate'),
+        },
         { view: search.view, pageSize: search.pageSize },
       ),
     );
   });
 
+  // Choosing the last hours shows their window (from now) in the dates, which it replaces.
+  const choosePeriod = (value: string) => {
+    setValue('period', value, { shouldDirty: true });
+    if (value === DATES) return;
+    const window = eventSearchLastHoursPeriod(Number(value), new Date());
+    setValue('startDate', toWallClock(window.start.toISOString(), timeZone));
+    setValue('endDate', toWallClock(window.end.toISOString(), timeZone));
+  };
+
   const subjectError = errors.vin?.message === 'subjectRequired';
   const resetGroups = () => setValue('groups', eventSearchDefaultGroups(vin.trim() !== ''), { shouldDirty: true });
+  const hoursLabel = (hours: number) =>
+    hours > 24 && hours % 24 === 0 ? t('eventLog.form.lastDays', { count: hours / 24 }) : t('eventLog.form.lastHours', { count: hours });
 
   return (
     <Paper
@@ -138,6 +189,28 @@ export function EventSearchForm({ search, groups, period, onSubmit, timeZone }: 
             {t('eventLog.form.subjectRequired')}
           </FormHelperText>
         )}
+        <Box sx={{ mt: '8px !important' }}>
+          <Controller
+            name="failedCommands"
+            control={control}
+            render={({ field }) => (
+              <FormControlLabel
+                label={t('eventLog.form.failedCommands')}
+                control={
+                  <Checkbox
+                    size="small"
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    slotProps={{ input: { 'aria-describedby': 'event-failed-commands-hint' } }}
+                  />
+                }
+              />
+            )}
+          />
+          <FormHelperText id="event-failed-commands-hint" sx={{ mx: 0, mt: 0 }}>
+            {t('eventLog.form.failedCommandsHint')}
+          </FormHelperText>
+        </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'auto 1fr' }, alignItems: 'start' }}>
           <FormControl disabled={!hasUser}>
             <FormLabel id="event-actor-label" sx={{ typography: 'body2' }}>
@@ -156,7 +229,7 @@ export function EventSearchForm({ search, groups, period, onSubmit, timeZone }: 
             />
             {!hasUser && <FormHelperText sx={{ mx: 0, mt: 0 }}>{t('eventLog.form.actorDisabled')}</FormHelperText>}
           </FormControl>
-          <FormControl component="fieldset">
+          <FormControl component="fieldset" disabled={failedCommands}>
             <FormLabel component="legend" sx={{ typography: 'body2' }}>
               {t('eventLog.form.groups')}
             </FormLabel>
@@ -183,23 +256,57 @@ export function EventSearchForm({ search, groups, period, onSubmit, timeZone }: 
                 </FormGroup>
               )}
             />
+            {failedCommands && <FormHelperText sx={{ mx: 0, mt: 0 }}>{t('eventLog.form.groupsByFailedCommands')}</FormHelperText>}
           </FormControl>
         </Box>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { sm: 'flex-start' }, flexWrap: 'wrap' }}>
+          <Controller
+            name="period"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                select
+                size="small"
+                label={t('eventLog.form.period')}
+                value={field.value}
+                onChange={(event) => choosePeriod(event.target.value)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                sx={{ width: { sm: 190 } }}
+              >
+                <MenuItem value={DATES}>{t('eventLog.form.periodDates')}</MenuItem>
+                {lastHoursChoices(search.lastHours).map((hours) => (
+                  <MenuItem key={hours} value={String(hours)}>
+                    {hoursLabel(hours)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
           <Box sx={{ width: { sm: 230 } }}>
-            <ControlledDateTimeField control={control} name="startDate" label={t('eventLog.form.from')} />
+            <ControlledDateTimeField
+              control={control}
+              name="startDate"
+              label={t('eventLog.form.from')}
+              disabled={relative}
+              helperText={relative ? t('eventLog.form.periodRelative') : undefined}
+              errorMessage={errors.startDate ? t('messages.periodTooLongWithoutSubject', { days: EVENT_SEARCH_UNSCOPED_MAX_DAYS }) : undefined}
+            />
           </Box>
           <Box sx={{ width: { sm: 230 } }}>
             <ControlledDateTimeField
               control={control}
               name="endDate"
               label={t('eventLog.form.to')}
+              disabled={relative}
               errorMessage={errors.endDate ? t('eventLog.form.periodInvalid') : undefined}
             />
           </Box>
           <Stack direction="row" spacing={1} sx={{ ml: { sm: 'auto !important' }, pt: { sm: 0.5 }, alignItems: 'center' }}>
             <ViewsControl screen="eventLog" />
-            <Button onClick={resetGroups}>{t('eventLog.form.reset')}</Button>
+            <Button onClick={resetGroups} disabled={failedCommands}>
+              {t('eventLog.form.reset')}
+            </Button>
             <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
               {t('eventLog.form.search')}
             </Button>

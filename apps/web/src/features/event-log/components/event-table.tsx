@@ -33,6 +33,8 @@ function NewChip({ id }: { id: string }) {
 
 interface EventTableProps {
   variant: EventTableVariant;
+  /** The VIN column in the simple variant too (the full one always has it). */
+  showVin?: boolean;
   /** Events that follow mode brought in (newest first), shown on top and marked new. */
   followed: readonly EventLogEntry[];
   events: readonly EventLogEntry[];
@@ -43,9 +45,9 @@ interface EventTableProps {
 }
 
 /** The result list of the event log, in the simple or the full variant (§2), on the console's DataTable. */
-export function EventTable({ variant, followed, events, loading, refreshing, error, paging }: EventTableProps) {
+export function EventTable({ variant, showVin = false, followed, events, loading, refreshing, error, paging }: EventTableProps) {
   const { t } = useTranslation();
-  const columns = useEventColumns(variant);
+  const columns = useEventColumns(variant, showVin);
   const followedIds = useMemo(() => new Set(followed.map((event) => event.id)), [followed]);
   const rows = useMemo(() => [...followed, ...events.filter((event) => !followedIds.has(event.id))], [followed, events, followedIds]);
   const empty = useMemo(() => ({ title: t('eventLog.state.emptyTitle'), hint: t('eventLog.state.emptyBody') }), [t]);
@@ -93,11 +95,12 @@ function Offset({ offset, children, strongOnlyIfEarly = false }: { offset: numbe
 }
 
 /**
- * The columns of a variant: simple shows occurred (with a negative offset in red), type, bid, acting user and text;
- * full adds received (with its offset), group, vin, affected user, whether the event is public and the position.
+ * The columns of a variant: simple shows occurred (with a negative offset in red), type, bid, acting user and text
+ * (and the vin when asked: a search across the operator's vehicles); full adds received (with its offset), group, vin,
+ * affected user, whether the event is public and the position.
  * Each value is the text the cell shows, so the CSV export of the current view reads as the screen does.
  */
-function useEventColumns(variant: EventTableVariant): DataTableColumn<EventLogEntry>[] {
+function useEventColumns(variant: EventTableVariant, showVin: boolean): DataTableColumn<EventLogEntry>[] {
   const { t } = useTranslation();
   const format = useFormat();
   const eventText = useEventText();
@@ -186,7 +189,7 @@ function useEventColumns(variant: EventTableVariant): DataTableColumn<EventLogEn
         valueGetter: (_, event) => event.bid ?? NO_VALUE,
         renderCell: ({ row: event }) => (event.bid ? <AppHrefLink href={bookingPath(event.bid)}>{event.bid}</AppHrefLink> : NO_VALUE),
       },
-      full && {
+      (full || showVin) && {
         field: 'vin',
         headerName: t('eventLog.table.vin'),
         minWidth: 180,
@@ -242,5 +245,5 @@ function useEventColumns(variant: EventTableVariant): DataTableColumn<EventLogEn
       },
     ];
     return columns.filter((column): column is DataTableColumn<EventLogEntry> => column !== false);
-  }, [variant, t, format, eventText, language]);
+  }, [variant, showVin, t, format, eventText, language]);
 }
