@@ -296,13 +296,32 @@ describe('POST /api/admin/users/approved (bulk approve)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const { results } = ZBulkApproveResponse.parse(res.json());
+    const approved = {
+      approved: true,
+      status: 'APPROVED',
+      httpCode: null,
+      outcome: 'DONE',
+      messageId: 'userApproved',
+      message: MESSAGES.userApproved,
+    };
+    const notAllowed = (status: UserStatus) => ({
+      approved: false,
+      status: null,
+      httpCode: 409,
+      outcome: 'SKIPPED',
+      messageId: 'userActionNotAllowed',
+      params: { action: 'Approve', status },
+      message: `Approve is not possible for a user with status ${status}`,
+    });
+    const notFound = { approved: false, status: null, httpCode: 404, outcome: 'SKIPPED', messageId: 'userNotFound', message: MESSAGES.userNotFound };
+    expect(res.json().dryRun).toBe(false);
     expect(results).toEqual([
-      { username: a.username, approved: true, status: 'APPROVED', httpCode: null, message: MESSAGES.userApproved },
-      { username: b.username, approved: true, status: 'APPROVED', httpCode: null, message: MESSAGES.userApproved },
-      { username: c.username, approved: false, status: null, httpCode: 409, message: 'Approve is not possible for a user with status ACTIVE' },
-      { username: d.username, approved: false, status: null, httpCode: 409, message: 'Approve is not possible for a user with status BLOCKED' },
-      { username: 'demo.se.pending', approved: false, status: null, httpCode: 404, message: MESSAGES.userNotFound },
-      { username: 'nobody', approved: false, status: null, httpCode: 404, message: MESSAGES.userNotFound },
+      { username: a.username, ...approved },
+      { username: b.username, ...approved },
+      { username: c.username, ...notAllowed('ACTIVE') },
+      { username: d.username, ...notAllowed('BLOCKED') },
+      { username: 'demo.se.pending', ...notFound },
+      { username: 'nobody', ...notFound },
     ]);
     expect(await userOf(a.username)).toMatchObject({ status: 'APPROVED', approvedBy: 'support' });
     expect((await userOf(c.username)).status).toBe('ACTIVE');
@@ -324,9 +343,104 @@ describe('POST /api/admin/users/approved (bulk approve)', () => {
     }
   });
 
+  it('plans with dryRun exactly what the run then does, and the plan writes nothing', async () => {
+    const a = await customer('AWAITING_APPROVAL');
+    const b = await customer('PENDING_OLD');
+    const c = await customer('ACTIVE');
+    const d = await customer('DELETION_REQUESTED');
+    const e = await customer('AWAITING_APPROVAL');
+    // Another operator's user awaiting approval, an unknown name, and a duplicate in another spelling.
+    const usernames = [a.username, c.username, 'demo.se.pending', b.username, 'nobody', d.username, e.username, ` ${a.username.toUpperCase()} `];
+    const eventCount = async () => (await db.select({ id: events.id }).from(events)).length;
+    const statuses = async () => Promise.all([a, b, c, d, e].map(async (u) => (await userOf(u.username)).status));
+    const eventsBefore = await eventCount();
+    const statusesBefore = await statuses();
+
+    const planRes = await post('/api/admin/users/approved', { usernames, reason: 'Licences checked', dryRun: true });
+    expect(planRes.statusCode, planRes.body).toBe(200);
+    const plan = ZBulkApproveResponse.parse(planRes.json());
+    expect(plan.dryRun).toBe(true);
+    const planned = {
+      approved: false,
+      status: null,
+      httpCode: null,
+      outcome: 'PLANNED',
+      messageId: 'userWouldBeApproved',
+      message: 'Would be approved',
+    };
+    const refusedIn = (status: UserStatus) => ({
+      approved: false,
+      status: null,
+      httpCode: 409,
+      outcome: 'SKIPPED',
+      messageId: 'userActionNotAllowed',
+      params: { action: 'Approve', status },
+      message: `Approve is not possible for a user with status ${status}`,
+    });
+    const notFound = { approved: false, status: null, httpCode: 404, outcome: 'SKIPPED', messageId: 'userNotFound', message: MESSAGES.userNotFound };
+    expect(plan.results).toEqual([
+      { username: a.username, ...planned },
+      { username: c.username, ...refusedIn('ACTIVE') },
+      // Another operator's user is not found, exactly like an unknown name: nothing of it is told.
+      { username: 'demo.se.pending', ...notFound },
+      { username: b.username, ...planned },
+      { username: 'nobody', ...notFound },
+      { username: d.username, ...refusedIn('DELETION_REQUESTED') },
+      { username: e.username, ...planned },
+    ]);
+    // The plan wrote nothing: no event, no status.
+    expect(await eventCount()).toBe(eventsBefore);
+    expect(await statuses()).toEqual(statusesBefore);
+    expect((await userOf('demo.se.pending')).status).toBe('AWAITING_APPROVAL');
+
+    const runRes = await post('/api/admin/users/approved', { usernames, reason: 'Licences checked' });
+    expect(runRes.statusCode, runRes.body).toBe(200);
+    const run = ZBulkApproveResponse.parse(runRes.json());
+    expect(run.dryRun).toBe(false);
+    // The run does what the plan said, user by user: PLANNED became DONE, every refusal is the same refusal.
+    expect(run.results.map((r) => r.username)).toEqual(plan.results.map((r) => r.username));
+    run.results.forEach((done, i) => {
+      const planLine = plan.results[i]!;
+      if (planLine.outcome === 'PLANNED')
+        expect(done).toMatchObject({ outcome: 'DONE', approved: true, status: 'APPROVED', messageId: 'userApproved' });
+      else expect(done).toEqual(planLine);
+    });
+    // One event per approved user, none for the others.
+    expect(await eventCount()).toBe(eventsBefore + 3);
+    for (const u of [a, b, e]) {
+      const written = await eventsOf(u.username);
+      expect(written).toHaveLength(1);
+      expect(written[0]).toMatchObject({
+        type: 'USER_ACTION',
+        actingUsername: 'support',
+        properties: expect.objectContaining({ action: 'APPROVE', bulk: true }),
+      });
+      expect((await userOf(u.username)).status).toBe('APPROVED');
+    }
+    for (const u of [c, d]) expect(await eventsOf(u.username)).toHaveLength(0);
+  });
+
+  it('checks each user again when it runs: a user blocked since the plan is not approved', async () => {
+    const a = await customer('AWAITING_APPROVAL');
+    const b = await customer('AWAITING_APPROVAL');
+    const plan = ZBulkApproveResponse.parse((await post('/api/admin/users/approved', { usernames: [a.username, b.username], dryRun: true })).json());
+    expect(plan.results.map((r) => r.outcome)).toEqual(['PLANNED', 'PLANNED']);
+    expect((await post(`/api/users/${a.username}/block`, { blockReason: 'ABUSE' })).statusCode).toBe(200);
+
+    const run = ZBulkApproveResponse.parse(
+      (await post('/api/admin/users/approved', { usernames: [a.username, b.username], reason: 'Checked' })).json(),
+    );
+    expect(run.results).toMatchObject([
+      { username: a.username, outcome: 'SKIPPED', approved: false, httpCode: 409, params: { status: 'BLOCKED' } },
+      { username: b.username, outcome: 'DONE', approved: true, status: 'APPROVED' },
+    ]);
+    expect((await userOf(a.username)).status).toBe('BLOCKED');
+  });
+
   it('refuses malformed bodies', async () => {
     for (const body of [
       {},
+      { usernames: ['demo.pending'], dryRun: 'yes' },
       { usernames: [] },
       { usernames: 'demo.pending' },
       { usernames: [''] },

@@ -287,7 +287,7 @@ describe('SetIdentityDialog', () => {
 });
 
 describe('BulkApproveButton', () => {
-  it('is enabled only when every selected user is AWAITING_APPROVAL and lists the result per user', async () => {
+  it("is enabled only when every selected user is AWAITING_APPROVAL, shows the server's plan, then lists the result per user", async () => {
     const user = userEvent.setup();
     renderWith(
       <BulkApproveButton
@@ -300,18 +300,48 @@ describe('BulkApproveButton', () => {
     expect(screen.getByRole('button', { name: 'Approve selected (2)' })).toHaveProperty('disabled', true);
     cleanup();
 
-    handler = (method, url) =>
-      method === 'POST' && url.pathname === '/api/admin/users/approved'
-        ? {
-            status: 200,
-            body: {
-              results: [
-                { username: 'a', approved: true, status: 'APPROVED', httpCode: null, message: 'User approved' },
-                { username: 'c', approved: false, status: null, httpCode: 409, message: 'APPROVE is not allowed in status ACTIVE' },
-              ],
-            },
-          }
-        : undefined;
+    // c was approved by someone else since the list was loaded: the plan says so, and the run too.
+    const refusal = {
+      approved: false,
+      status: null,
+      httpCode: 409,
+      outcome: 'SKIPPED',
+      messageId: 'userActionNotAllowed',
+      params: { action: 'Approve', status: 'APPROVED' },
+      message: 'Approve is not possible for a user with status APPROVED',
+    };
+    handler = (method, url, body) => {
+      if (method !== 'POST' || url.pathname !== '/api/admin/users/approved') return undefined;
+      const dryRun = (body as { dryRun?: boolean }).dryRun === true;
+      return {
+        status: 200,
+        body: {
+          dryRun,
+          results: [
+            dryRun
+              ? {
+                  username: 'a',
+                  approved: false,
+                  status: null,
+                  httpCode: null,
+                  outcome: 'PLANNED',
+                  messageId: 'userWouldBeApproved',
+                  message: 'Would be approved',
+                }
+              : {
+                  username: 'a',
+                  approved: true,
+                  status: 'APPROVED',
+                  httpCode: null,
+                  outcome: 'DONE',
+                  messageId: 'userApproved',
+                  message: 'User approved',
+                },
+            { username: 'c', ...refusal },
+          ],
+        },
+      };
+    };
     const onDone = vi.fn();
     renderWith(
       <BulkApproveButton
@@ -323,24 +353,77 @@ describe('BulkApproveButton', () => {
       />,
     );
     await user.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
-    // The plan first (issue 17): how many, who, and a reason; nothing is sent before it is confirmed.
+    // The server's plan first (issue 19 point 4): how many, who will be approved and who will not and why.
     const plan = await screen.findByRole('dialog', { name: 'Approve 2 users?' });
-    expect(plan.textContent).toContain('These 2 users are approved and can book once active: a, c.');
-    await user.click(within(plan).getByRole('button', { name: 'Approve selected (2)' }));
+    expect(await within(plan).findByText('1 of 2 users will be approved and can book once active. Not approved: 1.')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/admin/users/approved').map((c) => c.body)).toEqual([{ usernames: ['a', 'c'], dryRun: true }]);
+    const planLines = within(plan).getByRole('list', { name: 'Approve 2 users?' });
+    expect(within(planLines).getByText('Would be approved')).toBeTruthy();
+    expect(within(planLines).getByText('Will not be approved: Approve is not possible for a user with status Approved')).toBeTruthy();
+
+    // A reason is required (issue 17); nothing is approved before it is given.
+    await user.click(within(plan).getByRole('button', { name: 'Approve 1 user' }));
     expect(await within(plan).findByText('Required')).toBeTruthy();
-    expect(calls.some((c) => c.path === '/api/admin/users/approved')).toBe(false);
+    expect(calls.filter((c) => c.path === '/api/admin/users/approved')).toHaveLength(1);
     await user.type(within(plan).getByLabelText(/^Reason/), 'Checked licences with the employer');
-    await user.click(within(plan).getByRole('button', { name: 'Approve selected (2)' }));
+    await user.click(within(plan).getByRole('button', { name: 'Approve 1 user' }));
     const results = await screen.findByRole('list', { name: 'Bulk approve results' });
     expect(within(results).getByText('New status: Approved')).toBeTruthy();
-    expect(within(results).getByText('Not approved: APPROVE is not allowed in status ACTIVE')).toBeTruthy();
-    expect(calls.find((c) => c.path === '/api/admin/users/approved')?.body).toEqual({
+    expect(within(results).getByText('Not approved: Approve is not possible for a user with status Approved')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/admin/users/approved').at(-1)?.body).toEqual({
       usernames: ['a', 'c'],
       reason: 'Checked licences with the employer',
     });
     expect(notifications).toContainEqual({ variant: 'warning', message: '1 of 2 users approved' });
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onDone).toHaveBeenCalled();
+  });
+
+  it("words the plan in the staff member's language, from the message ids", async () => {
+    const user = userEvent.setup();
+    await i18n.changeLanguage('de');
+    handler = (method, url) =>
+      method === 'POST' && url.pathname === '/api/admin/users/approved'
+        ? {
+            status: 200,
+            body: {
+              dryRun: true,
+              results: [
+                {
+                  username: 'a',
+                  approved: false,
+                  status: null,
+                  httpCode: null,
+                  outcome: 'PLANNED',
+                  messageId: 'userWouldBeApproved',
+                  message: 'Would be approved',
+                },
+                {
+                  username: 'x',
+                  approved: false,
+                  status: null,
+                  httpCode: 404,
+                  outcome: 'SKIPPED',
+                  messageId: 'userNotFound',
+                  message: 'User not found',
+                },
+              ],
+            },
+          }
+        : undefined;
+    renderWith(
+      <BulkApproveButton
+        users={[
+          { username: 'a', status: 'AWAITING_APPROVAL' },
+          { username: 'x', status: 'AWAITING_APPROVAL' },
+        ]}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Ausgewählte freigeben (2)' }));
+    const plan = await screen.findByRole('dialog', { name: '2 Benutzer genehmigen?' });
+    expect(await within(plan).findByText('Würde genehmigt')).toBeTruthy();
+    expect(within(plan).getByText('Wird nicht genehmigt: Benutzer nicht gefunden')).toBeTruthy();
+    expect(within(plan).getByRole('button', { name: '1 Benutzer genehmigen' })).toBeTruthy();
   });
 });
 

@@ -24,6 +24,8 @@ export const MESSAGES = {
   /** The schemas' text for a string that is too long (forms show maxCharacters, with the length typed). */
   maxLength: 'Maximum characters {{max}}',
   invalidCursor: 'Invalid cursor',
+  lastHoursWithDates: 'Give either the last hours or a start and end date, not both',
+  periodTooLongWithoutSubject: 'Without a VIN, booking ID or user name the period can be at most {{days}} days',
   batchUnknownColumn: 'Unknown column "{{name}}"',
   batchUnnamedColumn: 'Column {{column}} has no name',
   batchColumnTwice: 'The column {{column}} appears twice',
@@ -84,6 +86,7 @@ export const MESSAGES = {
   userDeactivated: 'User deactivated',
   passwordResetSent: 'Password reset sent to {{user}}',
   userApproved: 'User approved',
+  userWouldBeApproved: 'Would be approved',
   confirmationResent: 'Confirmation resent',
   userNotActive: 'User is not active',
   noContractsOnUser: 'The user has no contracts',

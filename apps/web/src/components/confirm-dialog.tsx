@@ -8,6 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 export interface ConfirmReason {
@@ -16,6 +17,14 @@ export interface ConfirmReason {
   maxLength: number;
   /** What the reason is for (e.g. "saved in the event log"); the character count is added. */
   help?: string;
+}
+
+/** What is wrong with a required reason (none given, too long), or null. Shared with the bulk action dialog. */
+export function reasonProblem(text: string, maxLength: number, t: TFunction): string | null {
+  const trimmed = text.trim();
+  if (trimmed.length === 0) return t('messages.required');
+  if (trimmed.length > maxLength) return t('messages.maxCharacters', { max: maxLength, len: trimmed.length });
+  return null;
 }
 
 export interface ConfirmDialogProps {
@@ -61,13 +70,7 @@ export function ConfirmDialog({
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   const trimmed = text.trim();
-  const reasonError = reason
-    ? trimmed.length === 0
-      ? t('messages.required')
-      : trimmed.length > reason.maxLength
-        ? t('messages.maxCharacters', { max: reason.maxLength, len: trimmed.length })
-        : null
-    : null;
+  const reasonError = reason ? reasonProblem(text, reason.maxLength, t) : null;
   const confirm = () => {
     setTouched(true);
     if (reasonError) return;

@@ -14,6 +14,7 @@ import {
   type VehicleAccess,
 } from '../enums.ts';
 import { ZBlockStatus, ZIsoDateTime, ZUser } from '../entities.ts';
+import { ZMessageParams } from '../error-envelope.ts';
 import { PHONE_PATTERN, PIN_PATTERN, USER_SEARCH_PAGE_SIZE_OPTIONS } from '../limits.ts';
 import { MESSAGES } from '../messages.ts';
 import { DB_INT_MAX, ZIntId } from '../safe-input.ts';
@@ -43,7 +44,8 @@ import { ZUserSummary } from './users.ts';
  * - POST   /api/users/{username}/verify-identity      → ZUserDetail (identityVerified, by and at)
  * - GET    /api/users/{username}/freeMonths           → ZFreeMonths
  * - PUT    /api/users/{username}/freeMonths ZFreeMonths → ZFreeMonths
- * - POST   /api/admin/users/approved  ZBulkApproveRequest → ZBulkApproveResponse (200; per user the new status or the failure)
+ * - POST   /api/admin/users/approved  ZBulkApproveRequest → ZBulkApproveResponse (200; per user the new status or the failure;
+ *          with `dryRun` the plan: per user what would happen, nothing written)
  * - GET    /api/admin/users/pending-deletion?page&pageSize → ZPendingDeletionResponse (oldest request first)
  * - POST   /api/users/{username}/membership/check ZMembershipCheckRequest → ZMembershipCheckResponse (§7 check membership;
  *          409 when the user's company needs no confirmation)
@@ -275,10 +277,26 @@ export const ZBulkApproveRequest = z.object({
     .max(BULK_APPROVE_MAX),
   /** Why these users are approved together (issue 17: a bulk action is deliberate); written into each user's event. */
   reason: z.string().trim().max(500).optional(),
+  /**
+   * The plan only (issue 19 point 4): per user what the run would do, by the same check, and nothing is written (no
+   * state, no event). Absent or false: the users are approved.
+   */
+  dryRun: z.boolean().default(false),
 });
+export type BulkApproveRequestInput = z.input<typeof ZBulkApproveRequest>;
+/**
+ * What happened (or, in a dry run, would happen) to one user: PLANNED only in a dry run (would be approved); DONE
+ * approved; SKIPPED not approved, with the reason (not found, which includes another operator's user, or a status that
+ * cannot be approved).
+ */
+export const ZBulkApproveOutcome = z.enum(['PLANNED', 'DONE', 'SKIPPED']);
+export type BulkApproveOutcome = z.infer<typeof ZBulkApproveOutcome>;
 /**
  * Per requested user (in request order, duplicates once): `approved` with the new `status`, or the failure with its
- * HTTP code and message (404 unknown or another operator's user, 409 a status that cannot be approved).
+ * HTTP code and message (404 unknown or another operator's user, 409 a status that cannot be approved). In a dry run
+ * nothing is approved (`approved` false, `status` null): `outcome` PLANNED says the user would be, and a refusal comes
+ * with the HTTP code and message the run would answer. `messageId` and `params` name `message` in the contract's
+ * MESSAGES (docs/decisions/0059), so clients translate it.
  */
 export const ZBulkApproveResult = z.object({
   username: z.string(),
@@ -286,8 +304,12 @@ export const ZBulkApproveResult = z.object({
   status: ZUserStatus.nullable(),
   httpCode: z.number().int().nullable(),
   message: z.string(),
+  outcome: ZBulkApproveOutcome,
+  messageId: z.string().optional(),
+  params: ZMessageParams.optional(),
 });
-export const ZBulkApproveResponse = z.object({ results: z.array(ZBulkApproveResult) });
+export type BulkApproveResult = z.infer<typeof ZBulkApproveResult>;
+export const ZBulkApproveResponse = z.object({ dryRun: z.boolean(), results: z.array(ZBulkApproveResult) });
 export type BulkApproveResponse = z.infer<typeof ZBulkApproveResponse>;
 
 /** GET /api/admin/users/pending-deletion: the operator's users in DELETION_REQUESTED, oldest request first; offset pages. */

@@ -5,6 +5,8 @@ import {
   formatMessage,
   MESSAGE_IDS,
   MESSAGES,
+  messageRef,
+  type MessageRef,
   USER_ACTION_STATUSES,
   type BlockReason,
   type BlockStatus,
@@ -48,23 +50,27 @@ async function act(
 ): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const row = await findCustomer(tx, actor, username, { forUpdate: true });
-    const effect = await decide(row, tx);
-    const now = new Date();
-    const statusChanges = effect.set.status !== undefined && effect.set.status !== row.status;
-    const [next] = await tx
-      .update(users)
-      .set({ ...effect.set, ...(statusChanges ? { lastStatusChangeDate: now } : {}), updatedAt: now })
-      .where(eq(users.id, row.id))
-      .returning();
-    await appendEvent(tx, actor, {
-      type: 'USER_ACTION',
-      text: effect.text,
-      affectedUsername: row.username,
-      occurred: now,
-      properties: { public: false, action, fromStatus: row.status, toStatus: next!.status, ...effect.properties },
-    });
-    return next!;
+    return applyEffect(tx, actor, row, action, await decide(row, tx));
   });
+}
+
+/** Writes `effect` to the (locked) row and appends its USER_ACTION event, in the caller's transaction. */
+async function applyEffect(tx: Db, actor: Actor, row: UserRow, action: string, effect: Effect): Promise<UserRow> {
+  const now = new Date();
+  const statusChanges = effect.set.status !== undefined && effect.set.status !== row.status;
+  const [next] = await tx
+    .update(users)
+    .set({ ...effect.set, ...(statusChanges ? { lastStatusChangeDate: now } : {}), updatedAt: now })
+    .where(eq(users.id, row.id))
+    .returning();
+  await appendEvent(tx, actor, {
+    type: 'USER_ACTION',
+    text: effect.text,
+    affectedUsername: row.username,
+    occurred: now,
+    properties: { public: false, action, fromStatus: row.status, toStatus: next!.status, ...effect.properties },
+  });
+  return next!;
 }
 
 const allow = (label: string, statuses: readonly UserStatus[], row: UserRow) => {
@@ -141,10 +147,33 @@ export async function reactivateUser(db: Db, actor: Actor, username: string, set
   return toUserDetail(db, actor, row, settings);
 }
 
+/** Why a user cannot be approved: the §8 error id, the HTTP code and the message (key and params) a refusal answers. */
+interface ApproveRefusal {
+  errorId: string;
+  httpCode: 404 | 409;
+  ref: MessageRef;
+}
+
+/** The outcome of the approval check: the row that can be approved, or why not (with the row, when there is one). */
+type ApproveCheck = { row: UserRow; refusal: null } | { row: UserRow | null; refusal: ApproveRefusal };
+
+/**
+ * The one approval check (§4: AWAITING_APPROVAL or PENDING_OLD), used by the single approve, the bulk approve's plan
+ * and its run, so the plan cannot drift from what is applied. No row is an unknown user, another operator's user or a
+ * staff account (404, as findCustomer answers).
+ */
+function checkApprove(row: UserRow | null): ApproveCheck {
+  if (!row) return { row, refusal: { errorId: MESSAGE_IDS.userNotFound, httpCode: 404, ref: messageRef('userNotFound') } };
+  if (USER_ACTION_STATUSES.APPROVE.includes(row.status)) return { row, refusal: null };
+  const ref = messageRef('userActionNotAllowed', { action: 'Approve', status: row.status });
+  return { row, refusal: { errorId: MESSAGE_IDS.userActionNotAllowed, httpCode: 409, ref } };
+}
+
 const approveEffect =
   (actor: Actor, reason?: string) =>
   (u: UserRow): Effect => {
-    allow('Approve', USER_ACTION_STATUSES.APPROVE, u);
+    const { refusal } = checkApprove(u);
+    if (refusal) throw new AppError(refusal.errorId, refusal.httpCode, refusal.ref.message);
     return {
       set: { status: 'APPROVED', approvedAt: new Date(), approvedBy: actor.username },
       text: reason ? eventText('userApprovedInBulk', { reason }) : eventText('userApproved'),
@@ -157,27 +186,66 @@ export async function approveUser(db: Db, actor: Actor, username: string, settin
   return toUserDetail(db, actor, await act(db, actor, username, 'APPROVE', approveEffect(actor)), settings);
 }
 
+/** The operator's customer by name, or null where findCustomer answers 404. */
+async function findCustomerOrNull(db: Db, actor: Actor, username: string, opts: { forUpdate?: boolean } = {}): Promise<UserRow | null> {
+  try {
+    return await findCustomer(db, actor, username, opts);
+  } catch (err) {
+    if (err instanceof AppError && err.httpCode === 404) return null;
+    throw err;
+  }
+}
+
+type BulkApproveResult = BulkApproveResponse['results'][number];
+
+/** A user that is not (or would not be) approved: the HTTP code and message a single approval would answer. */
+const refused = (name: string, row: UserRow | null, refusal: ApproveRefusal): BulkApproveResult => ({
+  username: row?.username ?? name.trim(),
+  approved: false,
+  status: null,
+  httpCode: refusal.httpCode,
+  outcome: 'SKIPPED',
+  ...refusal.ref,
+});
+
+/**
+ * One user of a bulk approval. The plan reads the user and asks `checkApprove`; the run locks the row in its own
+ * transaction, asks the same check again (the user may have changed since the plan) and only then writes the status
+ * and the one event.
+ */
+async function approveOneOfBulk(db: Db, actor: Actor, name: string, reason: string | undefined, dryRun: boolean): Promise<BulkApproveResult> {
+  if (dryRun) {
+    const check = checkApprove(await findCustomerOrNull(db, actor, name));
+    if (check.refusal !== null) return refused(name, check.row, check.refusal);
+    return { username: check.row.username, approved: false, status: null, httpCode: null, outcome: 'PLANNED', ...messageRef('userWouldBeApproved') };
+  }
+  return db.transaction(async (tx) => {
+    const check = checkApprove(await findCustomerOrNull(tx, actor, name, { forUpdate: true }));
+    if (check.refusal !== null) return refused(name, check.row, check.refusal);
+    const next = await applyEffect(tx, actor, check.row, 'APPROVE', approveEffect(actor, reason)(check.row));
+    return { username: next.username, approved: true, status: next.status, httpCode: null, outcome: 'DONE', ...messageRef('userApproved') };
+  });
+}
+
 /**
  * POST /api/admin/users/approved: each user on its own (one failure does not undo the others), in request order,
  * each name once. A user that cannot be found or approved is reported with the HTTP code and message a single
- * approval would have answered.
+ * approval would have answered. With `dryRun` the same check gives the plan and nothing is written.
  */
-export async function approveUsers(db: Db, actor: Actor, usernames: readonly string[], reason?: string): Promise<BulkApproveResponse> {
+export async function approveUsers(
+  db: Db,
+  actor: Actor,
+  { usernames, reason, dryRun = false }: { usernames: readonly string[]; reason?: string | undefined; dryRun?: boolean | undefined },
+): Promise<BulkApproveResponse> {
   const seen = new Set<string>();
-  const results: BulkApproveResponse['results'] = [];
+  const results: BulkApproveResult[] = [];
   for (const name of usernames) {
     const key = name.trim().toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
-    try {
-      const row = await act(db, actor, name, 'APPROVE', approveEffect(actor, reason));
-      results.push({ username: row.username, approved: true, status: row.status, httpCode: null, message: MESSAGES.userApproved });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      results.push({ username: name.trim(), approved: false, status: null, httpCode: err.httpCode, message: err.message });
-    }
+    results.push(await approveOneOfBulk(db, actor, name, reason, dryRun));
   }
-  return { results };
+  return { dryRun, results };
 }
 
 /** POST /api/users/{username}/requestDeletion: every status but DELETION_REQUESTED. */

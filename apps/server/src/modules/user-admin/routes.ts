@@ -260,12 +260,12 @@ export function registerUserAdminRoutes(app: App, { db, config }: AppContext) {
     {
       schema: {
         tags,
-        summary: 'Bulk approve: per user the new status or the failure',
+        summary: 'Bulk approve: per user the new status or the failure; with dryRun the plan (per user what would happen), nothing written',
         body: ZBulkApproveRequest,
         response: { 200: ZBulkApproveResponse, ...errors },
       },
     },
-    async (request) => approveUsers(db, requireSession(request), request.body.usernames, request.body.reason),
+    async (request) => approveUsers(db, requireSession(request), request.body),
   );
 
   app.get(

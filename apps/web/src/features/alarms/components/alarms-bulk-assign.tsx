@@ -1,17 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AlarmBulkResponse } from '@fleetdesk/contract';
+import { BulkActionDialog } from '@/components/bulk-action-dialog';
 import { useContactAssignees } from '@/features/customer-notes';
 import { alarmKeys, bulkAlarms } from '../api/alarms-api';
-import { AlarmsBulkResults } from './alarms-bulk-acknowledge';
+import { alarmBulkLines, alarmBulkReportSummary } from './alarms-bulk-lines';
 
 export interface AlarmsBulkAssignProps {
   ids: readonly number[];
@@ -29,38 +24,25 @@ const NOBODY = '';
 export function AlarmsBulkAssign({ ids, onDone }: AlarmsBulkAssignProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const titleId = useId();
   const [open, setOpen] = useState(false);
   const [assignee, setAssignee] = useState(NOBODY);
-  const [shown, setShown] = useState<AlarmBulkResponse | null>(null);
   const staff = useContactAssignees();
   const body = (dryRun: boolean) => ({ action: 'ASSIGN' as const, ids: [...ids], assignee: assignee || null, dryRun });
-  const plan = useMutation({ mutationFn: () => bulkAlarms(body(true)), onSuccess: setShown });
-  const run = useMutation({
-    mutationFn: () => bulkAlarms(body(false)),
-    onSuccess: setShown,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: alarmKeys.all() }),
-  });
-  const close = () => {
-    const applied = shown && !shown.dryRun;
-    setOpen(false);
-    setShown(null);
-    if (applied) onDone();
-  };
   const name = (username: string | null) =>
     username ? (staff.data?.find((s) => s.username === username)?.name ?? username) : t('alarms.bulk.assign.nobody');
-  const title = !shown ? t('alarms.bulk.assign.title') : shown.dryRun ? t('alarms.bulk.assign.planTitle') : t('alarms.bulk.assign.reportTitle');
 
   return (
     <>
-      <Button size="small" variant="outlined" disabled={ids.length === 0} onClick={() => setOpen(true)}>
+      <Button size="small" variant="outlined" disabled={open || ids.length === 0} onClick={() => setOpen(true)}>
         {t('alarms.bulk.assign.open', { count: ids.length })}
       </Button>
       {open && (
-        <Dialog open onClose={run.isPending ? undefined : close} maxWidth="sm" fullWidth aria-labelledby={titleId}>
-          <DialogTitle id={titleId}>{title}</DialogTitle>
-          <DialogContent>
-            {!shown ? (
+        <BulkActionDialog
+          titles={{ setup: t('alarms.bulk.assign.title'), plan: t('alarms.bulk.assign.planTitle'), report: t('alarms.bulk.assign.reportTitle') }}
+          setup={{
+            submitLabel: t('alarms.bulk.assign.showPlan'),
+            disabled: staff.isPending,
+            content: (
               <TextField
                 select
                 fullWidth
@@ -79,40 +61,26 @@ export function AlarmsBulkAssign({ ids, onDone }: AlarmsBulkAssignProps) {
                   </option>
                 ))}
               </TextField>
-            ) : (
-              <>
-                <DialogContentText variant="body2" role="status">
-                  {shown.dryRun
-                    ? t('alarms.bulk.assign.planSummary', { count: shown.counts.planned, skipped: shown.counts.skipped, user: name(shown.assignee) })
-                    : t('alarms.bulk.reportSummary', { count: shown.counts.done, skipped: shown.counts.skipped, failed: shown.counts.failed })}
-                </DialogContentText>
-                <AlarmsBulkResults response={shown} label={title} outcomes="alarms.bulk.assign.outcomes" />
-              </>
-            )}
-          </DialogContent>
-          <DialogActions>
-            {!shown || shown.dryRun ? (
-              <>
-                <Button onClick={close} disabled={run.isPending}>
-                  {t('alarms.bulk.cancel')}
-                </Button>
-                {!shown ? (
-                  <Button variant="contained" disabled={plan.isPending || staff.isPending} onClick={() => plan.mutate()}>
-                    {t('alarms.bulk.assign.showPlan')}
-                  </Button>
-                ) : (
-                  <Button variant="contained" disabled={run.isPending || shown.counts.planned === 0} onClick={() => run.mutate()}>
-                    {t('alarms.bulk.assign.confirm', { count: shown.counts.planned })}
-                  </Button>
-                )}
-              </>
-            ) : (
-              <Button variant="contained" onClick={close}>
-                {t('alarms.bulk.close')}
-              </Button>
-            )}
-          </DialogActions>
-        </Dialog>
+            ),
+          }}
+          loadPlan={() => bulkAlarms(body(true))}
+          describePlan={(plan) => ({
+            summary: t('alarms.bulk.assign.planSummary', { count: plan.counts.planned, skipped: plan.counts.skipped, user: name(plan.assignee) }),
+            lines: alarmBulkLines(plan, 'alarms.bulk.assign.outcomes', t),
+            count: plan.counts.planned,
+          })}
+          confirmLabel={(count) => t('alarms.bulk.assign.confirm', { count })}
+          run={() => bulkAlarms(body(false))}
+          describeReport={(report) => ({
+            summary: alarmBulkReportSummary(report, t),
+            lines: alarmBulkLines(report, 'alarms.bulk.assign.outcomes', t),
+          })}
+          onRunSettled={() => void queryClient.invalidateQueries({ queryKey: alarmKeys.all() })}
+          onClose={(applied) => {
+            setOpen(false);
+            if (applied) onDone();
+          }}
+        />
       )}
     </>
   );

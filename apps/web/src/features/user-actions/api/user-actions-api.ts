@@ -12,6 +12,7 @@ import {
   ZUserDuplicatesResponse,
   ZValidateLicenseResponse,
   type BlockRequest,
+  type BulkApproveRequestInput,
   type SetIdentityRequest,
   type ValidateLicenseRequest,
 } from '@fleetdesk/contract';
@@ -54,8 +55,9 @@ export const resetPassword = (username: string) =>
   apiClient.request(`${userPath(username)}/password-reset`, { method: 'POST', schema: ZUserActionResponse });
 export const verifyIdentity = (username: string) =>
   apiClient.request(`${userPath(username)}/verify-identity`, { method: 'POST', body: {}, schema: ZUserDetail });
-export const bulkApprove = (usernames: string[], reason: string) =>
-  apiClient.request('/admin/users/approved', { method: 'POST', body: { usernames, reason }, schema: ZBulkApproveResponse });
+/** POST /api/admin/users/approved: with `dryRun` the plan (per user what would happen, nothing written), else the approval. */
+export const bulkApprove = (body: BulkApproveRequestInput) =>
+  apiClient.request('/admin/users/approved', { method: 'POST', body, schema: ZBulkApproveResponse });
 
 // ---------- identity and licence (api/identity.ts) ----------
 

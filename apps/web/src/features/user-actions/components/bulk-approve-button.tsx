@@ -1,23 +1,13 @@
-import { useId, useState } from 'react';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { canBulkApprove, type BulkApproveResponse, type UserStatus } from '@fleetdesk/contract';
-import { ConfirmDialog } from '@/components/confirm-dialog';
-import { notifyError, notifySuccess, notifyWarning } from '@/lib/notifications/notify';
+import { canBulkApprove, ZUserStatus, type BulkApproveResult, type UserStatus } from '@fleetdesk/contract';
+import { BulkActionDialog } from '@/components/bulk-action-dialog';
+import { serverMessageText } from '@/lib/i18n/server-message';
+import { notifySuccess, notifyWarning } from '@/lib/notifications/notify';
 import { bulkApprove, userActionKeys } from '../api/user-actions-api';
 
 export interface BulkApproveButtonProps {
@@ -26,47 +16,31 @@ export interface BulkApproveButtonProps {
 }
 
 /**
- * Bulk approve (§4): enabled only when every selected user is AWAITING_APPROVAL; it first shows its plan (how many
- * users, their names) and asks for a reason (issue 17), then POST /api/admin/users/approved; the result per user (the
- * new status, or why not) is listed in a dialog.
+ * Why a user is (or would be) approved or not, from the server's message id in the staff member's language: the
+ * refusal's status and action are named as the console names them ("… status Active").
+ */
+function resultText(result: BulkApproveResult, t: TFunction): string {
+  const params = { ...result.params };
+  const status = ZUserStatus.safeParse(params.status);
+  if (status.success) params.status = t(`userActions.status.${status.data}`);
+  if (params.action !== undefined) params.action = t('userActions.action.APPROVE');
+  return serverMessageText({ messageId: result.messageId, params, message: result.message }, t);
+}
+
+/**
+ * Bulk approve (§4): enabled only when every selected user is AWAITING_APPROVAL. The dialog first shows the server's
+ * plan (POST /api/admin/users/approved with dryRun: per user whether it will be approved, and why not) and asks for a
+ * reason (issue 17), then approves and lists the result per user (the new status, or why not).
  */
 export function BulkApproveButton({ users, onDone }: BulkApproveButtonProps) {
   const { t } = useTranslation();
-  const titleId = useId();
   const queryClient = useQueryClient();
-  const [results, setResults] = useState<BulkApproveResponse['results'] | null>(null);
-  const [confirming, setConfirming] = useState(false);
+  const [open, setOpen] = useState(false);
   const enabled = canBulkApprove(users.map((u) => u.status));
-  const mutation = useMutation({
-    mutationFn: (reason: string) =>
-      bulkApprove(
-        users.map((u) => u.username),
-        reason,
-      ),
-    meta: { notifyErrors: false },
-    onSuccess: ({ results: rows }) => {
-      setConfirming(false);
-      const approved = rows.filter((r) => r.approved).length;
-      const summary = t('userActions.bulk.summary', { approved, total: rows.length });
-      if (approved === rows.length) notifySuccess(summary);
-      else notifyWarning(summary);
-      setResults(rows);
-      void queryClient.invalidateQueries({ queryKey: userActionKeys.users() });
-    },
-    onError: (error) => {
-      setConfirming(false);
-      notifyError(error);
-    },
-  });
+  const usernames = users.map((u) => u.username);
 
   const button = (
-    <Button
-      variant="contained"
-      color="success"
-      disabled={!enabled || mutation.isPending}
-      onClick={() => setConfirming(true)}
-      startIcon={mutation.isPending ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
-    >
+    <Button variant="contained" color="success" disabled={!enabled || open} onClick={() => setOpen(true)}>
       {t('userActions.bulk.button', { count: users.length })}
     </Button>
   );
@@ -80,61 +54,50 @@ export function BulkApproveButton({ users, onDone }: BulkApproveButtonProps) {
           <span>{button}</span>
         </Tooltip>
       )}
-      {confirming && (
-        <ConfirmDialog
-          title={t('userActions.bulk.confirmTitle', { count: users.length })}
-          message={t('userActions.bulk.confirmMessage', { count: users.length, users: users.map((u) => u.username).join(', ') })}
-          confirmLabel={t('userActions.bulk.button', { count: users.length })}
-          destructive
-          reason={{ label: t('userActions.bulk.reason'), maxLength: 500, help: t('userActions.bulk.reasonHelp') }}
-          pending={mutation.isPending}
-          onConfirm={(reason) => mutation.mutate(reason ?? '')}
-          onClose={() => setConfirming(false)}
-        />
-      )}
-      {results && (
-        <Dialog
-          open
-          onClose={() => {
-            setResults(null);
-            onDone?.();
+      {open && (
+        <BulkActionDialog
+          titles={{ plan: t('userActions.bulk.confirmTitle', { count: users.length }), report: t('userActions.bulk.resultsTitle') }}
+          loadPlan={() => bulkApprove({ usernames, dryRun: true })}
+          describePlan={({ results }) => {
+            const count = results.filter((r) => r.outcome === 'PLANNED').length;
+            return {
+              summary: t('userActions.bulk.planSummary', { count, total: results.length, skipped: results.length - count }),
+              lines: results.map((r) => ({
+                key: r.username,
+                outcome: r.outcome,
+                primary: r.username,
+                secondary: r.outcome === 'PLANNED' ? resultText(r, t) : t('userActions.bulk.willNotBeApproved', { message: resultText(r, t) }),
+              })),
+              count,
+            };
           }}
-          fullWidth
-          maxWidth="sm"
-          aria-labelledby={titleId}
-        >
-          <DialogTitle id={titleId}>{t('userActions.bulk.resultsTitle')}</DialogTitle>
-          <DialogContent>
-            <Typography variant="body2" sx={{ mb: 1 }}>
-              {t('userActions.bulk.summary', { approved: results.filter((r) => r.approved).length, total: results.length })}
-            </Typography>
-            <List dense aria-label={t('userActions.bulk.resultsTitle')}>
-              {results.map((row) => (
-                <ListItem key={row.username}>
-                  <ListItemIcon>{row.approved ? <CheckCircleOutlineIcon color="success" /> : <ErrorOutlineIcon color="error" />}</ListItemIcon>
-                  <ListItemText
-                    primary={row.username}
-                    secondary={
-                      row.approved
-                        ? t('userActions.bulk.approved', { status: row.status ? t(`userActions.status.${row.status}`) : '' })
-                        : t('userActions.bulk.failed', { message: row.message })
-                    }
-                  />
-                </ListItem>
-              ))}
-            </List>
-          </DialogContent>
-          <DialogActions>
-            <Button
-              onClick={() => {
-                setResults(null);
-                onDone?.();
-              }}
-            >
-              {t('userActions.bulk.close')}
-            </Button>
-          </DialogActions>
-        </Dialog>
+          confirmLabel={(count) => t('userActions.bulk.confirm', { count })}
+          reason={{ label: t('userActions.bulk.reason'), maxLength: 500, help: t('userActions.bulk.reasonHelp') }}
+          destructive
+          run={(reason) => bulkApprove({ usernames, reason })}
+          describeReport={({ results }) => ({
+            summary: t('userActions.bulk.summary', { approved: results.filter((r) => r.approved).length, total: results.length }),
+            lines: results.map((r) => ({
+              key: r.username,
+              outcome: r.outcome,
+              primary: r.username,
+              secondary: r.approved
+                ? t('userActions.bulk.approved', { status: r.status ? t(`userActions.status.${r.status}`) : '' })
+                : t('userActions.bulk.failed', { message: resultText(r, t) }),
+            })),
+          })}
+          onReport={({ results }) => {
+            const approved = results.filter((r) => r.approved).length;
+            const summary = t('userActions.bulk.summary', { approved, total: results.length });
+            if (approved === results.length) notifySuccess(summary);
+            else notifyWarning(summary);
+          }}
+          onRunSettled={() => void queryClient.invalidateQueries({ queryKey: userActionKeys.users() })}
+          onClose={(applied) => {
+            setOpen(false);
+            if (applied) onDone?.();
+          }}
+        />
       )}
     </>
   );
