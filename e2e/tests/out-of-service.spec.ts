@@ -121,4 +121,11 @@ test('a vehicle taken out of service: one booking moved, one cancelled without a
   await expect(back).toBeHidden();
   await expect(card(page).getByTestId('vehicle-out-of-service')).toHaveCount(0);
   expect((await bookingOf(page.request, token, movable)).vehicleAllocation?.vehicle?.vin).toBe(SPARE.vin);
+
+  // Each customer's timeline lists the mail they were sent, with their other mails.
+  await page.goto('/users/mikael.holm');
+  const timeline = page.getByTestId('customer-timeline');
+  await expect(timeline).toContainText(/E-mail to \S+@\S+: the booking was cancelled, without a fee/);
+  await page.goto('/users/demo.active');
+  await expect(timeline).toContainText(/E-mail to \S+@\S+: the booking was moved to another vehicle/);
 });

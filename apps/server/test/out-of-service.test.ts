@@ -245,15 +245,22 @@ describe('out of service: applying the plan', () => {
     expect(mails[1]?.textBody).toContain('ingen avbokningsavgift');
     expect(mails[1]?.textBody).not.toMatch(/\b(the|your|vehicle)\b/i);
 
-    // Events: one per booking, the waived payment, the vehicle's, and the immobilize command.
-    const movedEvents = await db.select().from(events).where(eq(events.bid, w.byClass.bid));
-    expect(movedEvents.map((e) => [e.type, e.vin, e.properties.action])).toEqual([['BOOKING_EVENT', w.spare.vin, 'MOVED']]);
+    // Events: one per booking, the waived payment, the vehicle's, the immobilize command, and one per customer mailed
+    // (on the customer's timeline with their other mails).
+    const movedEvents = await db.select().from(events).where(eq(events.bid, w.byClass.bid)).orderBy(asc(events.id));
+    expect(movedEvents.map((e) => [e.type, e.vin, e.properties.action])).toEqual([
+      ['BOOKING_EVENT', w.spare.vin, 'MOVED'],
+      ['BOOKING_EVENT', null, 'MAIL_QUEUED'],
+    ]);
+    expect(movedEvents[1]?.textParts).toEqual([{ id: 'outOfServiceMovedMailSent', params: { to: mails[0]?.toAddress } }]);
     const cancelEvents = await db.select().from(events).where(eq(events.bid, w.byModel.bid)).orderBy(asc(events.id));
     expect(cancelEvents.map((e) => [e.type, e.properties.action ?? e.properties.status])).toEqual([
       ['BOOKING_EVENT', 'CANCELLED'],
       ['PAYMENT_ACTION', 'NO_CHARGE'],
+      ['BOOKING_EVENT', 'MAIL_QUEUED'],
     ]);
     expect(cancelEvents[0]?.properties.feesWaived).toBe(true);
+    expect(cancelEvents[2]?.textParts).toEqual([{ id: 'outOfServiceCancelledMailSent', params: { to: mails[1]?.toAddress } }]);
     const vehicleEvents = await db.select().from(events).where(eq(events.vin, w.broken.vin)).orderBy(asc(events.id));
     expect(vehicleEvents.map((e) => [e.type, e.properties.action ?? e.properties.command])).toEqual([
       ['BOOKING_EVENT', 'CANCELLED'],

@@ -133,6 +133,8 @@ export const EVENT_TEXTS = {
   vehicleBackInService: 'Back in service',
   bookingMovedOutOfService: 'Booking moved from {{from}} to {{to}}: the vehicle is out of service',
   bookingCancelledOutOfService: 'Booking cancelled: the vehicle is out of service, no cancellation fee',
+  outOfServiceMovedMailSent: 'E-mail to {{to}}: the booking was moved to another vehicle',
+  outOfServiceCancelledMailSent: 'E-mail to {{to}}: the booking was cancelled, without a fee',
   paymentWaivedOutOfService: 'Payment {{orderId}} waived: the vehicle is out of service',
   damageRegistered: 'Damage registered: {{description}}',
   damageFixed: 'Damage marked as fixed: {{description}}',

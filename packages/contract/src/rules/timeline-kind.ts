@@ -21,7 +21,18 @@ export interface CustomerTimelineRule {
  */
 export const CUSTOMER_TIMELINE_RULES: readonly CustomerTimelineRule[] = [
   // Mails (receipt, confirmation, password reset) whatever the event type that recorded them.
-  { kind: 'mail', textIds: ['receiptSent', 'confirmationMailSent', 'confirmationResent', 'passwordResetSent', 'passwordResetMailSent'] },
+  {
+    kind: 'mail',
+    textIds: [
+      'receiptSent',
+      'confirmationMailSent',
+      'confirmationResent',
+      'passwordResetSent',
+      'passwordResetMailSent',
+      'outOfServiceMovedMailSent',
+      'outOfServiceCancelledMailSent',
+    ],
+  },
   { kind: 'note', textPrefix: 'note' },
   { kind: 'contact', textPrefix: 'contact' },
   { kind: 'booking', type: 'BOOKING_EVENT' },

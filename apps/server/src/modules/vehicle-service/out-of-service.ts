@@ -313,6 +313,15 @@ export async function takeOutOfService(
           to: item.to?.longPresentation ?? null,
         });
         await enqueueMail(tx, { to: item.customer.email, subject: mail.subject, text: mail.text, fleet: actor.fleet });
+        // On the customer's timeline with their other mails (kind `mail`): what they were told, and when.
+        await appendEvent(tx, actor, {
+          type: 'BOOKING_EVENT',
+          text: eventText(item.to ? 'outOfServiceMovedMailSent' : 'outOfServiceCancelledMailSent', { to: item.customer.email }),
+          bid: item.row.bid,
+          affectedUsername: item.customer.username,
+          occurred: now,
+          properties: { action: 'MAIL_QUEUED', outOfService: true, to: item.customer.email, language: item.customer.language },
+        });
       }
     }
 
