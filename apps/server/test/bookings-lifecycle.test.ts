@@ -164,7 +164,8 @@ beforeAll(async () => {
     { ...refs, userId: ola.id, vehicleId: overdueCar.id },
     { state: 'ACTIVE', startTime: new Date(now - 10 * HOUR), endTime: new Date(now - 2 * HOUR), usageStart: new Date(now - 10 * HOUR) },
   );
-  const kari = await createUser(db, 'fjord', { emailAddress: 'kari.nordmann@example.no' });
+  // Her profile says British English, so her receipt is the English one (customer-mail-language.test.ts has the others).
+  const kari = await createUser(db, 'fjord', { emailAddress: 'kari.nordmann@example.no', language: 'en-GB' });
   const checkoutCar = await createVehicle(db, 'fjord', { poolId: pool.id });
   const checkout = await createBooking(
     db,

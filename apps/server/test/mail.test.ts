@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema.ts';
 import { dispatchPendingMail, smtpTransport, type MailTransport } from '../src/integrations/mail/mailer.ts';
-import { createFleet, createStaff } from './support/factories.ts';
+import { createFleet, createUser } from './support/factories.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 let t: TestApp;
@@ -32,7 +32,8 @@ beforeAll(async () => {
   port = (smtp.server.address() as AddressInfo).port;
   t = await createTestApp();
   await createFleet(t.database.db, 'fjord');
-  await createStaff(t.database.db, 'fjord', 'mailme', 'some-password-1');
+  // British English, so the reset mail is the English one (the other languages: customer-mail-texts.test.ts).
+  await createUser(t.database.db, 'fjord', { username: 'mailme', password: 'some-password-1', role: 'SUPPORT', language: 'en-GB' });
 });
 afterAll(async () => {
   await t.close();

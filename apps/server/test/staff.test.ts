@@ -232,10 +232,11 @@ describe('POST /api/staff', () => {
     expect(row).toMatchObject({ passwordHash: null, needsToSetPassword: true, fleetId: 'fjord' });
     expect((await tryLogin('Nora.N', 'anything-at-all')).statusCode).toBe(401);
 
+    // Her mail is in her language, the operator's default (nb); the texts in every language: customer-mail-texts.test.ts.
     const mail = (await lastMailTo('nora.n@fjord.example'))!;
-    expect(mail.subject).toContain('set your password');
+    expect(mail.subject).toBe('Fleetdesk: velg passordet ditt for Fjord Mobility');
     expect(mail.textBody).toContain('https://console.fjord.example/reset-password?token=');
-    expect(mail.textBody).toContain(`${STAFF_SET_PASSWORD_TTL_HOURS} hours`);
+    expect(mail.textBody).toContain(`${STAFF_SET_PASSWORD_TTL_HOURS} timer`);
     const token = tokenOf(mail.textBody)!;
     const [issued] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, row!.id));
     expect(issued!.expiresAt.getTime() - issued!.createdAt.getTime()).toBe(STAFF_SET_PASSWORD_TTL_HOURS * 3_600_000);
@@ -462,7 +463,7 @@ describe('PATCH /api/staff/{username}', () => {
 
 describe('POST /api/staff/{username}/reset-password', () => {
   it('mails a one-hour reset link; setting the password from it ends every session of the member', async () => {
-    const { username, token, row } = await member('SUPPORT');
+    const { username, token, row } = await member('SUPPORT', { language: 'en-GB' });
     const res = await resetPassword(username);
     expect(res.statusCode, res.body).toBe(202);
     expect(ZStaffResetPasswordResponse.parse(res.json())).toEqual({ message: `A link to set the password has been sent to ${row.emailAddress}` });
@@ -484,7 +485,7 @@ describe('POST /api/staff/{username}/reset-password', () => {
   });
 
   it('sends a member who has not chosen a password yet the set-password link again', async () => {
-    const created = ZStaffMember.parse((await call('POST', '/api/staff', boss, newMember())).json());
+    const created = ZStaffMember.parse((await call('POST', '/api/staff', boss, newMember({ language: 'en-GB' }))).json());
     const res = await resetPassword(created.username);
     expect(res.statusCode).toBe(202);
     const mails = await db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, created.emailAddress!));

@@ -15,10 +15,12 @@ import {
 } from '@fleetdesk/contract';
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { identityProviders, loginAttempts, passwordResetTokens, sessions, userAuthMethods, users } from '../../db/schema.ts';
+import { fleets, identityProviders, loginAttempts, passwordResetTokens, sessions, userAuthMethods, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { enqueueMail } from '../../integrations/mail/mailer.ts';
+import { mailLanguage } from '../../lib/mail-language.ts';
 import { appendEvent } from '../events/index.ts';
+import { passwordMail } from './password-mail.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
 import { LAST_USE_GRANULARITY_MS, type RequestSession, type SessionCheck } from './session.ts';
 
@@ -28,6 +30,7 @@ export interface AuthSettings {
 }
 
 const STAFF_ROLES: readonly string[] = ['SUPPORT', 'ADMIN'];
+const HOUR_MS = 3_600_000;
 /** Tokens are 256 random bits; only their SHA-256 is stored. */
 export const newToken = () => randomBytes(32).toString('base64url');
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -321,13 +324,17 @@ export async function requestPasswordReset(db: Db, username: string, settings: A
   if ((recent?.n ?? 0) >= PASSWORD_RESET_MAX_PER_HOUR) return answer;
   await db.transaction(async (tx) => {
     const token = await issuePasswordToken(tx, user.id, PASSWORD_RESET_TTL_MS, now);
-    const link = passwordLink(settings.publicUrl, token);
-    await enqueueMail(tx, {
-      fleet: user.fleetId,
-      to: user.emailAddress!,
-      subject: 'Fleetdesk: reset your password',
-      text: `Hello ${user.givenName},\n\nSomeone asked to reset the password of the account "${user.username}".\nSet a new password within one hour here:\n\n${link}\n\nIf this was not you, ignore this e-mail.\n`,
+    // In the user's language (a customer's or a staff member's own), else the operator's default.
+    const [fleet] = await tx.select({ defaultLanguage: fleets.defaultLanguage }).from(fleets).where(eq(fleets.id, user.fleetId)).limit(1);
+    const mail = passwordMail({
+      kind: 'RESET',
+      language: mailLanguage(user.language, fleet?.defaultLanguage),
+      givenName: user.givenName,
+      username: user.username,
+      link: passwordLink(settings.publicUrl, token),
+      validHours: PASSWORD_RESET_TTL_MS / HOUR_MS,
     });
+    await enqueueMail(tx, { fleet: user.fleetId, to: user.emailAddress!, subject: mail.subject, text: mail.text });
     await appendEvent(
       tx,
       { username: user.username, fleet: user.fleetId },

@@ -1,14 +1,18 @@
-import { eventText, formatLocalDateTime } from '@fleetdesk/contract';
+import { eventText, type Language } from '@fleetdesk/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { fleets, paymentEvents, payments, pools } from '../../db/schema.ts';
 import { enqueueMail } from '../../integrations/mail/mailer.ts';
+import { mailLanguage, type MailContent } from '../../lib/mail-language.ts';
 import type { Actor } from '../auth/index.ts';
 import { bookingEvent, conflictFor, fleetOf, lockBooking, patchBooking, requireAbility, type LockedBooking } from './locked-booking.ts';
-import { money } from './pricing.ts';
+import { receiptMail } from './receipt-mail.ts';
 import { normalizeBid } from './service.ts';
 
-/** The booking receipt (spec §4 menu, §7 /receipt): a plain-text receipt of the booking and its charges, mailed to the customer. */
+/**
+ * The booking receipt (spec §4 menu, §7 /receipt): a plain-text receipt of the booking and its charges, mailed to the
+ * customer in their language (receipt-mail.ts).
+ */
 
 /** POST /api/bookings/{bid}/receipt: mails a plain-text receipt to the customer (through the outbox). */
 export async function sendBookingReceipt(db: Db, actor: Actor, rawBid: string, now = new Date()): Promise<void> {
@@ -19,23 +23,23 @@ export async function sendBookingReceipt(db: Db, actor: Actor, rawBid: string, n
     const to = b.user?.emailAddress?.trim();
     if (!to) throw conflictFor('receiptNoEmail');
     const fleet = await fleetOf(tx, actor);
-    const text = await receiptText(tx, b, fleet);
-    await enqueueMail(tx, { to, subject: `${fleet.name}: receipt for booking ${b.row.bid}`, text, fleet: actor.fleet });
+    const { subject, text, language } = await receiptContent(tx, b, fleet);
+    await enqueueMail(tx, { to, subject, text, fleet: actor.fleet });
     await patchBooking(tx, b.row.id, { receiptSentAt: now }, now);
-    await bookingEvent(tx, actor, b, eventText('receiptSent'), { action: 'RECEIPT_SENT', to }, { occurred: now });
+    await bookingEvent(tx, actor, b, eventText('receiptSent'), { action: 'RECEIPT_SENT', to, language }, { occurred: now });
   });
 }
 
-async function receiptText(tx: Db, b: LockedBooking, fleet: typeof fleets.$inferSelect): Promise<string> {
+/** The receipt mail in the customer's language (their profile's, else the operator's default language). */
+async function receiptContent(tx: Db, b: LockedBooking, fleet: typeof fleets.$inferSelect): Promise<MailContent & { language: Language }> {
   const r = b.row;
-  const tz = fleet.timeZone;
   const poolRows = await tx
     .select()
     .from(pools)
     .where(inArray(pools.id, [r.fromPoolId, r.toPoolId]));
   const poolText = (id: number) => {
     const p = poolRows.find((x) => x.id === id);
-    return p ? `${p.name}, ${p.city}` : '–';
+    return p ? `${p.name}, ${p.city}` : null;
   };
   const bookingPayments = await tx.select().from(payments).where(eq(payments.bookingId, r.id)).orderBy(asc(payments.id));
   const main = bookingPayments.find((p) => p.target === 'BOOKING' && p.parentPaymentId === null);
@@ -54,31 +58,32 @@ async function receiptText(tx: Db, b: LockedBooking, fleet: typeof fleets.$infer
     : [];
 
   const u = b.user;
-  const out: string[] = [
-    `${fleet.name} – receipt for booking ${r.bid}`,
-    '',
-    `Booking:   ${r.bid} (${r.state})`,
-    ...(u ? [`Customer:  ${u.givenName} ${u.familyName} (${u.username})`] : []),
-    `Booked:    ${formatLocalDateTime(r.startTime, tz)} – ${formatLocalDateTime(r.endTime, tz)} (${tz})`,
-    `Used:      ${r.usageStart ? formatLocalDateTime(r.usageStart, tz) : '–'} – ${r.usageEnd ? formatLocalDateTime(r.usageEnd, tz) : '–'}`,
-    `From:      ${poolText(r.fromPoolId)}`,
-    `To:        ${poolText(r.toPoolId)}`,
-    `Vehicle:   ${b.vehicle ? b.vehicle.longPresentation : '–'}`,
-    `Distance:  ${r.distance !== null ? `${r.distance.toFixed(1)} km` : '–'}`,
-    '',
-  ];
-  if (!ordered.length) out.push('No charges.');
-  for (const p of ordered) {
-    out.push(`Order ${p.orderId} (${p.type}, ${p.status})`);
-    for (const l of lines.filter((x) => x.paymentId === p.id)) {
-      out.push(
-        `  ${l.itemDisplayText}: ${l.unitAmount} × ${l.unitCost.toFixed(2)} = ${money(l.priceWithoutVat, p.currency)} + VAT ${money(l.vat, p.currency)} = ${money(l.totalPrice, p.currency)}`,
-      );
-    }
-    out.push(`  Total without VAT: ${money(p.totalPriceWithoutVat, p.currency)}`);
-    out.push(`  VAT: ${money(p.totalVat, p.currency)}`);
-    out.push(`  Total: ${money(p.totalPrice, p.currency)}`);
-    out.push('');
-  }
-  return out.join('\n').trimEnd() + '\n';
+  const language = mailLanguage(u?.language, fleet.defaultLanguage);
+  const mail = receiptMail({
+    language,
+    fleetName: fleet.name,
+    timeZone: fleet.timeZone,
+    bid: r.bid,
+    state: r.state,
+    customer: u ? { givenName: u.givenName, familyName: u.familyName, username: u.username } : null,
+    start: r.startTime,
+    end: r.endTime,
+    usageStart: r.usageStart,
+    usageEnd: r.usageEnd,
+    fromPool: poolText(r.fromPoolId),
+    toPool: poolText(r.toPoolId),
+    vehicle: b.vehicle?.longPresentation ?? null,
+    distance: r.distance,
+    payments: ordered.map((p) => ({
+      orderId: p.orderId,
+      type: p.type,
+      status: p.status,
+      currency: p.currency,
+      totalPriceWithoutVat: p.totalPriceWithoutVat,
+      totalVat: p.totalVat,
+      totalPrice: p.totalPrice,
+      lines: lines.filter((l) => l.paymentId === p.id),
+    })),
+  });
+  return { ...mail, language };
 }

@@ -20,8 +20,9 @@ import { bookings, fleets, passwordResetTokens, payments, users } from '../../db
 import { isUniqueViolation } from '../../db/sql-state.ts';
 import { AppError } from '../../http/errors.ts';
 import { enqueueMail } from '../../integrations/mail/mailer.ts';
+import { mailLanguage } from '../../lib/mail-language.ts';
 import { hashPassword } from '../auth/index.ts';
-import { issuePasswordToken, passwordLink, revokeUserSessions } from '../auth/index.ts';
+import { issuePasswordToken, passwordLink, passwordMail, revokeUserSessions } from '../auth/index.ts';
 import type { Actor, RequestSession } from '../auth/index.ts';
 import { appendEvent } from '../events/index.ts';
 import { assertStaffAllowed, staffAbilities, type StaffRuleContext, type StaffRuleMember } from './rules.ts';
@@ -142,23 +143,25 @@ export async function listStaff(db: Db, session: RequestSession): Promise<StaffL
 
 /** The set-password mail of a new member (72 hours) or the reset mail an admin sends (one hour), through the outbox. */
 async function mailPasswordLink(tx: Db, member: UserRow, kind: 'SET_PASSWORD' | 'RESET', settings: StaffSettings, now: Date): Promise<void> {
-  const [fleet] = await tx.select({ name: fleets.name }).from(fleets).where(eq(fleets.id, member.fleetId)).limit(1);
+  const [fleet] = await tx
+    .select({ name: fleets.name, defaultLanguage: fleets.defaultLanguage })
+    .from(fleets)
+    .where(eq(fleets.id, member.fleetId))
+    .limit(1);
   const operator = fleet?.name ?? 'Fleetdesk';
   const token = await issuePasswordToken(tx, member.id, kind === 'SET_PASSWORD' ? SET_PASSWORD_TTL_MS : PASSWORD_RESET_TTL_MS, now);
-  const link = passwordLink(settings.publicUrl, token);
-  const text =
+  // In the member's own language, else the operator's default (docs/decisions/0077-customer-mail-language.md).
+  const person = {
+    language: mailLanguage(member.language, fleet?.defaultLanguage),
+    givenName: member.givenName,
+    username: member.username,
+    link: passwordLink(settings.publicUrl, token),
+  };
+  const mail =
     kind === 'SET_PASSWORD'
-      ? `Hello ${member.givenName},\n\nan account "${member.username}" has been made for you in the Fleetdesk console of ${operator}.\n` +
-        `Choose your password within ${STAFF_SET_PASSWORD_TTL_HOURS} hours here:\n\n${link}\n\n` +
-        `Then log in at ${settings.publicUrl}/login with the user name "${member.username}".\n`
-      : `Hello ${member.givenName},\n\nan administrator of ${operator} sent you a link to set a new password for the account "${member.username}".\n` +
-        `Set a new password within one hour here:\n\n${link}\n\nIf you did not expect this, tell your administrator.\n`;
-  await enqueueMail(tx, {
-    fleet: member.fleetId,
-    to: member.emailAddress!,
-    subject: kind === 'SET_PASSWORD' ? `Fleetdesk: set your password for ${operator}` : 'Fleetdesk: reset your password',
-    text,
-  });
+      ? passwordMail({ ...person, kind, operator, loginUrl: `${settings.publicUrl}/login`, validHours: STAFF_SET_PASSWORD_TTL_HOURS })
+      : passwordMail({ ...person, kind: 'ADMIN_RESET', operator, validHours: PASSWORD_RESET_TTL_MS / 3_600_000 });
+  await enqueueMail(tx, { fleet: member.fleetId, to: member.emailAddress!, subject: mail.subject, text: mail.text });
 }
 
 export interface NewStaffMember {

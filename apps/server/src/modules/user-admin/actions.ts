@@ -21,9 +21,11 @@ import type { Db } from '../../db/client.ts';
 import { companies, fleets, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { enqueueMail } from '../../integrations/mail/mailer.ts';
+import { mailLanguage } from '../../lib/mail-language.ts';
 import type { Actor } from '../auth/index.ts';
 import { requestPasswordReset, type AuthSettings } from '../auth/index.ts';
 import { appendEvent } from '../events/index.ts';
+import { confirmationMail } from './confirmation-mail.ts';
 import { statusRefused } from './rules.ts';
 import { findCustomer, hasSingleSignOn, toUserDetail, type UserRow, type UserViewSettings } from './user-view.ts';
 
@@ -267,14 +269,18 @@ export async function resendConfirmation(db: Db, actor: Actor, username: string,
   const row = await act(db, actor, username, 'RESEND_CONFIRMATION', async (u, tx) => {
     allow('Resend confirmation', USER_ACTION_STATUSES.RESEND_CONFIRMATION, u);
     if (!u.emailAddress) throw noEmail();
-    const [fleet] = await tx.select({ name: fleets.name }).from(fleets).where(eq(fleets.id, actor.fleet)).limit(1);
-    const operator = fleet?.name ?? 'Fleetdesk';
-    await enqueueMail(tx, {
-      fleet: actor.fleet,
-      to: u.emailAddress,
-      subject: `${operator}: confirm your registration`,
-      text: `Hello ${u.givenName},\n\nyour registration with ${operator} as "${u.username}" is waiting for your confirmation.\nOpen the ${operator} app and confirm your e-mail address to complete it.\n\nIf you did not register, ignore this e-mail.\n`,
+    const [fleet] = await tx
+      .select({ name: fleets.name, defaultLanguage: fleets.defaultLanguage })
+      .from(fleets)
+      .where(eq(fleets.id, actor.fleet))
+      .limit(1);
+    const mail = confirmationMail({
+      language: mailLanguage(u.language, fleet?.defaultLanguage),
+      operator: fleet?.name ?? 'Fleetdesk',
+      givenName: u.givenName,
+      username: u.username,
     });
+    await enqueueMail(tx, { fleet: actor.fleet, to: u.emailAddress, subject: mail.subject, text: mail.text });
     return { set: { confirmationSentAt: new Date() }, text: eventText('confirmationResent') };
   });
   return { message: MESSAGES.confirmationResent, user: await toUserDetail(db, actor, row, settings) };

@@ -1,4 +1,5 @@
 import type { Language } from '@fleetdesk/contract';
+import { mailFormat, textsIn, type MailCatalogue } from '../../lib/mail-language.ts';
 
 /**
  * The mails a customer gets when their booking's vehicle goes out of service (issue 19 point 5), in the customer's
@@ -20,8 +21,6 @@ export interface OutOfServiceMail {
   to: string | null;
 }
 
-const LOCALES: Record<Language, string> = { de: 'de-DE', 'en-GB': 'en-GB', nb: 'nb-NO', sv: 'sv-SE' };
-
 interface Texts {
   greeting: (name: string) => string;
   greetingAnonymous: string;
@@ -31,7 +30,7 @@ interface Texts {
   cancelled: (bid: string, when: string, from: string) => string[];
 }
 
-const TEXTS: Record<Language, Texts> = {
+const TEXTS: MailCatalogue<Texts> = {
   'en-GB': {
     greeting: (name) => `Dear ${name},`,
     greetingAnonymous: 'Hello,',
@@ -92,12 +91,11 @@ const TEXTS: Record<Language, Texts> = {
 
 /** A booking's period as the customer's language writes it, with the operator's time zone named. */
 export function bookingPeriod(language: Language, start: Date, end: Date, timeZone: string): string {
-  const format = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short', timeZone });
-  return `${format.formatRange(start, end)} (${timeZone})`;
+  return mailFormat(language, timeZone).period(start, end);
 }
 
 export function outOfServiceMail(mail: OutOfServiceMail): { subject: string; text: string } {
-  const texts = TEXTS[mail.language] ?? TEXTS['en-GB'];
+  const texts = textsIn(TEXTS, mail.language);
   const when = bookingPeriod(mail.language, mail.start, mail.end, mail.timeZone);
   const greeting = mail.customerName ? texts.greeting(mail.customerName) : texts.greetingAnonymous;
   const subject = mail.to ? texts.movedSubject(mail.fleetName, mail.bid) : texts.cancelledSubject(mail.fleetName, mail.bid);
