@@ -20,6 +20,7 @@ import { notifySuccess } from '@/lib/notifications/notify';
 import { useCompanyTree, useRefreshCompanies } from '../api/companies-api';
 import { ancestorIds, filterCompanyTree, normalizeTreeFilter } from '../company-tree-filter';
 import { CompanyTree } from './company-tree';
+import { RefreshFailedNotice, showsLoadError } from '@/components/refresh-failed-notice';
 
 export interface CompaniesLayoutProps {
   /** The company in the URL (/companies/{id}), if any. */
@@ -104,7 +105,7 @@ function CompanyTreePanel({ selectedId, onSelect }: Omit<CompaniesLayoutProps, '
         ))}
       </Stack>
     );
-  } else if (tree.isError) {
+  } else if (showsLoadError(tree) || tree.data === undefined) {
     body = (
       <Box role="alert" sx={{ p: 3, textAlign: 'center' }}>
         <CloudOffIcon color="error" aria-hidden sx={{ fontSize: 36 }} />
@@ -194,6 +195,7 @@ function CompanyTreePanel({ selectedId, onSelect }: Omit<CompaniesLayoutProps, '
         {(refresh.isPending || (tree.isFetching && !tree.isPending)) && (
           <LinearProgress aria-label={t('companies.tree.refreshing')} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
         )}
+        <RefreshFailedNotice query={tree} />
         {body}
       </Box>
     </Paper>

@@ -20,6 +20,7 @@ import { BatchUserImport } from './batch-user-import';
 import { CompanyDetails } from './company-details';
 import { CompanyEditForm } from './company-edit-form';
 import { CompanyUsersTab } from './company-users-tab';
+import { RefreshFailedNotice, showsLoadError } from '@/components/refresh-failed-notice';
 
 export interface CompanyDetailPageProps {
   id: number;
@@ -44,7 +45,7 @@ export function CompanyDetailPage({ id, search, onSearchChange }: CompanyDetailP
       </Paper>
     );
   }
-  if (company.isError) {
+  if (showsLoadError(company) || company.data === undefined) {
     const notFound = isApiError(company.error) && company.error.status === 404;
     return (
       <Paper variant="outlined" role="alert" sx={{ p: 4, textAlign: 'center' }}>
@@ -74,44 +75,52 @@ export function CompanyDetailPage({ id, search, onSearchChange }: CompanyDetailP
   else panel = <CompanyDetails company={data} onEdit={isAdmin ? () => onSearchChange({ ...search, edit: 1 }) : undefined} />;
 
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      <Box sx={{ px: 3, pt: 2.5 }}>
-        {data.parentHierarchy.length > 0 && (
-          <Breadcrumbs aria-label={t('companies.detail.parentHierarchy')} sx={{ mb: 0.5, typography: 'body2' }}>
-            {data.parentHierarchy.map((parent) => (
-              <AppHrefLink key={parent.id} href={`/companies/${parent.id}`} underline="hover" color="inherit">
-                {parent.name}
-              </AppHrefLink>
-            ))}
-            <Typography variant="body2" color="text.primary">
+    <Stack spacing={2}>
+      <RefreshFailedNotice query={company} />
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Box sx={{ px: 3, pt: 2.5 }}>
+          {data.parentHierarchy.length > 0 && (
+            <Breadcrumbs aria-label={t('companies.detail.parentHierarchy')} sx={{ mb: 0.5, typography: 'body2' }}>
+              {data.parentHierarchy.map((parent) => (
+                <AppHrefLink key={parent.id} href={`/companies/${parent.id}`} underline="hover" color="inherit">
+                  {parent.name}
+                </AppHrefLink>
+              ))}
+              <Typography variant="body2" color="text.primary">
+                {data.name}
+              </Typography>
+            </Breadcrumbs>
+          )}
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <Typography variant="h5" component="h2">
               {data.name}
             </Typography>
-          </Breadcrumbs>
-        )}
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Typography variant="h5" component="h2">
-            {data.name}
+            <Chip
+              size="small"
+              label={t(`companies.type.${data.type}`)}
+              color={data.type === 'CORPORATE' ? 'primary' : 'default'}
+              variant="outlined"
+            />
+            {data.topLevel && <Chip size="small" label={t('companies.detail.topLevel')} variant="outlined" />}
+          </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {t('companies.detail.userCounts', { count: data.userCount, subtree: data.subtreeUserCount })}
           </Typography>
-          <Chip size="small" label={t(`companies.type.${data.type}`)} color={data.type === 'CORPORATE' ? 'primary' : 'default'} variant="outlined" />
-          {data.topLevel && <Chip size="small" label={t('companies.detail.topLevel')} variant="outlined" />}
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {t('companies.detail.userCounts', { count: data.userCount, subtree: data.subtreeUserCount })}
-        </Typography>
-        <Tabs value={tab} onChange={(_event, value: CompanyTab) => setTab(value)} aria-label={t('companies.detail.tabs')} sx={{ mt: 1 }}>
-          <Tab value="details" label={t('companies.tabs.details')} id="company-tab-details" aria-controls="company-panel" />
-          <Tab value="users" label={t('companies.tabs.users')} id="company-tab-users" aria-controls="company-panel" />
-          {importOffered && <Tab value="import" label={t('companies.tabs.import')} id="company-tab-import" aria-controls="company-panel" />}
-        </Tabs>
-      </Box>
-      <Box
-        role="tabpanel"
-        id="company-panel"
-        aria-labelledby={`company-tab-${tab}`}
-        sx={{ borderTop: 1, borderColor: 'divider', p: { xs: 2, lg: tab === 'users' ? 2 : 3 } }}
-      >
-        {panel}
-      </Box>
-    </Paper>
+          <Tabs value={tab} onChange={(_event, value: CompanyTab) => setTab(value)} aria-label={t('companies.detail.tabs')} sx={{ mt: 1 }}>
+            <Tab value="details" label={t('companies.tabs.details')} id="company-tab-details" aria-controls="company-panel" />
+            <Tab value="users" label={t('companies.tabs.users')} id="company-tab-users" aria-controls="company-panel" />
+            {importOffered && <Tab value="import" label={t('companies.tabs.import')} id="company-tab-import" aria-controls="company-panel" />}
+          </Tabs>
+        </Box>
+        <Box
+          role="tabpanel"
+          id="company-panel"
+          aria-labelledby={`company-tab-${tab}`}
+          sx={{ borderTop: 1, borderColor: 'divider', p: { xs: 2, lg: tab === 'users' ? 2 : 3 } }}
+        >
+          {panel}
+        </Box>
+      </Paper>
+    </Stack>
   );
 }

@@ -15,6 +15,7 @@ import { filterFleetMapVehicles, isPlaced } from '../fleet-map-markers';
 import { fleetMapFilterOf, fleetMapSearchOf, type FleetMapSearch } from '../fleet-map-search';
 import { FleetMapLegend } from './fleet-map-legend';
 import FleetMapView from './fleet-map-view';
+import { RefreshFailedNotice, showsLoadError } from '@/components/refresh-failed-notice';
 
 export interface FleetMapPageProps {
   search: FleetMapSearch;
@@ -41,7 +42,7 @@ export function FleetMapPage({ search, onSearchChange }: FleetMapPageProps) {
     body = (
       <Skeleton variant="rounded" sx={{ flexGrow: 1, minHeight: 420 }} aria-label={t('fleetMap.states.loading')} data-testid="fleet-map-loading" />
     );
-  } else if (query.isError) {
+  } else if (showsLoadError(query)) {
     body = (
       <Paper variant="outlined" role="alert" sx={{ p: 4, textAlign: 'center', flexGrow: 1 }}>
         <CloudOffIcon color="error" aria-hidden sx={{ fontSize: 40 }} />
@@ -64,6 +65,7 @@ export function FleetMapPage({ search, onSearchChange }: FleetMapPageProps) {
   } else {
     body = (
       <Stack spacing={1} sx={{ flexGrow: 1, minWidth: 0 }}>
+        <RefreshFailedNotice query={query} />
         {shown.length === 0 && <Alert severity="info">{t('fleetMap.states.noMatch')}</Alert>}
         <Box sx={{ flexGrow: 1, height: { xs: 480, md: 'calc(100vh - 220px)' } }}>
           <FleetMapView vehicles={shown} allVehicles={placed} />

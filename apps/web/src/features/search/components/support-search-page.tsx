@@ -23,6 +23,7 @@ import { SearchBar } from './search-bar';
 import { NoResults, OpeningBooking, ResultsSkeleton, SearchError, SearchIntro } from './search-states';
 import { UserResults } from './user-results';
 import { VehicleResults } from './vehicle-results';
+import { RefreshFailedNotice, showsLoadError } from '@/components/refresh-failed-notice';
 
 /** /support: the combined search (§2). Everything searched for lives in the URL (search, mobilePhone, user). */
 export function SupportSearchPage({ search }: { search: SearchCriteria }) {
@@ -124,7 +125,7 @@ function SearchResults({ criteria, pins, empty }: SearchResultsProps) {
   const query = useSupportSearch(criteria, true);
 
   if (query.isPending) return <ResultsSkeleton />;
-  if (query.isError) return <SearchError error={query.error} onRetry={() => void query.refetch()} />;
+  if (showsLoadError(query) || query.data === undefined) return <SearchError error={query.error} onRetry={() => void query.refetch()} />;
 
   const { vehicles, bookings, users, otherFleets, notes, pinnedNotes } = query.data;
   const nothing =
@@ -139,6 +140,7 @@ function SearchResults({ criteria, pins, empty }: SearchResultsProps) {
     <SearchPinnedNotesContext value={pinnedNotes}>
       <Stack spacing={2} data-testid="search-results">
         {query.isFetching && <LinearProgress aria-label={t('supportSearch.searching')} sx={{ height: 2 }} />}
+        <RefreshFailedNotice query={query} />
         <OtherFleetHints hints={otherFleets} />
         {nothing ? (
           <>

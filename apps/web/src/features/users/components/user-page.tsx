@@ -25,6 +25,7 @@ import { SuspiciousAgainstTab } from './user-actions-slot';
 import { UserBookingsTab } from './user-bookings-tab';
 import { UserHeader } from './user-header';
 import { UserInfoTab } from './user-info-tab';
+import { RefreshFailedNotice, showsLoadError } from '@/components/refresh-failed-notice';
 
 export interface UserPageProps {
   username: string;
@@ -77,7 +78,7 @@ export function UserPage({ username, search, onSearchChange, onRenamed }: UserPa
       </Stack>
     );
   }
-  if (query.isError) {
+  if (showsLoadError(query) || query.data === undefined) {
     const notFound = isApiError(query.error) && query.error.status === 404;
     return (
       <Stack spacing={2}>
@@ -123,6 +124,7 @@ export function UserPage({ username, search, onSearchChange, onRenamed }: UserPa
   return (
     <Stack spacing={2}>
       {back}
+      <RefreshFailedNotice query={query} />
       <UserHeader
         user={user}
         onChanged={onChanged}

@@ -10,6 +10,8 @@ import { isApiError } from '@/lib/api/api-error';
 import { useVehicleStatusPolling } from '../api/vehicle-status-polling';
 import { vehicleQueryOptions } from '../api/vehicles-api';
 import { VehicleCard } from './vehicle-card';
+import { RefreshFailedNotice, showsLoadError } from '@/components/refresh-failed-notice';
+import Stack from '@mui/material/Stack';
 
 /** /vehicles/{vin}: the vehicle card full width, its status polled every 30 s, and 'No vehicle' for a 404. */
 export function VehiclePage({ vin }: { vin: string }) {
@@ -18,7 +20,7 @@ export function VehiclePage({ vin }: { vin: string }) {
   useVehicleStatusPolling(query.data ? [query.data.vin] : []);
 
   if (query.isPending) return <PageLoading />;
-  if (query.isError) {
+  if (showsLoadError(query) || query.data === undefined) {
     if (isApiError(query.error) && query.error.status === 404) {
       return (
         <StatusPage
@@ -48,5 +50,10 @@ export function VehiclePage({ vin }: { vin: string }) {
       </Alert>
     );
   }
-  return <VehicleCard vehicle={query.data} variant="page" />;
+  return (
+    <Stack spacing={2}>
+      <RefreshFailedNotice query={query} />
+      <VehicleCard vehicle={query.data} variant="page" />
+    </Stack>
+  );
 }

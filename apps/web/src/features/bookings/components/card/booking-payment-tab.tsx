@@ -27,6 +27,7 @@ import { abilityReasonText } from '@/lib/abilities/ability-text';
 import { PaymentStatusChip } from './booking-state-chip';
 import { DetailList, DetailRow, DetailSection } from './detail-section';
 import { usePaymentDialogs } from './payment/use-payment-dialogs';
+import { RefreshFailedNotice, showsLoadError } from '@/components/refresh-failed-notice';
 
 /** Event payments that no longer count towards what the customer pays. */
 const NOT_CHARGED = new Set<Payment['status']>(['NO_CHARGE']);
@@ -157,7 +158,7 @@ function EventPayments({ booking }: { booking: Booking }) {
         ))}
       </Stack>
     );
-  } else if (payments.isError) {
+  } else if (showsLoadError(payments)) {
     body = (
       <Alert
         severity="error"
@@ -193,6 +194,7 @@ function EventPayments({ booking }: { booking: Booking }) {
       <Typography id="booking-event-payments-title" variant="subtitle2" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
         {t('bookingCard.payment.eventPayments')}
       </Typography>
+      <RefreshFailedNotice query={payments} />
       {body}
     </Box>
   );
