@@ -98,6 +98,28 @@ for (const language of ['en-GB', 'nb'] as const) {
   });
 }
 
+test.describe('axe-core on the lists moved onto the DataTable (issue 16)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("a pool's bookings list, opened, and a user's Bookings tab have no serious or critical violations", async ({ page }) => {
+    await logIn(page, LOGIN_TEXTS['en-GB'], 'support', 'support-demo');
+    const found: Violation[] = [];
+
+    await page.goto('/pools?city=Oslo&pool=Gr%C3%BCnerl%C3%B8kka');
+    await settledForAxe(page, 'pool');
+    await page.getByRole('button', { name: /bookings? as a list/ }).click();
+    await expect(page.getByRole('grid', { name: 'Bookings on the timeline' }).getByTestId('pool-booking-row').first()).toBeVisible();
+    await settledForAxe(page, 'pool bookings list');
+    found.push(...(await seriousViolations(page, 'pool bookings list')));
+
+    await page.goto('/users/demo.active?tab=bookings');
+    await settledForAxe(page, 'user bookings tab');
+    await expect(page.getByRole('grid', { name: 'Bookings' }).getByTestId('user-booking-row').first()).toBeVisible();
+    found.push(...(await seriousViolations(page, 'user bookings tab')));
+    expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+  });
+});
+
 test.describe('reflow at a 375 px phone (WCAG 1.4.10)', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

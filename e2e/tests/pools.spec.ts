@@ -58,6 +58,31 @@ test('filters pools by city, opens a pool and shows its bookings coloured by sta
   await expect(page).toHaveURL(/\/booking\/BID1000000001/);
 });
 
+test("the timeline's bookings as a list: a grid drawn once opened, each row linking to its booking, sorted by a header", async ({ page }) => {
+  await logIn(page, 'support', 'support-demo', '/pools?city=Oslo&pool=Gr%C3%BCnerl%C3%B8kka');
+  await expectLoggedIn(page);
+  const summary = page.getByRole('button', { name: /bookings? as a list/ });
+  await expect(summary).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('grid', { name: 'Bookings on the timeline' })).toHaveCount(0);
+  await summary.click();
+  const grid = page.getByRole('grid', { name: 'Bookings on the timeline' });
+  const rows = grid.getByTestId('pool-booking-row');
+  // demo.active's running booking on EL 12345 is in the list, active, with a link to its card.
+  const active = rows.filter({ has: page.getByRole('link', { name: 'BID1000000001', exact: true }) });
+  await expect(active).toHaveCount(1);
+  await expect(active).toContainText('EL 12345');
+  await expect(active).toContainText('Active');
+  // The list starts by start, earliest first; a click on the Start header turns it round.
+  const starts = async () => rows.evaluateAll((elements) => elements.map((row) => row.getAttribute('data-bid')));
+  const ascending = await starts();
+  expect(ascending.length).toBeGreaterThan(1);
+  await grid.getByRole('columnheader', { name: 'Start' }).click();
+  await expect(grid.getByRole('columnheader', { name: 'Start' })).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(starts).toEqual([...ascending].reverse());
+  await active.getByRole('link', { name: 'BID1000000001', exact: true }).click();
+  await expect(page).toHaveURL(/\/booking\/BID1000000001/);
+});
+
 test('edits pool details: submit waits for a change, the server answers field errors', async ({ page }, testInfo) => {
   await logIn(page, 'support', 'support-demo', '/pools?city=Oslo&pool=Gr%C3%BCnerl%C3%B8kka');
   await expectLoggedIn(page);

@@ -126,6 +126,8 @@ const bookingsAnswer = (bid: string, upcoming: boolean): PoolBookingsResponse =>
 });
 
 let bookingsFail = false;
+/** More bookings of the window answer (the list's paging and sorting). */
+let moreRows: PoolBookingsResponse['results'] = [];
 let backend: FakeBackend;
 /** The requests of the current test, as URLs. */
 const calls = () => backend.calls.map((call) => ({ pathname: call.path, searchParams: call.query }));
@@ -140,6 +142,7 @@ function answerPools() {
     // The same booking in both answers (merged once) plus one only the upcoming call finds.
     const upcoming = query.get('upcoming') === '1';
     const answer = bookingsAnswer('BID1000000002', upcoming);
+    if (!upcoming) answer.results.push(...moreRows);
     if (upcoming) answer.results.push({ ...answer.results[0]!, bid: 'BID1000000099' });
     return answer;
   });
@@ -153,6 +156,7 @@ function start(path: string) {
 
 beforeEach(async () => {
   bookingsFail = false;
+  moreRows = [];
   serverNow = Date.now();
   backend = answerPools();
   drawn.items.length = 0;
@@ -240,5 +244,46 @@ describe('/pools screen', () => {
     await waitFor(() => expect(screen.getAllByText('The bookings of Grünerløkka could not be loaded')).toHaveLength(2), { timeout: 10_000 });
     expect(document.querySelector('.notistack-SnackbarContainer')?.textContent).toContain('The bookings of Grünerløkka could not be loaded');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+  it("lists the timeline's bookings on the DataTable once opened: links, a sort by any header, 25 per page", async () => {
+    const user = userEvent.setup();
+    // 30 more future bookings, each an hour later, booked by users whose names run backwards.
+    moreRows = Array.from({ length: 30 }, (_, i) => ({
+      ...bookingsAnswer('BID1000000002', false).results[0]!,
+      bid: `BID10000001${String(i).padStart(2, '0')}`,
+      startTime: iso(serverNow + (i + 2) * HOUR),
+      endTime: iso(serverNow + (i + 3) * HOUR),
+      user: { username: `user${i}`, fullNameLastFirst: `Nordmann, Kari ${99 - i}` },
+    }));
+    start('/pools?city=Oslo&pool=Gr%C3%BCnerl%C3%B8kka');
+    const summary = await screen.findByRole('button', { name: '32 bookings as a list' }, { timeout: 10_000 });
+    // Closed, the list draws no table.
+    expect(screen.queryByRole('grid', { name: 'Bookings on the timeline' })).toBeNull();
+    await user.click(summary);
+    const grid = await screen.findByRole('grid', { name: 'Bookings on the timeline' });
+    const bids = () =>
+      within(grid)
+        .getAllByTestId('pool-booking-row')
+        .map((row) => row.getAttribute('data-bid'));
+    await waitFor(() => expect(bids()).toHaveLength(25));
+    // By start: the two bookings an hour from now first (by bid), then the later ones.
+    expect(bids().slice(0, 3)).toEqual(['BID1000000002', 'BID1000000099', 'BID1000000100']);
+    expect(screen.getByText('1–25 of 32')).toBeTruthy();
+    const first = within(grid).getAllByTestId('pool-booking-row')[0]!;
+    expect(within(first).getByRole('link', { name: 'BID1000000002' }).getAttribute('href')).toBe('/booking/BID1000000002');
+    expect(within(first).getByText('Future')).toBeTruthy();
+    expect(within(first).getByText('Not allocated · MEDIUM · any model')).toBeTruthy();
+
+    // The user header sorts by name (bookings without a user last), then flips.
+    await user.click(within(grid).getByRole('columnheader', { name: /User/ }));
+    await waitFor(() => expect(bids()[0]).toBe('BID1000000129'));
+    expect(within(grid).getByRole('columnheader', { name: /User/ }).getAttribute('aria-sort')).toBe('ascending');
+    await user.click(within(grid).getByRole('columnheader', { name: /User/ }));
+    await waitFor(() => expect(bids()[0]).toBe('BID1000000100'));
+
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(bids()).toHaveLength(7));
+    expect(bids().slice(-2)).toEqual(['BID1000000002', 'BID1000000099']);
+    expect(screen.getByText('26–32 of 32')).toBeTruthy();
   });
 });

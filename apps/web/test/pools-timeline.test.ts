@@ -12,6 +12,7 @@ import {
   vehicleGroupId,
   zoomView,
 } from '@/features/pools/pool-timeline-model';
+import { DEFAULT_POOL_BOOKINGS_SORT, sortPoolBookings } from '@/features/pools/pool-bookings-sort';
 
 const HOUR = 3_600_000;
 const NOW = Date.parse('2026-11-22T12:07:00.000Z');
@@ -194,3 +195,47 @@ describe('pool timeline windows (§9)', () => {
 });
 
 const floor = (ms: number) => Math.floor(ms / (15 * 60_000)) * 15 * 60_000;
+
+describe("the timeline's list order (sortable columns of the bookings list)", () => {
+  const vehicles = [vehicle('V1', 'EL 10001'), vehicle('V2', 'EL 10002')];
+  const rows = [
+    booking({ bid: 'BID1000000031', vehicle: onVehicle('V2', 'EL 10002'), startTime: iso(NOW + 5 * HOUR), endTime: iso(NOW + 6 * HOUR) }),
+    booking({ bid: 'BID1000000032', allocationState: 'NOT_ALLOCATED', startTime: iso(NOW + HOUR), endTime: iso(NOW + 9 * HOUR), user: null }),
+    booking({
+      bid: 'BID1000000033',
+      state: 'ACTIVE',
+      vehicle: onVehicle('V1', 'EL 10001'),
+      startTime: iso(NOW - 2 * HOUR),
+      endTime: iso(NOW + 2 * HOUR),
+      user: { username: 'ola', fullNameLastFirst: 'Aas, Ola' },
+    }),
+    booking({ bid: 'BID1000000030', vehicle: onVehicle('V1', 'EL 10001'), startTime: iso(NOW + 5 * HOUR), endTime: iso(NOW + 7 * HOUR) }),
+  ];
+  const model = poolTimelineModel(vehicles, rows, new Date(NOW), false);
+  const order = (field: Parameters<typeof sortPoolBookings>[2]['field'], direction: 'asc' | 'desc' = 'asc') =>
+    sortPoolBookings(model.items, model.groups, { field, direction }).map((item) => item.bid);
+
+  it('starts by start time, equal starts by bid', () => {
+    expect(order(DEFAULT_POOL_BOOKINGS_SORT.field, DEFAULT_POOL_BOOKINGS_SORT.direction)).toEqual([
+      'BID1000000033',
+      'BID1000000032',
+      'BID1000000030',
+      'BID1000000031',
+    ]);
+    expect(order('start', 'desc')).toEqual(['BID1000000030', 'BID1000000031', 'BID1000000032', 'BID1000000033']);
+  });
+
+  it("sorts the row by the timeline's order of rows, the status by the legend's, the end and the bid by value", () => {
+    // Unallocated first, then EL 10001, then EL 10002; within a row by start.
+    expect(order('row')).toEqual(['BID1000000032', 'BID1000000033', 'BID1000000030', 'BID1000000031']);
+    expect(order('row', 'desc')).toEqual(['BID1000000031', 'BID1000000033', 'BID1000000030', 'BID1000000032']);
+    expect(order('kind')).toEqual(['BID1000000033', 'BID1000000032', 'BID1000000030', 'BID1000000031']);
+    expect(order('end', 'desc')).toEqual(['BID1000000032', 'BID1000000030', 'BID1000000031', 'BID1000000033']);
+    expect(order('bid')).toEqual(['BID1000000030', 'BID1000000031', 'BID1000000032', 'BID1000000033']);
+  });
+
+  it('sorts users by name, a booking without a user last in either direction', () => {
+    expect(order('user')).toEqual(['BID1000000033', 'BID1000000030', 'BID1000000031', 'BID1000000032']);
+    expect(order('user', 'desc')).toEqual(['BID1000000030', 'BID1000000031', 'BID1000000033', 'BID1000000032']);
+  });
+});

@@ -1,22 +1,27 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import type { UserBookingsListItem } from '@fleetdesk/contract';
+import { USER_BOOKINGS_TOTAL_HEADER, type UserBookingsListItem } from '@fleetdesk/contract';
+import { readTablePreferences } from '@/components/data-table/table-preferences';
 import { UserBookingsTab } from '@/features/users/components/user-bookings-tab';
 import { i18n } from '@/lib/i18n/i18n';
+import { sessionStore } from '@/lib/session/session';
 import { makeBooking } from './fixtures/booking';
+import { fakeBackend, type FakeBackend } from './support/backend';
 
 /** The user's bookings as the server orders them; the fake server pages them by offset and limit. */
 let stored: UserBookingsListItem[] = [];
-const requests: URLSearchParams[] = [];
+let failing = false;
+let backend: FakeBackend;
 
 const bid = (i: number) => `BID${String(2000000000 + i)}`;
+const PATH = '/api/users/demo.busy/bookings';
 
 function renderTab() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  return render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
         <UserBookingsTab username="demo.busy" />
@@ -26,70 +31,112 @@ function renderTab() {
 }
 
 const shownBids = () => screen.getAllByTestId('user-booking-row').map((row) => within(row).getByRole('link').textContent);
+const requests = () => backend.callsTo(PATH).map((call) => call.query);
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-GB');
-  requests.length = 0;
+  localStorage.clear();
+  sessionStore.setSession({
+    token: 't',
+    bearerToken: null,
+    bearerTokenIssuer: null,
+    expires: '2099-01-01T00:00:00.000Z',
+    user: { username: 'kari', givenName: 'Kari', familyName: 'Nord', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
+  });
+  failing = false;
   stored = Array.from({ length: 27 }, (_, i) => ({
     ...makeBooking({ bid: bid(i), state: 'FINISHED', displayState: 'FINISHED', actions: [] }),
     listHighlight: i === 0 ? ('PREVIOUS' as const) : null,
   }));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname !== '/api/users/demo.busy/bookings') return new Response('{}', { status: 404 });
-      requests.push(url.searchParams);
-      const offset = Number(url.searchParams.get('offset') ?? 0);
-      const limit = Number(url.searchParams.get('limit') ?? 100);
-      return new Response(JSON.stringify(stored.slice(offset, offset + limit)), {
-        status: 200,
-        headers: { 'content-type': 'application/json', 'x-total-count': String(stored.length) },
-      });
-    }),
-  );
+  backend = fakeBackend();
+  backend.on('GET /api/users/:username/bookings', ({ params, query }) => {
+    if (params.username !== 'demo.busy') return undefined;
+    if (failing) return backend.error(503, 'errorId.core.unavailable', 'Unavailable');
+    const offset = Number(query.get('offset') ?? 0);
+    const limit = Number(query.get('limit') ?? 100);
+    return new Response(JSON.stringify(stored.slice(offset, offset + limit)), {
+      status: 200,
+      headers: { 'content-type': 'application/json', [USER_BOOKINGS_TOTAL_HEADER]: String(stored.length) },
+    });
+  });
 });
 
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
+  sessionStore.clear('logout');
 });
 
-describe('the user page Bookings tab pages on the server', () => {
+describe('the user page Bookings tab pages on the server through the DataTable', () => {
   it('asks for one page at a time with every state of the window, and counts from the total header', async () => {
     const user = userEvent.setup();
     renderTab();
     await waitFor(() => expect(shownBids()).toEqual(stored.slice(0, 10).map((b) => b.bid)));
-    expect(requests[0]?.get('offset')).toBe('0');
-    expect(requests[0]?.get('limit')).toBe('10');
-    expect(requests[0]?.getAll('state').join(',').split(',').sort()).toEqual(['ACTIVE', 'CANCELLED', 'FINISHED', 'INACTIVE']);
+    expect(requests()[0]?.get('offset')).toBe('0');
+    expect(requests()[0]?.get('limit')).toBe('10');
+    expect(requests()[0]?.getAll('state').join(',').split(',').sort()).toEqual(['ACTIVE', 'CANCELLED', 'FINISHED', 'INACTIVE']);
     expect(screen.getByText('1–10 of 27')).toBeTruthy();
+    expect(screen.getByRole('grid', { name: 'Bookings' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: /next page/i }));
     await waitFor(() => expect(shownBids()).toEqual(stored.slice(10, 20).map((b) => b.bid)));
-    expect(requests.at(-1)?.get('offset')).toBe('10');
+    expect(requests().at(-1)?.get('offset')).toBe('10');
 
     await user.click(screen.getByRole('button', { name: /next page/i }));
     await waitFor(() => expect(shownBids()).toEqual(stored.slice(20).map((b) => b.bid)));
     expect(screen.getByText('21–27 of 27')).toBeTruthy();
     expect((screen.getByRole('button', { name: /next page/i }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: /previous page/i }));
+    await waitFor(() => expect(shownBids()).toEqual(stored.slice(10, 20).map((b) => b.bid)));
   });
 
-  it('asks again with the new page size from the first page', async () => {
+  it('asks again with the new page size from the first page, and remembers the size for this staff member', async () => {
+    const user = userEvent.setup();
+    const first = renderTab();
+    await waitFor(() => expect(shownBids()).toHaveLength(10));
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(requests().at(-1)?.get('offset')).toBe('10'));
+    await user.click(screen.getByRole('combobox', { name: /rows per page/i }));
+    await user.click(screen.getByRole('option', { name: '25' }));
+    await waitFor(() => expect(shownBids()).toEqual(stored.slice(0, 25).map((b) => b.bid)));
+    expect(requests().at(-1)?.get('limit')).toBe('25');
+    expect(requests().at(-1)?.get('offset')).toBe('0');
+    expect(readTablePreferences('kari', 'user-bookings').pageSize).toBe(25);
+
+    // Another user's page (the tab opens afresh): the first request already asks for 25.
+    first.unmount();
+    backend.calls.length = 0;
+    renderTab();
+    await waitFor(() => expect(shownBids()).toHaveLength(25));
+    expect(requests()[0]?.get('limit')).toBe('25');
+  });
+
+  it("keeps the server's §4 order: a click on a header neither sorts the page nor asks again", async () => {
     const user = userEvent.setup();
     renderTab();
     await waitFor(() => expect(shownBids()).toHaveLength(10));
-    await user.click(screen.getByRole('combobox'));
-    await user.click(screen.getByRole('option', { name: '25' }));
-    await waitFor(() => expect(shownBids()).toEqual(stored.slice(0, 25).map((b) => b.bid)));
-    expect(requests.at(-1)?.get('limit')).toBe('25');
-    expect(requests.at(-1)?.get('offset')).toBe('0');
+    const asked = requests().length;
+    await user.click(screen.getByRole('columnheader', { name: 'Start' }));
+    expect(screen.getByRole('columnheader', { name: 'Start' }).getAttribute('aria-sort')).toBe('none');
+    expect(shownBids()).toEqual(stored.slice(0, 10).map((b) => b.bid));
+    expect(requests()).toHaveLength(asked);
   });
 
   it('shows the empty state when the window holds no bookings', async () => {
     stored = [];
     renderTab();
-    expect((await screen.findByTestId('user-bookings-empty')).textContent).toContain('No bookings found');
+    expect((await screen.findByTestId('data-table-empty')).textContent).toContain('No bookings found');
+  });
+
+  it('shows the load error with a retry that asks again', async () => {
+    const user = userEvent.setup();
+    failing = true;
+    renderTab();
+    const error = await screen.findByTestId('data-table-error');
+    expect(error.textContent).toContain('The bookings could not be loaded.');
+    failing = false;
+    await user.click(within(error).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(shownBids()).toHaveLength(10));
   });
 
   it("marks the rows current, next and previous as the server decided (§4), in the server's order", async () => {
@@ -105,8 +152,11 @@ describe('the user page Bookings tab pages on the server', () => {
     expect(rows.map((row) => row.getAttribute('data-highlight'))).toEqual(['CURRENT', 'NEXT', null, 'PREVIOUS']);
     expect(within(rows[0]!).getByText('Current').isConnected).toBe(true);
     expect(rows[0]!.classList.contains('Mui-selected')).toBe(true);
+    expect(rows[1]!.classList.contains('Mui-selected')).toBe(false);
     expect(within(rows[1]!).getByText('Next').isConnected).toBe(true);
     expect(within(rows[3]!).getByText('Previous').isConnected).toBe(true);
     expect(within(rows[2]!).queryByText(/Current|Next|Previous/)).toBeNull();
+    expect(within(rows[0]!).getByText('Active').isConnected).toBe(true);
+    expect(within(rows[1]!).getByText('Future').isConnected).toBe(true);
   });
 });

@@ -19,6 +19,7 @@ import type {
   SearchBooking,
   StaffList,
   StaffMember,
+  UserBookingsListItem,
   UserDetail,
   Vehicle,
   VehicleCommandResult,
@@ -66,6 +67,8 @@ export interface BackendRoutes {
   'GET /api/bookings/:bid': Booking;
   'GET /api/users/:username': UserDetail;
   'GET /api/users/:username/timeline': CustomerTimelineResponse;
+  /** One page (offset, limit) of the user's bookings; the total in the X-Total-Count header. */
+  'GET /api/users/:username/bookings': UserBookingsListItem[];
   'GET /api/events': EventSearchResponse;
   'GET /api/charging/activation-data': z.input<typeof ZChargingPinResponse>;
   'GET /api/alarms': z.input<typeof ZAlarmListResponse>;

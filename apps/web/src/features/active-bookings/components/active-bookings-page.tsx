@@ -6,15 +6,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useRouter } from '@tanstack/react-router';
 import { isActiveBookingFlagged, overdueHours, type ActiveBookingRow } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
 import { AppHrefLink } from '@/components/app-href-link';
+import { FilterField } from '@/components/filter-field';
 import { navItemProps } from '@/lib/shortcuts/list-navigation';
 import { DataTable, type DataTableColumn } from '@/components/data-table/data-table';
 import { useFormat } from '@/lib/format/use-format';
@@ -73,22 +72,14 @@ export function ActiveBookingsPage({ filter, overdue = false, sort, onChange }: 
           </Typography>
         </Box>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <TextField
-            size="small"
+          <FilterField
             label={t('activeBookings.filter')}
             placeholder={t('activeBookings.filterHint')}
             value={filter}
-            onChange={(event) => setFilter(event.target.value)}
+            onChange={setFilter}
+            clearLabel={t('activeBookings.clearFilter')}
+            icon={<FilterListIcon fontSize="small" aria-hidden />}
             sx={{ width: { xs: '100%', sm: 340 } }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <FilterListIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
           />
           <ViewsControl screen="activeBookings" />
           <Tooltip title={t('activeBookings.refresh')}>

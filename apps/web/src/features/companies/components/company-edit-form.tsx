@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { ZCompanyType, type CompanyDetail, type CompanyUpdate } from '@fleetdesk/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '@/components/form-text-field';
 import { isApiError } from '@/lib/api/api-error';
 import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { notifySuccess } from '@/lib/notifications/notify';
@@ -29,15 +30,9 @@ export function CompanyEditForm({ company, onDone }: CompanyEditFormProps) {
     resolver: companyFormResolver,
     defaultValues: companyFormDefaults(company),
   });
-  const { register, control, handleSubmit, formState } = form;
+  const { control, handleSubmit, formState } = form;
   const errors = formState.errors;
-  const fieldProps = (name: keyof CompanyFormValues) => ({
-    ...register(name),
-    error: Boolean(errors[name]),
-    helperText: errors[name]?.message,
-    size: 'small' as const,
-    fullWidth: true,
-  });
+  const fieldProps = (name: Exclude<keyof CompanyFormValues, 'type'>) => ({ control, name, size: 'small' as const });
 
   const submit = handleSubmit((body) =>
     update.mutate(body, {
@@ -60,7 +55,7 @@ export function CompanyEditForm({ company, onDone }: CompanyEditFormProps) {
         </Typography>
         {update.isError && !isApiError(update.error) && <Alert severity="error">{t('messages.genericError')}</Alert>}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-          <TextField {...fieldProps('name')} label={t('companies.fields.name')} required />
+          <FormTextField {...fieldProps('name')} label={t('companies.fields.name')} required />
           <Controller
             name="type"
             control={control}
@@ -82,24 +77,24 @@ export function CompanyEditForm({ company, onDone }: CompanyEditFormProps) {
               </TextField>
             )}
           />
-          <TextField {...fieldProps('marketSegment')} label={t('companies.fields.marketSegment')} />
-          <TextField {...fieldProps('microSegment')} label={t('companies.fields.microSegment')} />
+          <FormTextField {...fieldProps('marketSegment')} label={t('companies.fields.marketSegment')} />
+          <FormTextField {...fieldProps('microSegment')} label={t('companies.fields.microSegment')} />
         </Box>
-        <TextField
+        <FormTextField
           {...fieldProps('emailDomains')}
           label={t('companies.fields.emailDomains')}
           multiline
           minRows={2}
-          helperText={errors.emailDomains?.message ?? t('companies.edit.domainsHint')}
+          helperText={t('companies.edit.domainsHint')}
         />
         <Typography variant="subtitle2" component="h4">
           {t('companies.fields.contact')}
         </Typography>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField {...fieldProps('contactFirstName')} label={t('companies.fields.contactFirstName')} />
-          <TextField {...fieldProps('contactLastName')} label={t('companies.fields.contactLastName')} />
-          <TextField {...fieldProps('contactEmailAddress')} label={t('companies.fields.contactEmailAddress')} type="email" />
-          <TextField {...fieldProps('contactPhoneNo')} label={t('companies.fields.contactPhoneNo')} type="tel" placeholder="+4791234567" />
+          <FormTextField {...fieldProps('contactFirstName')} label={t('companies.fields.contactFirstName')} />
+          <FormTextField {...fieldProps('contactLastName')} label={t('companies.fields.contactLastName')} />
+          <FormTextField {...fieldProps('contactEmailAddress')} label={t('companies.fields.contactEmailAddress')} type="email" />
+          <FormTextField {...fieldProps('contactPhoneNo')} label={t('companies.fields.contactPhoneNo')} type="tel" placeholder="+4791234567" />
         </Box>
         <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={onDone} disabled={update.isPending}>

@@ -17,7 +17,9 @@ import Typography from '@mui/material/Typography';
 import { POOL_DESCRIPTION_MAX, POOL_TEXT_MAX, type Pool, type PoolUpdateRequest } from '@fleetdesk/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '@/components/form-text-field';
 import { useFormat } from '@/lib/format/use-format';
+import { fieldMessageText } from '@/lib/forms/field-message-text';
 import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { notifySuccess } from '@/lib/notifications/notify';
 import { usePoolContractOptions, useUpdatePool } from '../api/pools-api';
@@ -58,15 +60,16 @@ export function PoolDetailsForm({ pool, pools, groups, currency }: PoolDetailsFo
     defaultValues: poolFormDefaults(pool),
     mode: 'onChange',
   });
-  const { register, control, handleSubmit, reset, formState } = form;
+  const { control, handleSubmit, reset, formState } = form;
   const { errors, isDirty, isValid } = formState;
   const message = (text: string | undefined) => (text === POOL_FORM_NUMBER_ERROR ? t('pools.details.notANumber') : text);
-  const fieldProps = (name: keyof PoolFormValues) => ({
-    ...register(name),
-    error: Boolean(errors[name]),
-    helperText: message(errors[name]?.message),
+  const errorText = (text: string, value: unknown) =>
+    text === POOL_FORM_NUMBER_ERROR ? t('pools.details.notANumber') : fieldMessageText(text, value, t);
+  const fieldProps = (name: (typeof POOL_TEXT_FIELDS)[number] | 'fee') => ({
+    control,
+    name,
+    errorText,
     size: 'small' as const,
-    fullWidth: true,
     label: t(`pools.fields.${name}`),
   });
 
@@ -108,7 +111,7 @@ export function PoolDetailsForm({ pool, pools, groups, currency }: PoolDetailsFo
               {t('pools.details.readOnly', { pool: pool.pool, city: pool.city, id: pool.poolId })}
             </Typography>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
-              <TextField
+              <FormTextField
                 {...fieldProps('description')}
                 multiline
                 minRows={2}
@@ -116,9 +119,9 @@ export function PoolDetailsForm({ pool, pools, groups, currency }: PoolDetailsFo
                 slotProps={{ htmlInput: { maxLength: POOL_DESCRIPTION_MAX } }}
               />
               {POOL_TEXT_FIELDS.filter((name) => name !== 'description').map((name) => (
-                <TextField key={name} {...fieldProps(name)} slotProps={{ htmlInput: { maxLength: POOL_TEXT_MAX } }} />
+                <FormTextField key={name} {...fieldProps(name)} slotProps={{ htmlInput: { maxLength: POOL_TEXT_MAX } }} />
               ))}
-              <TextField
+              <FormTextField
                 {...fieldProps('fee')}
                 inputMode="decimal"
                 slotProps={{ input: { endAdornment: currency ? <InputAdornment position="end">{currency}</InputAdornment> : undefined } }}

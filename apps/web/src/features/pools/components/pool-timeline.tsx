@@ -378,7 +378,14 @@ export function PoolTimeline({ pool }: PoolTimelineProps) {
           }}
         />
       </Box>
-      <PoolBookingsList items={model.items} groups={model.groups} />
+      <PoolBookingsList
+        pool={pool.pool}
+        items={model.items}
+        groups={model.groups}
+        loading={loading}
+        refreshing={bookings.isFetching && !loading}
+        error={bookings.isError ? { message: t('pools.timeline.loadFailed', { pool: pool.pool }), onRetry: () => void bookings.refetch() } : null}
+      />
     </Paper>
   );
 }

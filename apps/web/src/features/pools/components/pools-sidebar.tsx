@@ -1,24 +1,20 @@
 import { useState } from 'react';
-import ClearIcon from '@mui/icons-material/Clear';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
-import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Pool } from '@fleetdesk/contract';
 import { useTranslation } from 'react-i18next';
+import { FilterField } from '@/components/filter-field';
 import { ListItemLink } from '@/components/router-link';
 import { poolLinkSearch, sidebarCities } from '../pools-search';
 
@@ -117,35 +113,7 @@ export function PoolsSidebar({ pools, isPending, isError, onRetry, selected, onC
 
   return (
     <Stack spacing={1} sx={{ minHeight: 0 }}>
-      <TextField
-        size="small"
-        fullWidth
-        label={t('pools.sidebar.filter')}
-        value={filter}
-        onChange={(event) => setFilter(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && filter !== '') {
-            event.preventDefault();
-            setFilter('');
-          }
-        }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-            endAdornment: filter ? (
-              <InputAdornment position="end">
-                <IconButton size="small" edge="end" aria-label={t('pools.sidebar.clearFilter')} onClick={() => setFilter('')}>
-                  <ClearIcon fontSize="small" />
-                </IconButton>
-              </InputAdornment>
-            ) : undefined,
-          },
-        }}
-      />
+      <FilterField fullWidth label={t('pools.sidebar.filter')} value={filter} onChange={setFilter} clearLabel={t('pools.sidebar.clearFilter')} />
       <FormControlLabel
         control={<Checkbox size="small" checked={showDisabled} onChange={(event) => setShowDisabled(event.target.checked)} />}
         label={t('pools.sidebar.showDisabled')}

@@ -16,6 +16,7 @@ import { Controller, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { LANGUAGES, MESSAGE_IDS, MESSAGES, ZLanguage, ZStaffCreateRequest, ZStaffRole } from '@fleetdesk/contract';
+import { FormTextField } from '@/components/form-text-field';
 import { isApiError } from '@/lib/api/api-error';
 import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { notify, notifySuccess } from '@/lib/notifications/notify';
@@ -53,17 +54,14 @@ export function StaffCreateDialog({ onClose }: StaffCreateDialogProps) {
   const create = useCreateStaffMember();
   const resolver = useMemo(() => zodResolver(ZStaffCreateForm), []);
   const form = useForm({ resolver, defaultValues: DEFAULTS });
-  const { control, register, handleSubmit, formState, getValues, setError } = form;
+  const { control, handleSubmit, formState, getValues, setError } = form;
 
   const errorOf = (name: StaffCreateField) => {
     const message = formState.errors[name]?.message;
     return message ? fieldMessageText(message, getValues(name), t) : undefined;
   };
-  const textField = (name: Exclude<StaffCreateField, 'role' | 'language'>) => ({
-    ...register(name),
-    error: Boolean(formState.errors[name]),
-    helperText: errorOf(name) ?? ' ',
-  });
+  // A blank helper line keeps the rows of the form aligned whether or not a field shows an error.
+  const textField = (name: Exclude<StaffCreateField, 'role' | 'language'>) => ({ control, name, helperText: ' ' });
 
   const submit = handleSubmit((request) =>
     create.mutate(request, {
@@ -103,25 +101,25 @@ export function StaffCreateDialog({ onClose }: StaffCreateDialogProps) {
           aria-label={t('staff.create.title')}
           sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, rowGap: 0.5, pt: 0.5 }}
         >
-          <TextField
+          <FormTextField
             {...textField('username')}
             label={t('staff.create.username')}
             required
             autoFocus
             autoComplete="off"
             slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
-            helperText={errorOf('username') ?? t('staff.create.usernameHint')}
+            helperText={t('staff.create.usernameHint')}
           />
-          <TextField
+          <FormTextField
             {...textField('emailAddress')}
             label={t('staff.create.email')}
             required
             type="email"
             autoComplete="off"
-            helperText={errorOf('emailAddress') ?? t('staff.create.emailHint')}
+            helperText={t('staff.create.emailHint')}
           />
-          <TextField {...textField('givenName')} label={t('staff.create.givenName')} required autoComplete="off" />
-          <TextField {...textField('familyName')} label={t('staff.create.familyName')} required autoComplete="off" />
+          <FormTextField {...textField('givenName')} label={t('staff.create.givenName')} required autoComplete="off" />
+          <FormTextField {...textField('familyName')} label={t('staff.create.familyName')} required autoComplete="off" />
           <Controller
             control={control}
             name="role"

@@ -1,19 +1,14 @@
 import { useMemo, useState } from 'react';
-import ClearIcon from '@mui/icons-material/Clear';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import LockIcon from '@mui/icons-material/Lock';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
-import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -21,6 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { StaffMember } from '@fleetdesk/contract';
+import { FilterField } from '@/components/filter-field';
 import { StatusPage } from '@/components/status-page';
 import { isApiError } from '@/lib/api/api-error';
 import { useSession } from '@/lib/session/session';
@@ -142,29 +138,14 @@ export function StaffPage({ search, onSearchChange }: StaffPageProps) {
       </Stack>
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
-        <TextField
+        <FilterField
+          size="medium"
           label={t('staff.filter.label')}
           placeholder={t('staff.filter.placeholder')}
           value={filter}
-          onChange={(event) => change({ filter: event.target.value })}
+          onChange={(text) => change({ filter: text })}
+          clearLabel={t('staff.filter.clear')}
           sx={{ width: { xs: '100%', md: 340 } }}
-          slotProps={{
-            htmlInput: { spellCheck: false },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" aria-hidden />
-                </InputAdornment>
-              ),
-              endAdornment: filter ? (
-                <InputAdornment position="end">
-                  <IconButton size="small" edge="end" aria-label={t('staff.filter.clear')} onClick={() => change({ filter: '' })}>
-                    <ClearIcon fontSize="small" />
-                  </IconButton>
-                </InputAdornment>
-              ) : undefined,
-            },
-          }}
         />
         <ToggleButtonGroup
           exclusive

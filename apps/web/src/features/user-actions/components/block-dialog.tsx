@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ZBlockReason, type BlockReason, type BlockRequest } from '@fleetdesk/contract';
 import { applyServerErrors, serverErrorItems } from '@/lib/forms/apply-server-errors';
+import { FormTextField } from '@/components/form-text-field';
 
 export const BLOCK_MESSAGE_MAX_LENGTH = 1000;
 
@@ -45,7 +46,7 @@ export function BlockDialog({ username, pending, onSubmit, onClose }: BlockDialo
     resolver: zodResolver(schema),
     defaultValues: { blockReason: '', blockMessage: '' },
   });
-  const { control, register, handleSubmit, formState, watch } = form;
+  const { control, handleSubmit, watch } = form;
   const length = watch('blockMessage').length;
 
   const submit = handleSubmit(({ blockReason, blockMessage }) => {
@@ -86,14 +87,13 @@ export function BlockDialog({ username, pending, onSubmit, onClose }: BlockDialo
               </TextField>
             )}
           />
-          <TextField
+          <FormTextField
+            control={control}
+            name="blockMessage"
             label={t('userActions.block.message')}
-            fullWidth
             multiline
             minRows={3}
-            error={Boolean(formState.errors.blockMessage)}
-            helperText={formState.errors.blockMessage?.message ?? t('userActions.block.messageHelp', { len: length, max: BLOCK_MESSAGE_MAX_LENGTH })}
-            {...register('blockMessage')}
+            helperText={t('userActions.block.messageHelp', { len: length, max: BLOCK_MESSAGE_MAX_LENGTH })}
           />
         </Stack>
       </DialogContent>

@@ -23,6 +23,7 @@ import {
   type ValidateLicenseResponse,
 } from '@fleetdesk/contract';
 import { DateField } from '@/components/date-field';
+import { FormTextField } from '@/components/form-text-field';
 import { isApiError } from '@/lib/api/api-error';
 import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { notify, notifySuccess } from '@/lib/notifications/notify';
@@ -81,7 +82,7 @@ export function LicenseCheckDialog({ user, onChecked, onClose }: LicenseCheckDia
       identificationNumber: '',
     },
   });
-  const { control, register, handleSubmit, formState, watch } = form;
+  const { control, handleSubmit, formState, watch } = form;
   const registry = isRegistryCountry(watch('country'));
   const mutation = useMutation({
     mutationFn: (body: ValidateLicenseRequest) => validateLicense(user.username, body),
@@ -117,15 +118,14 @@ export function LicenseCheckDialog({ user, onChecked, onClose }: LicenseCheckDia
           {registry ? t('userActions.license.registryIntro') : t('userActions.license.manualIntro')}
         </DialogContentText>
         <Stack component="form" id={formId} noValidate spacing={2} onSubmit={submit}>
-          <TextField
+          <FormTextField
+            control={control}
+            name="country"
             label={t('userActions.license.country')}
             required
-            fullWidth
             autoFocus
             slotProps={{ htmlInput: { maxLength: 2, style: { textTransform: 'uppercase' } } }}
-            error={Boolean(formState.errors.country)}
-            helperText={formState.errors.country?.message ?? t('userActions.license.countryHelp')}
-            {...register('country')}
+            helperText={t('userActions.license.countryHelp')}
           />
           <Controller
             control={control}
@@ -146,13 +146,12 @@ export function LicenseCheckDialog({ user, onChecked, onClose }: LicenseCheckDia
             )}
           />
           {registry ? (
-            <TextField
+            <FormTextField
+              control={control}
+              name="identificationNumber"
               label={t('userActions.license.identificationNumber')}
-              fullWidth
               autoComplete="off"
-              error={Boolean(formState.errors.identificationNumber)}
-              helperText={formState.errors.identificationNumber?.message ?? t('userActions.license.identificationNumberHelp')}
-              {...register('identificationNumber')}
+              helperText={t('userActions.license.identificationNumberHelp')}
             />
           ) : (
             <Controller

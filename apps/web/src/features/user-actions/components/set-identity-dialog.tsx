@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ZCountryCode, isValidIdentityNumber, type User, type UserDetail } from '@fleetdesk/contract';
 import { isApiError } from '@/lib/api/api-error';
+import { FormTextField } from '@/components/form-text-field';
 import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { notify, notifySuccess } from '@/lib/notifications/notify';
 import { setIdentity, userActionKeys } from '../api/user-actions-api';
@@ -48,7 +49,7 @@ export function SetIdentityDialog({ user, onSaved, onClose }: SetIdentityDialogP
     resolver: zodResolver(schema),
     defaultValues: { country: ZCountryCode.catch('NO').parse(defaultCountry), identificationNumber: '' },
   });
-  const { control, register, handleSubmit, formState, setError, watch } = form;
+  const { control, handleSubmit, setError, watch } = form;
   const country = watch('country');
   const mutation = useMutation({
     mutationFn: (body: z.infer<typeof schema>) => setIdentity(user.username, body),
@@ -87,15 +88,14 @@ export function SetIdentityDialog({ user, onSaved, onClose }: SetIdentityDialogP
               </TextField>
             )}
           />
-          <TextField
+          <FormTextField
+            control={control}
+            name="identificationNumber"
             label={t('userActions.identity.number')}
             required
-            fullWidth
             autoFocus
             autoComplete="off"
-            error={Boolean(formState.errors.identificationNumber)}
-            helperText={formState.errors.identificationNumber?.message ?? t(`userActions.identity.formatHint.${country}`)}
-            {...register('identificationNumber')}
+            helperText={t(`userActions.identity.formatHint.${country}`)}
           />
         </Stack>
       </DialogContent>

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { LANGUAGES, MESSAGE_IDS, ZCountryCode, ZUserCategory, type CompanyNode, type UserDetail } from '@fleetdesk/contract';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '@/components/form-text-field';
 import { isApiError } from '@/lib/api/api-error';
 import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { serverFieldMessageText } from '@/lib/i18n/server-message';
@@ -92,7 +93,7 @@ export function UserEditForm({ user, onCancel, onSaved }: UserEditFormProps) {
     context: { membershipRequired },
     mode: 'onTouched',
   });
-  const { register, control, handleSubmit, formState, setError, watch } = form;
+  const { control, handleSubmit, formState, setError, watch } = form;
   const companyId = watch('companyId');
   const showOverride = membershipRequired(companyId) || watch('membershipOverride');
 
@@ -137,11 +138,11 @@ export function UserEditForm({ user, onCancel, onSaved }: UserEditFormProps) {
     options: { required?: boolean; type?: string; wide?: boolean; multiline?: boolean; autoComplete?: string } = {},
   ) => {
     const isLocked = isLockedField(user, field);
-    const error = errorOf(field);
     return (
       <Grid size={{ xs: 12, sm: options.wide ? 12 : 6 }}>
-        <TextField
-          {...register(field)}
+        <FormTextField
+          control={control}
+          name={field}
           label={t(`users.fields.${field}`)}
           required={options.required}
           type={options.type}
@@ -149,9 +150,7 @@ export function UserEditForm({ user, onCancel, onSaved }: UserEditFormProps) {
           minRows={options.multiline ? 2 : undefined}
           autoComplete={options.autoComplete ?? 'off'}
           disabled={isLocked}
-          error={Boolean(error)}
-          helperText={error ?? (isLocked ? lockNote : undefined)}
-          fullWidth
+          helperText={isLocked ? lockNote : undefined}
           size="small"
           slotProps={{
             htmlInput: { maxLength: USER_FORM_MAX_LENGTH[field] ? USER_FORM_MAX_LENGTH[field] + 10 : undefined },
@@ -269,24 +268,10 @@ export function UserEditForm({ user, onCancel, onSaved }: UserEditFormProps) {
         </Grid>
         {text('streetAddress', { wide: true, autoComplete: 'street-address' })}
         <Grid size={{ xs: 12, sm: 3 }}>
-          <TextField
-            {...register('zipCode')}
-            label={t('users.fields.zipCode')}
-            fullWidth
-            size="small"
-            error={Boolean(errorOf('zipCode'))}
-            helperText={errorOf('zipCode')}
-          />
+          <FormTextField control={control} name="zipCode" label={t('users.fields.zipCode')} size="small" />
         </Grid>
         <Grid size={{ xs: 12, sm: 5 }}>
-          <TextField
-            {...register('city')}
-            label={t('users.fields.city')}
-            fullWidth
-            size="small"
-            error={Boolean(errorOf('city'))}
-            helperText={errorOf('city')}
-          />
+          <FormTextField control={control} name="city" label={t('users.fields.city')} size="small" />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <Controller

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddAPhotoIcon from '@mui/icons-material/AddAPhoto';
 import ReportIcon from '@mui/icons-material/Report';
@@ -15,6 +14,7 @@ import { z } from 'zod';
 import type { TFunction } from 'i18next';
 import { DAMAGE_DESCRIPTION_MAX, ZDamageReportFields, type Damage } from '@fleetdesk/contract';
 import { applyServerErrors } from '@/lib/forms/apply-server-errors';
+import { FormTextField } from '@/components/form-text-field';
 import { notifySuccess } from '@/lib/notifications/notify';
 import { reportDamage } from '../api/vehicles-api';
 import { vehicleKeys } from '../api/vehicle-keys';
@@ -54,7 +54,7 @@ export function DamageReportForm({ vin, onReported }: { vin: string; onReported?
     mode: 'onChange',
     defaultValues: { description_operator: '', description_en: '', image: null },
   });
-  const { register, control, handleSubmit, watch, reset, formState } = form;
+  const { control, handleSubmit, watch, reset, formState } = form;
   const mutation = useMutation({
     mutationFn: ({ image, ...fields }: DamageFormInput & { image: File }) => reportDamage(vin, fields, image),
     onSuccess: (damage) => {
@@ -89,21 +89,23 @@ export function DamageReportForm({ vin, onReported }: { vin: string; onReported?
       data-testid="damage-report-form"
     >
       <Typography variant="subtitle2">{t('vehicles.damage.formTitle')}</Typography>
-      <TextField
+      <FormTextField
+        control={control}
+        name="description_operator"
         size="small"
         required
+        fullWidth={false}
         label={t('vehicles.damage.descriptionOperator')}
-        error={Boolean(formState.errors.description_operator)}
-        helperText={formState.errors.description_operator?.message ?? counter(operatorText)}
-        {...register('description_operator')}
+        helperText={counter(operatorText)}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="description_en"
         size="small"
         required
+        fullWidth={false}
         label={t('vehicles.damage.descriptionEn')}
-        error={Boolean(formState.errors.description_en)}
-        helperText={formState.errors.description_en?.message ?? counter(englishText)}
-        {...register('description_en')}
+        helperText={counter(englishText)}
       />
       <Controller
         control={control}

@@ -6,10 +6,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '@/components/form-text-field';
 import { z } from 'zod';
 
 interface ActionsProps {
@@ -105,7 +105,7 @@ export function VehicleTextDialog({
     });
     return zodResolver(z.object({ text }));
   }, [t, maxLength, required]);
-  const { register, handleSubmit, formState, watch } = useForm({ resolver, defaultValues: { text: initialValue } });
+  const { control, handleSubmit, watch } = useForm({ resolver, defaultValues: { text: initialValue } });
   const length = watch('text').trim().length;
 
   return (
@@ -118,17 +118,16 @@ export function VehicleTextDialog({
           </DialogContentText>
         )}
         <form id={formId} noValidate onSubmit={handleSubmit(({ text }) => onSubmit(text))}>
-          <TextField
+          <FormTextField
+            control={control}
+            name="text"
             label={label}
             required={required}
-            fullWidth
             multiline
             minRows={3}
             autoFocus
             sx={{ mt: intro ? 0 : 1 }}
-            error={Boolean(formState.errors.text)}
-            helperText={formState.errors.text?.message ?? t('vehicles.dialogs.length', { len: length, max: maxLength })}
-            {...register('text')}
+            helperText={t('vehicles.dialogs.length', { len: length, max: maxLength })}
           />
         </form>
       </DialogContent>

@@ -16,6 +16,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ControlledDateTimeField } from '@/components/controlled-date-time-field';
+import { FormTextField } from '@/components/form-text-field';
 import { useFormat } from '@/lib/format/use-format';
 import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { serverMessageText } from '@/lib/i18n/server-message';
@@ -113,7 +114,7 @@ export function AdjustValuesForm({ booking, onDone }: AdjustValuesFormProps) {
     resolver,
     defaultValues: adjustValuesDefaults(booking),
   });
-  const { register, control, handleSubmit, formState } = form;
+  const { control, handleSubmit, formState } = form;
   const action = useBookingAction(booking.bid, {
     handleError: (error) => {
       const { placed, unplaced } = applyServerErrors(form, error, { fields: FIELDS, status: 400, t });
@@ -159,13 +160,13 @@ export function AdjustValuesForm({ booking, onDone }: AdjustValuesFormProps) {
             required
             errorMessage={errors.adjustedEndTime?.message}
           />
-          <TextField
+          <FormTextField
+            control={control}
+            name="adjustedDistance"
             label={t('bookingCard.adjustValues.distanceKm')}
             required
+            fullWidth={false}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            error={Boolean(errors.adjustedDistance)}
-            helperText={errors.adjustedDistance?.message}
-            {...register('adjustedDistance')}
           />
           <Controller
             name="adjustedBookingType"

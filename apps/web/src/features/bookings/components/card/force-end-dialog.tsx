@@ -13,6 +13,7 @@ import type { Booking } from '@fleetdesk/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ControlledDateTimeField } from '@/components/controlled-date-time-field';
+import { FormTextField } from '@/components/form-text-field';
 import { applyServerErrors } from '@/lib/forms/apply-server-errors';
 import { DialogActionsBar } from './dialog-actions-bar';
 import { REASON_MAX_LENGTH, forceEndDefaults, forceEndFormSchema, toForceDeactivateInput, type ForceEndFormValues } from './force-end-form';
@@ -98,14 +99,15 @@ export function ForceEndDialog({ booking, onClose }: ForceEndDialogProps) {
             }}
             {...register('distance')}
           />
-          <TextField
+          <FormTextField
+            control={control}
+            name="reason"
             label={t('bookingCard.dialogs.reason')}
             required
             multiline
             minRows={2}
-            error={Boolean(errors.reason)}
-            helperText={errors.reason?.message ?? t('bookingCard.dialogs.reasonHelp', { len: reasonLength, max: REASON_MAX_LENGTH })}
-            {...register('reason')}
+            fullWidth={false}
+            helperText={t('bookingCard.dialogs.reasonHelp', { len: reasonLength, max: REASON_MAX_LENGTH })}
           />
         </Stack>
       </DialogContent>

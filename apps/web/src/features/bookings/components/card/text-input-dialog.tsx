@@ -3,10 +3,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '@/components/form-text-field';
 import { z } from 'zod';
 import { DialogActionsBar } from './dialog-actions-bar';
 
@@ -41,7 +41,7 @@ export function TextInputDialog({ title, intro, label, maxLength, submitLabel, c
       ),
     [t, maxLength],
   );
-  const { register, handleSubmit, formState, watch } = useForm({ resolver, defaultValues: { text: '' } });
+  const { control, handleSubmit, watch } = useForm({ resolver, defaultValues: { text: '' } });
   const length = watch('text').trim().length;
 
   return (
@@ -52,16 +52,15 @@ export function TextInputDialog({ title, intro, label, maxLength, submitLabel, c
           {intro}
         </DialogContentText>
         <form id={formId} noValidate onSubmit={handleSubmit(({ text }) => onSubmit(text))}>
-          <TextField
+          <FormTextField
+            control={control}
+            name="text"
             label={label}
             required
-            fullWidth
             multiline
             minRows={3}
             autoFocus
-            error={Boolean(formState.errors.text)}
-            helperText={formState.errors.text?.message ?? t('bookingCard.dialogs.reasonHelp', { len: length, max: maxLength })}
-            {...register('text')}
+            helperText={t('bookingCard.dialogs.reasonHelp', { len: length, max: maxLength })}
           />
         </form>
       </DialogContent>

@@ -38,6 +38,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '@/lib/format/use-format';
 import { newIdempotencyKey, useAddBilling } from '../../../api/booking-billing-api';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormTextField } from '@/components/form-text-field';
 import { DialogActionsBar } from '../dialog-actions-bar';
 import {
   FEE_TYPES,
@@ -213,29 +214,21 @@ export function BillingDialog({ booking, prefill, onClose }: BillingDialogProps)
                     slotProps={{ input: { readOnly: true } }}
                   />
                 )}
-                <Controller
-                  name="amount"
+                <FormTextField
                   control={control}
-                  render={({ field }) => (
-                    <TextField
-                      {...field}
-                      required
-                      fullWidth
-                      autoFocus={Boolean(prefill.type) || mode === 'credit'}
-                      label={t(mode === 'credit' ? 'bookingCard.billing.creditAmount' : 'bookingCard.billing.amount')}
-                      error={Boolean(errors.amount)}
-                      helperText={
-                        errors.amount?.message ??
-                        (netPreview !== null
-                          ? t('bookingCard.billing.sentWithoutVat', { amount: money(mode === 'credit' ? -netPreview : netPreview) })
-                          : ' ')
-                      }
-                      slotProps={{
-                        htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-                        input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
-                      }}
-                    />
-                  )}
+                  name="amount"
+                  required
+                  autoFocus={Boolean(prefill.type) || mode === 'credit'}
+                  label={t(mode === 'credit' ? 'bookingCard.billing.creditAmount' : 'bookingCard.billing.amount')}
+                  helperText={
+                    netPreview !== null
+                      ? t('bookingCard.billing.sentWithoutVat', { amount: money(mode === 'credit' ? -netPreview : netPreview) })
+                      : ' '
+                  }
+                  slotProps={{
+                    htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+                    input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
+                  }}
                 />
               </Stack>
               <Controller
@@ -250,38 +243,24 @@ export function BillingDialog({ booking, prefill, onClose }: BillingDialogProps)
                   />
                 )}
               />
-              <Controller
+              <FormTextField
+                control={control}
                 name="publicComment"
-                control={control}
-                render={({ field }) => (
-                  <TextField
-                    {...field}
-                    fullWidth
-                    required={type === 'OTHER'}
-                    label={t('bookingCard.billing.publicComment')}
-                    error={Boolean(errors.publicComment)}
-                    helperText={
-                      errors.publicComment?.message ??
-                      (publicCommentLimited
-                        ? t('bookingCard.billing.publicCommentHelpLimited', { len: publicCommentLength, max: PAYMENT_LIMITS.PUBLIC_COMMENT_MAX })
-                        : t('bookingCard.billing.publicCommentHelp'))
-                    }
-                  />
-                )}
+                required={type === 'OTHER'}
+                label={t('bookingCard.billing.publicComment')}
+                helperText={
+                  publicCommentLimited
+                    ? t('bookingCard.billing.publicCommentHelpLimited', { len: publicCommentLength, max: PAYMENT_LIMITS.PUBLIC_COMMENT_MAX })
+                    : t('bookingCard.billing.publicCommentHelp')
+                }
               />
-              <Controller
-                name="comment"
+              <FormTextField
                 control={control}
-                render={({ field }) => (
-                  <TextField
-                    {...field}
-                    fullWidth
-                    multiline
-                    minRows={2}
-                    label={t('bookingCard.billing.comment')}
-                    helperText={t('bookingCard.billing.commentHelp')}
-                  />
-                )}
+                name="comment"
+                multiline
+                minRows={2}
+                label={t('bookingCard.billing.comment')}
+                helperText={t('bookingCard.billing.commentHelp')}
               />
               {refusal && (
                 <Alert severity="error" role="alert" onClose={() => setRefusal(null)} data-testid="billing-refusal">

@@ -6,11 +6,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { parseAmount, type Booking } from '@fleetdesk/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '@/components/form-text-field';
 import { useFormat } from '@/lib/format/use-format';
 import { useFixedPrice } from '../../../api/booking-billing-api';
 import { DialogActionsBar } from '../dialog-actions-bar';
@@ -33,7 +33,7 @@ export function FixedPriceDialog({ booking, onClose }: FixedPriceDialogProps) {
   const currency = booking.payment?.currency ?? booking.contract.currency;
   const fixedPrice = useFixedPrice(booking.bid);
   const resolver = useMemo(() => zodResolver(fixedPriceFormSchema(t)), [t]);
-  const { control, handleSubmit, formState, watch } = useForm<FixedPriceFormValues>({
+  const { control, handleSubmit, watch } = useForm<FixedPriceFormValues>({
     resolver,
     defaultValues: { price: current ? String(current.price) : '', comment: current?.comment ?? '' },
   });
@@ -53,41 +53,25 @@ export function FixedPriceDialog({ booking, onClose }: FixedPriceDialogProps) {
           {current ? t('bookingCard.fixedPrice.introCurrent', { price: format.money(current.price, currency) }) : t('bookingCard.fixedPrice.intro')}
         </DialogContentText>
         <Stack component="form" id={formId} noValidate spacing={2} onSubmit={(event) => void save(event)}>
-          <Controller
+          <FormTextField
+            control={control}
             name="price"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                required
-                autoFocus
-                fullWidth
-                label={t('bookingCard.fixedPrice.price')}
-                error={Boolean(formState.errors.price)}
-                helperText={formState.errors.price?.message ?? t('bookingCard.fixedPrice.priceHelp')}
-                slotProps={{
-                  htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-                  input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
-                }}
-              />
-            )}
+            required
+            autoFocus
+            label={t('bookingCard.fixedPrice.price')}
+            helperText={t('bookingCard.fixedPrice.priceHelp')}
+            slotProps={{
+              htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+              input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
+            }}
           />
-          <Controller
-            name="comment"
+          <FormTextField
             control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                fullWidth
-                multiline
-                minRows={2}
-                label={t('bookingCard.fixedPrice.comment')}
-                error={Boolean(formState.errors.comment)}
-                helperText={
-                  formState.errors.comment?.message ?? t('bookingCard.dialogs.reasonHelp', { len: commentLength, max: FIXED_PRICE_COMMENT_MAX })
-                }
-              />
-            )}
+            name="comment"
+            multiline
+            minRows={2}
+            label={t('bookingCard.fixedPrice.comment')}
+            helperText={t('bookingCard.dialogs.reasonHelp', { len: commentLength, max: FIXED_PRICE_COMMENT_MAX })}
           />
         </Stack>
       </DialogContent>
