@@ -153,9 +153,11 @@ describe("the server's jobs", () => {
     const [first, second] = [runner(jobs), runner(serverJobs({ ...t.config, SMTP_URL: undefined }, t.database.db, options))];
     await Promise.all([first.ready, second.ready]);
 
-    await until(() => received.length === 2, 'both mails');
-    const rows = await t.database.db.select().from(mailOutbox);
-    expect(rows.every((row) => row.sentAt !== null && row.error === null)).toBe(true);
+    // Delivered, then marked sent once the mail server has answered: wait for both.
+    await until(async () => {
+      const rows = await t.database.db.select().from(mailOutbox);
+      return received.length === 2 && rows.every((row) => row.sentAt !== null && row.error === null);
+    }, 'both mails sent and marked');
     expect(received.filter((data) => /Subject: First/.test(data))).toHaveLength(1);
     expect(received.filter((data) => /Subject: Second/.test(data))).toHaveLength(1);
 
