@@ -14,6 +14,10 @@
  *             page, a page filtered to a rare kind, and deep pages by cursor.
  *   web     — Lighthouse on /login and /support with results, against the real server (web.ts).
  *   memory  — RSS of the real server, idle and loaded, on PGlite and PostgreSQL (memory.ts).
+ *   push    — latency of the live stream (GET /api/stream) from a committed change to each of N connected
+ *             clients, through the real server (push.ts).
+ *   load    — the API under a mixed load at a fixed arrival rate (open model), through the real server; with
+ *             --find-knee the rate at which p99 passes 100 ms (load.ts).
  */
 import { parseArgs } from 'node:util';
 import { englishEventText, EVENT_TYPE_GROUP, type EventTextId, type EventType } from '@fleetdesk/contract';
@@ -22,16 +26,11 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { createStaffUser } from '../apps/server/src/cli/staff.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
-import { bookings, events, fleets, pools, users, vehicleModels, vehicles } from '../apps/server/src/db/schema.ts';
+import { events, fleets, users } from '../apps/server/src/db/schema.ts';
 import type { App } from '../apps/server/src/http/context.ts';
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
-import { seedScale } from '../apps/server/src/seed/scale.ts';
+import { BENCH_PASSWORD, ensureData, FLEET, percentile, searchMix } from './fleet.ts';
 
-const FLEET = 'bench';
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 function summarize(label: string, samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
   const f = (n: number) => n.toFixed(2).padStart(8);
@@ -46,24 +45,6 @@ async function time(fn: () => Promise<unknown>) {
   return performance.now() - t;
 }
 
-async function ensureData(db: Db, n: number) {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.fleetId, FLEET));
-  const have = row?.n ?? 0;
-  if (have >= n) {
-    console.log(`Reusing ${have} users in fleet "${FLEET}".`);
-    return;
-  }
-  const started = performance.now();
-  await seedScale(db, {
-    users: n - have,
-    fleet: have > 0 ? FLEET : undefined,
-    onProgress: (done, total) => process.stderr.write(`\rgenerating ${done}/${total} rows`),
-  });
-  process.stderr.write('\n');
-  await db.execute(sql`vacuum analyze`); // fresh statistics and visibility maps, as autovacuum keeps them on a live database
-  console.log(`Generated ${n - have} users (+ vehicles, bookings, events) in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-}
-
 /** Logs in as the bench fleet's support user (created on first use). */
 async function benchLogin(app: App, db: Db) {
   const [staff] = await db
@@ -75,14 +56,14 @@ async function benchLogin(app: App, db: Db) {
       fleet: FLEET,
       username: 'bench.support',
       role: 'SUPPORT',
-      password: 'bench-password',
+      password: BENCH_PASSWORD,
       givenName: 'Bench',
       familyName: 'Support',
       email: null,
       language: null,
     });
   }
-  return loginHeaders(app, 'bench.support', 'bench-password');
+  return loginHeaders(app, 'bench.support', BENCH_PASSWORD);
 }
 async function loginHeaders(app: App, username: string, password: string) {
   const login = await app.inject({
@@ -248,62 +229,6 @@ type SearchBody = {
   otherFleets: unknown[];
 };
 
-/** A realistic mix of what support staff type, drawn from the bench fleet's own data. */
-async function searchMix(db: Db, rounds: number): Promise<{ kind: string; params: Record<string, string> }[]> {
-  const n = Math.max(5, Math.ceil(rounds / 12));
-  const people = await db
-    .select({
-      username: users.username,
-      given: users.givenName,
-      family: users.familyName,
-      email: users.emailAddress,
-      phone: users.mobilePhone,
-      customerNumber: users.customerNumber,
-    })
-    .from(users)
-    .where(and(eq(users.fleetId, FLEET), eq(users.role, 'CUSTOMER'), sql`${users.id} % 97 = 3`))
-    .orderBy(sql`md5(${users.id}::text)`)
-    .limit(n);
-  const cars = await db
-    .select({ vin: vehicles.vin, reg: vehicles.registrationNumber })
-    .from(vehicles)
-    .where(eq(vehicles.fleetId, FLEET))
-    .orderBy(sql`md5(${vehicles.id}::text)`)
-    .limit(n);
-  const models = await db.select({ name: vehicleModels.modelName }).from(vehicleModels).where(eq(vehicleModels.fleetId, FLEET));
-  const poolRows = await db.select({ name: pools.name, city: pools.city }).from(pools).where(eq(pools.fleetId, FLEET));
-  const bids = await db
-    .select({ bid: bookings.bid })
-    .from(bookings)
-    .where(and(eq(bookings.fleetId, FLEET), sql`${bookings.id} % 89 = 5`))
-    .orderBy(sql`md5(${bookings.id}::text)`)
-    .limit(n);
-  const pick = <T>(list: T[], i: number) => list[i % list.length]!;
-  const mix: { kind: string; params: Record<string, string> }[] = [];
-  for (let i = 0; i < n; i++) {
-    const p = pick(people, i);
-    const car = pick(cars, i);
-    const phone = p.phone ?? '+4790000000';
-    const model = pick(models, i).name;
-    const pool = pick(poolRows, i);
-    mix.push(
-      { kind: 'family name', params: { search: p.family } },
-      { kind: 'given + family name', params: { search: `${p.given} ${p.family}` } },
-      { kind: 'phone fragment', params: { search: phone.slice(-6) } },
-      { kind: 'e-mail', params: { search: p.email ?? p.username } },
-      { kind: 'customer number', params: { search: p.customerNumber ?? p.username } },
-      { kind: 'registration (as written / without space)', params: { search: i % 2 ? car.reg : car.reg.replace(' ', '') } },
-      { kind: 'VIN (full / last 8)', params: { search: i % 2 ? car.vin : car.vin.slice(-8) } },
-      { kind: 'model name', params: { search: model.split(' ').slice(0, 2).join(' ') } },
-      { kind: 'pool / city', params: { search: i % 2 ? pool.city : pool.name } },
-      { kind: 'BID (full / prefix)', params: { search: i % 2 ? pick(bids, i).bid : pick(bids, i).bid.slice(0, 11).toLowerCase() } },
-      { kind: 'chip: mobile phone', params: { mobilePhone: `${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}` } },
-      { kind: 'chip: user + family name', params: { user: p.username.slice(0, 6), search: p.family } },
-    );
-  }
-  return mix;
-}
-
 async function benchSearch(app: App, db: Db, rounds: number) {
   // Other operators (the demo's two fleets) so that the hint has something to count.
   const [demo] = await db.select({ id: fleets.id }).from(fleets).where(eq(fleets.id, 'fjord'));
@@ -377,13 +302,15 @@ async function main() {
   const [first, ...rest] = process.argv.slice(2);
   if (first === 'web') return (await import('./web.ts')).benchWeb(rest);
   if (first === 'memory') return (await import('./memory.ts')).benchMemory(rest);
+  if (first === 'push') return (await import('./push.ts')).benchPush(rest);
+  if (first === 'load') return (await import('./load.ts')).benchLoad(rest);
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { users: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '200' } },
   });
   const name = positionals[0] ?? 'events';
   if (name !== 'events' && name !== 'search' && name !== 'timeline') {
-    console.error(`Unknown benchmark "${name}". Available: events, search, timeline, web, memory`);
+    console.error(`Unknown benchmark "${name}". Available: events, search, timeline, web, memory, push, load`);
     process.exit(2);
   }
   const n = Number(values.users);
