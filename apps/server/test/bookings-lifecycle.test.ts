@@ -683,8 +683,8 @@ describe('checkout, receipt, technical issue', () => {
     expect(mail).toBeDefined();
     expect(mail!.subject).toBe(`Fjord Mobility: receipt for booking ${named.checkout}`);
     expect(mail!.fleetId).toBe('fjord');
-    expect(mail!.textBody).toContain(`Booking:   ${named.checkout} (FINISHED)`);
-    expect(mail!.textBody).toContain(`Order ${named.checkoutOrderId} (CREDITCARD, UNPAID)`);
+    expect(mail!.textBody).toContain(`Booking:   ${named.checkout} (Finished)`);
+    expect(mail!.textBody).toContain(`Order ${named.checkoutOrderId} (Credit card, Unpaid)`);
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, named.checkoutOrderId));
     expect(mail!.textBody).toContain(`  Total: ${payment!.totalPrice.toFixed(2)} NOK`);
     expect(mail!.textBody).toMatch(/Booked: {4}\d{4}-\d\d-\d\d \d\d:\d\d – \d{4}-\d\d-\d\d \d\d:\d\d \(Europe\/Oslo\)/);

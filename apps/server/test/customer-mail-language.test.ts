@@ -168,6 +168,22 @@ describe('the registration confirmation', () => {
       expect(mail.textBody).toContain(u.username);
     }
   });
+  it("is in the operator's language for a customer whose language is none of the four, and the user page still opens", async () => {
+    const u = await createUser(db, 'fjord', {
+      givenName: 'Aino',
+      status: 'AWAITING_CONFIRMATION',
+      emailAddress: 'aino.fi@example.test',
+      language: 'fi' as Language,
+    });
+    const res = await post(`/api/users/${u.username}/resend-confirmation`, support);
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await lastMailTo('aino.fi@example.test');
+    expect(mail.subject).toBe('Fjord Mobility: bekreft registreringen din');
+    const page = await t.app.inject({ method: 'GET', url: `/api/users/${u.username}`, headers: { authorization: authToken(support) } });
+    expect(page.statusCode, page.body).toBe(200);
+    // Shown as the language the console writes in, with the code on record beside it.
+    expect(page.json()).toMatchObject({ language: 'nb', languageOnRecord: 'fi' });
+  });
 });
 
 describe('the password mails', () => {

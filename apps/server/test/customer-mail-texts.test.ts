@@ -61,8 +61,8 @@ const RECEIPT: Record<
   'en-GB': {
     subject: 'Fjord Mobility: receipt for booking BID1000000042',
     greeting: 'Dear Kari Berg,',
-    booking: 'Booking:   BID1000000042 (FINISHED)',
-    order: 'Order BOK8000001 (CREDITCARD, UNPAID)',
+    booking: 'Booking:   BID1000000042 (Finished)',
+    order: 'Order BOK8000001 (Credit card, Unpaid)',
     line: '  Timepris: 2.5 × 395.04 = 987.60 NOK + VAT 246.90 NOK = 1,234.50 NOK',
     totals: ['  Total without VAT: 987.60 NOK', '  VAT: 246.90 NOK', '  Total: 1,234.50 NOK'],
     date: /^2 Mar 2026, 08:00\s*–\s*10:30 \(Europe\/Oslo\)$/,

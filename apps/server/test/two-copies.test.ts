@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTestNow } from './support/clock.ts';
-import { createTwoOperatorScene } from './support/factories.ts';
+import { eventText } from '@fleetdesk/contract';
+import type { Db } from '../src/db/client.ts';
+import { createEvent, createTwoOperatorScene } from './support/factories.ts';
 import { Stream } from './support/live-stream-client.ts';
 import { authToken, createSecondCopy, createTestApp, login, type TestApp } from './support/test-app.ts';
 
@@ -62,6 +64,48 @@ describe('two server copies on one database', () => {
       expect(await stream.drain(300)).toEqual([]);
     } finally {
       stream.close();
+    }
+  });
+
+  it('resume a stream in commit order: an event with a lower id committed after a higher one was sent is not lost', async () => {
+    const token = await login(first.app, 'support', 'support-demo');
+    const stream = await Stream.open(secondBase, token);
+    expect((await stream.next()).event).toBe('ready');
+
+    // A transaction takes an event id and stays open, as a slow writer (a bulk action, a telematics batch) does.
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let tookId!: (id: number) => void;
+    const slowId = new Promise<number>((resolve) => (tookId = resolve));
+    const slow = first.database.db.transaction(async (tx) => {
+      const row = await createEvent(tx as unknown as Db, 'fjord', 'VEHICLE_STATUS', eventText('userRegistered'), { vin: 'WVWZZZSLOW0000001' });
+      tookId(row.id);
+      await held;
+    });
+    const lowerId = await slowId;
+
+    // Meanwhile a higher id is committed and reaches the stream; the client keeps its position and drops.
+    const note = await first.app.inject({
+      method: 'POST',
+      url: '/api/notes',
+      headers: { authorization: authToken(token) },
+      payload: { subjectType: 'USER', subjectId: customer, text: 'Committed first' },
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    const noteMessage = await stream.nextChange();
+    expect(noteMessage.change.id).toBeGreaterThan(lowerId);
+    stream.close();
+
+    // The slow transaction commits while the client is away; resuming from its position brings it.
+    commit();
+    await slow;
+    const again = await Stream.open(secondBase, token, noteMessage.id);
+    try {
+      expect((await again.next()).event).toBe('ready');
+      const replayed = (await again.drain(500)).filter((m) => m.event === 'change').map((m) => (m.data as { id: number }).id);
+      expect(replayed).toContain(lowerId);
+    } finally {
+      again.close();
     }
   });
 });

@@ -38,12 +38,12 @@ describe('the SSE parser', () => {
   it('splits messages on blank lines, across chunks and line endings, and skips comments', () => {
     const seen: unknown[] = [];
     const parse = createSseParser((m) => seen.push(m));
-    parse('retry: 3000\n\n: ping\n\nevent: ready\nid: 7\ndata: {"lastEventId":7}\n');
+    parse('retry: 3000\n\n: ping\n\nevent: ready\nid: t7\ndata: {"position":"t7"}\n');
     expect(seen).toEqual([]);
     parse('\nevent: change\r\nid: 8\r\ndata: {"id":');
     parse('8}\r\n\r\n');
     expect(seen).toEqual([
-      { event: 'ready', id: '7', data: '{"lastEventId":7}' },
+      { event: 'ready', id: 't7', data: '{"position":"t7"}' },
       { event: 'change', id: '8', data: '{"id":8}' },
     ]);
   });
@@ -66,8 +66,8 @@ describe('the live stream', () => {
       backoff: { first: 10, max: 10 },
       position: { load: () => undefined, save: (id) => saved.push(id) },
     });
-    first.write('event: ready\nid: 41\ndata: {"lastEventId":41}\n\n');
-    first.write(`event: change\nid: 42\ndata: ${JSON.stringify(change({ id: 42, bid: 'BID1' }))}\n\n`);
+    first.write('event: ready\nid: t41\ndata: {"position":"t41"}\n\n');
+    first.write(`event: change\nid: t42\ndata: ${JSON.stringify(change({ id: 42, bid: 'BID1' }))}\n\n`);
     await vi.waitFor(() => expect(changes.map((c) => c.id)).toEqual([42]));
     expect(states).toEqual(['connecting', 'live']);
     const [url, init] = fetch.mock.calls[0]!;
@@ -78,10 +78,14 @@ describe('the live stream', () => {
     first.end();
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
     expect(states).toContain('reconnecting');
-    expect(fetch.mock.calls[1]![1]?.headers).toMatchObject({ 'Last-Event-ID': '42' });
-    second.write('event: ready\nid: 42\ndata: {"lastEventId":42}\n\n');
-    await vi.waitFor(() => expect(states.at(-1)).toBe('live'));
-    expect(saved).toEqual(['41', '42', '42']);
+    expect(fetch.mock.calls[1]![1]?.headers).toMatchObject({ 'Last-Event-ID': 't42' });
+    // The replay starts at a transaction, so it can repeat a change the tab already has: that one is skipped.
+    second.write('event: ready\nid: t42\ndata: {"position":"t42"}\n\n');
+    second.write(`event: change\nid: t42\ndata: ${JSON.stringify(change({ id: 42, bid: 'BID1' }))}\n\n`);
+    second.write(`event: change\nid: t43\ndata: ${JSON.stringify(change({ id: 40, bid: 'BID2' }))}\n\n`);
+    await vi.waitFor(() => expect(changes.map((c) => c.id)).toEqual([42, 40]));
+    expect(states.at(-1)).toBe('live');
+    expect(saved).toEqual(['t41', 't42', 't42', 't42', 't43']);
     stop();
     expect(states.at(-1)).toBe('off');
   });
@@ -95,10 +99,10 @@ describe('the live stream', () => {
       onReset: () => undefined,
       onState: () => undefined,
       fetch,
-      position: { load: () => '97', save: () => undefined },
+      position: { load: () => 't97', save: () => undefined },
     });
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-    expect(fetch.mock.calls[0]![1]?.headers).toMatchObject({ 'Last-Event-ID': '97' });
+    expect(fetch.mock.calls[0]![1]?.headers).toMatchObject({ 'Last-Event-ID': 't97' });
     stop();
   });
 

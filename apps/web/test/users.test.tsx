@@ -128,6 +128,13 @@ describe('user form rules (§5)', () => {
     expect(body.pinCode).toBe('1234');
   });
 
+  it('keeps a language code on record outside the four unless the staff member picks a language', () => {
+    const finnish = { ...user, language: 'nb' as const, languageOnRecord: 'fi' };
+    expect(toUserUpdateRequest(values({ language: 'nb' }), finnish).language).toBeUndefined();
+    expect(toUserUpdateRequest(values({ language: 'sv' }), finnish).language).toBe('sv');
+    expect(toUserUpdateRequest(values({ language: 'nb' }), user).language).toBe('nb');
+  });
+
   it('free months are a whole number, zero or more', () => {
     expect(freeMonthsMessage('0')).toBeNull();
     expect(freeMonthsMessage('3')).toBeNull();

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /** PostgreSQL allows 65,535 bind parameters per statement; stay well below it. */
 const MAX_PARAMETERS = 60_000;
@@ -25,13 +26,6 @@ export interface ColumnValues {
   column: PgColumn;
   type: SqlArrayType;
   values: readonly unknown[];
-}
-
-/** Rows of a raw query result: node-postgres and PGlite both answer `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown }).rows;
-  if (!Array.isArray(rows)) throw new Error('Unexpected query result shape');
-  return rows as T[];
 }
 
 /**

@@ -78,11 +78,20 @@ export class Stream {
       const message = await this.next();
       if (message.event === 'change') {
         const change = ZLiveChange.parse(message.data);
-        expect(message.id).toBe(String(change.id));
+        // The SSE id is the stream's position (a transaction), not the event id.
+        expect(message.id).toMatch(/^t\d+$/);
         found.push(change);
       }
     }
     return found;
+  }
+
+  /** The next `change` message with the position it carries. */
+  async nextChange(): Promise<{ change: LiveChange; id: string }> {
+    for (;;) {
+      const message = await this.next();
+      if (message.event === 'change') return { change: ZLiveChange.parse(message.data), id: message.id! };
+    }
   }
 
   /** The messages that arrive within `ms` (none expected, usually). */

@@ -6,8 +6,10 @@ import { ZEventType, ZEventTypeGroup } from '../enums.ts';
  * GET /api/stream (issue 20 point 1; docs/decisions/0070-live-stream.md): one Server-Sent Events stream per browser
  * tab, read with `fetch` so that the session travels in the Authorization header as on every other call. The event log
  * is the change feed: every event the operator's log gains (a booking change, a command result, a vehicle status, an
- * alarm, a payment step, a note) arrives as one `change` message, with the event id as the SSE id. A client that
- * reconnects sends the last id it saw as `Last-Event-ID` and gets what it missed, in order; when it missed more than
+ * alarm, a payment step, a note) arrives as one `change` message. The SSE id is the stream's position (`t` and a
+ * transaction id, docs/decisions/0081-live-stream-commit-order.md), not the event id: ids are taken at insert and
+ * committed in another order. A client that reconnects sends the last position it saw as `Last-Event-ID` and gets what
+ * it missed, in id order, possibly with changes it already has (it skips those by id); when it missed more than
  * LIVE_REPLAY_LIMIT it gets one `reset` message instead and refetches what it shows. A comment line every
  * LIVE_HEARTBEAT_MS keeps proxies from closing the connection; a stream whose session ends is closed by the server.
  */

@@ -79,7 +79,10 @@ export const ZUser = z.object({
   familyName: z.string(),
   emailAddress: z.string().nullable(),
   mobilePhone: z.string().nullable(),
+  /** One of the console's four languages: the person's own, or the operator's when the record holds another code. */
   language: ZLanguage,
+  /** The code on record when it is none of the four (a language the console does not speak, e.g. "fi"); else null. */
+  languageOnRecord: z.string().nullable(),
   fleet: z.string(),
   address: ZAddress,
   pinCode: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { EventTextPart, EventType, EventTypeGroup } from '@fleetdesk/contract';
-import { ts } from './columns.ts';
+import { ts, xid8 } from './columns.ts';
 import { fleets } from './operators.ts';
 
 /** The event log (§3 Event): the audit trail every mutation appends to. */
@@ -31,6 +31,12 @@ export const events = pgTable(
       .$type<Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /**
+     * The transaction that wrote the row (its default): a reconnecting live stream replays from a transaction, not an
+     * id, because ids are taken at insert and committed in another order (docs/decisions/0081-live-stream-commit-order.md).
+     * Null on rows older than migration 0017.
+     */
+    tx: xid8('tx').default(sql`pg_current_xact_id()`),
   },
   (t) => [
     index('events_fleet_occurred_idx').on(t.fleetId, t.occurred, t.id),
@@ -38,5 +44,6 @@ export const events = pgTable(
     index('events_fleet_vin_occurred_idx').on(t.fleetId, t.vin, t.occurred, t.id),
     index('events_fleet_affected_occurred_idx').on(t.fleetId, t.affectedUsername, t.occurred, t.id),
     index('events_fleet_acting_occurred_idx').on(t.fleetId, t.actingUsername, t.occurred, t.id),
+    index('events_fleet_tx_idx').on(t.fleetId, t.tx),
   ],
 );

@@ -58,10 +58,7 @@ interface Texts {
   noCharges: string;
 }
 
-/**
- * The English receipt keeps the wording it always had (and the console's codes for states and payments); the other
- * languages name states and payments as the console does in that language.
- */
+/** Every language, English too, names states and payments as the console does in that language (not as codes). */
 const TEXTS: MailCatalogue<Texts> = {
   'en-GB': {
     subject: (fleet, bid) => `${fleet}: receipt for booking ${bid}`,
@@ -78,17 +75,17 @@ const TEXTS: MailCatalogue<Texts> = {
       vehicle: 'Vehicle',
       distance: 'Distance',
     },
-    state: { ACTIVE: 'ACTIVE', INACTIVE: 'INACTIVE', FINISHED: 'FINISHED', CANCELLED: 'CANCELLED' },
-    paymentType: { CREDITCARD: 'CREDITCARD', USER_INVOICE: 'USER_INVOICE', INVOICE: 'INVOICE' },
+    state: { ACTIVE: 'Active', INACTIVE: 'Future', FINISHED: 'Finished', CANCELLED: 'Cancelled' },
+    paymentType: { CREDITCARD: 'Credit card', USER_INVOICE: 'Invoice to the customer', INVOICE: 'Company invoice' },
     paymentStatus: {
-      ABANDONED: 'ABANDONED',
-      INVOICE_SENT: 'INVOICE_SENT',
-      NEEDS_AUTHORIZATION: 'NEEDS_AUTHORIZATION',
-      NO_CHARGE: 'NO_CHARGE',
-      PAID: 'PAID',
-      RESERVATION_FAILED: 'RESERVATION_FAILED',
-      RESERVED: 'RESERVED',
-      UNPAID: 'UNPAID',
+      ABANDONED: 'Abandoned',
+      INVOICE_SENT: 'Invoice sent',
+      NEEDS_AUTHORIZATION: 'Needs authorisation',
+      NO_CHARGE: 'No charge',
+      PAID: 'Paid',
+      RESERVATION_FAILED: 'Reservation failed',
+      RESERVED: 'Reserved',
+      UNPAID: 'Unpaid',
     },
     order: (orderId, type, status) => `Order ${orderId} (${type}, ${status})`,
     vat: 'VAT',

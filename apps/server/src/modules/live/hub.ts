@@ -1,40 +1,55 @@
 import { LIVE_REPLAY_LIMIT, type LiveChange } from '@fleetdesk/contract';
-import { and, asc, between, eq, gt } from 'drizzle-orm';
+import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Notifications } from '../../db/notifications.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { events } from '../../db/schema.ts';
 
 /**
  * The live hub (issue 20 point 1; docs/decisions/0070-live-stream.md): the event log is the change feed. A statement
- * trigger on `events` (migration 0014) announces, per operator, the id range each insert added on LIVE_CHANNEL; every
- * server copy listens, reads the range once, and writes each new event to its connected streams of that operator.
+ * trigger on `events` (migrations 0014 and 0017) announces, per operator, the id range each insert added on LIVE_CHANNEL,
+ * with the oldest transaction then running; every server copy listens, reads the range once, and writes each new event
+ * to its connected streams of that operator, with the stream's position.
  * Another operator's changes never reach a stream: the read is by operator.
  */
 export const LIVE_CHANNEL = 'fleetdesk_events';
 
+/**
+ * A stream position (docs/decisions/0081-live-stream-commit-order.md): a transaction id such that every transaction
+ * older than it has finished and its changes were sent. A reconnecting stream replays the events written by that
+ * transaction or newer ones, so an event committed after a higher id was sent is not lost. As text, `t` and the id.
+ */
+export type LivePosition = bigint;
+export const formatPosition = (position: LivePosition) => `t${position}`;
+
 /** One open stream: its operator and where its messages go. */
 export interface LiveSubscriber {
   fleet: string;
-  send(change: LiveChange): void;
+  /** A change, and the position the stream has reached once it is sent (when the announcement carried one). */
+  send(change: LiveChange, position: LivePosition | undefined): void;
   /** After a lost database connection: the stream may have missed changes and should catch up or refetch. */
   reset(): void;
   /** The server is shutting down: end the stream (the client reconnects, to another copy if there is one). */
   end(): void;
 }
 
-/** A notification's payload: the operator and the id range one INSERT statement added to its log. */
+/**
+ * A notification's payload: the operator, the id range one INSERT statement added to its log, and the oldest
+ * transaction still running when the statement ran (`xmin`, from migration 0017 on).
+ */
 interface Announcement {
   fleet: string;
   from: number;
   to: number;
+  xmin?: LivePosition;
 }
 
 function parseAnnouncement(payload: string): Announcement | null {
   try {
-    const value = JSON.parse(payload) as Partial<Announcement>;
-    return typeof value.fleet === 'string' && Number.isSafeInteger(value.from) && Number.isSafeInteger(value.to)
-      ? { fleet: value.fleet, from: value.from as number, to: value.to as number }
-      : null;
+    const value = JSON.parse(payload) as { fleet?: unknown; from?: unknown; to?: unknown; xmin?: unknown };
+    if (typeof value.fleet !== 'string' || !Number.isSafeInteger(value.from) || !Number.isSafeInteger(value.to)) return null;
+    const xmin = typeof value.xmin === 'string' && /^\d{1,20}$/.test(value.xmin) ? BigInt(value.xmin) : undefined;
+    return { fleet: value.fleet, from: value.from as number, to: value.to as number, ...(xmin === undefined ? {} : { xmin }) };
   } catch {
     return null;
   }
@@ -52,12 +67,23 @@ const changeColumns = {
 };
 const toChange = (row: Omit<LiveChange, 'occurred'> & { occurred: Date }): LiveChange => ({ ...row, occurred: row.occurred.toISOString() });
 
-/** The operator's events after `afterId`, oldest first, at most `limit` (a reconnecting stream's catch-up). */
-export async function changesAfter(db: Db, fleet: string, afterId: number, limit = LIVE_REPLAY_LIMIT): Promise<LiveChange[]> {
+/** The current snapshot's bounds: every transaction below `xmin` has finished; none at or above `xmax` has started. */
+export async function snapshotBounds(db: Db): Promise<{ xmin: LivePosition; xmax: LivePosition }> {
+  const [row] = rowsOf<{ xmin: string; xmax: string }>(
+    await db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin, pg_snapshot_xmax(pg_current_snapshot())::text as xmax`),
+  );
+  return { xmin: BigInt(row!.xmin), xmax: BigInt(row!.xmax) };
+}
+
+/**
+ * The operator's events written by transaction `since` or a newer one, oldest id first, at most `limit` (a
+ * reconnecting stream's catch-up; the client skips ids it already has).
+ */
+export async function changesSince(db: Db, fleet: string, since: LivePosition, limit = LIVE_REPLAY_LIMIT): Promise<LiveChange[]> {
   const rows = await db
     .select(changeColumns)
     .from(events)
-    .where(and(eq(events.fleetId, fleet), gt(events.id, afterId)))
+    .where(and(eq(events.fleetId, fleet), sql`${events.tx} >= ${since.toString()}::xid8`))
     .orderBy(asc(events.id))
     .limit(limit);
   return rows.map(toChange);
@@ -82,7 +108,7 @@ export async function startLiveHub(db: Db, notifications: Notifications | undefi
   // One read at a time per operator, in the order the announcements came (PostgreSQL sends them in commit order).
   const queues = new Map<string, Promise<void>>();
 
-  const deliver = async ({ fleet, from, to }: Announcement) => {
+  const deliver = async ({ fleet, from, to, xmin }: Announcement) => {
     const targets = subscribers.get(fleet);
     if (!targets?.size) return;
     const rows = await db
@@ -96,7 +122,7 @@ export async function startLiveHub(db: Db, notifications: Notifications | undefi
       if (seen.has(row.id)) continue;
       seen.add(row.id);
       const change = toChange(row);
-      for (const subscriber of subscribers.get(fleet) ?? []) subscriber.send(change);
+      for (const subscriber of subscribers.get(fleet) ?? []) subscriber.send(change, xmin);
     }
     // Forget the oldest ids (a Set iterates in insertion order).
     for (const id of seen) {

@@ -1,28 +1,30 @@
 import { LIVE_HEARTBEAT_MS, LIVE_REPLAY_LIMIT, LIVE_STREAM_PATH, ZErrorEnvelope, type LiveChange, type LiveMessageType } from '@fleetdesk/contract';
-import { and, eq, gt, isNull, max } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { events, sessions } from '../../db/schema.ts';
+import { sessions } from '../../db/schema.ts';
 import { requireSession, type App, type AppContext } from '../../http/context.ts';
-import { changesAfter, type LiveHub } from './hub.ts';
+import { changesSince, formatPosition, snapshotBounds, type LiveHub, type LivePosition } from './hub.ts';
 
-/** `Last-Event-ID`: the id of the last change the client saw, sent back when it reconnects. */
+/**
+ * `Last-Event-ID`: the position of the last message the client saw (`t` and a transaction id), sent back when it
+ * reconnects. A bare number is a position from before migration 0017 (an event id): the stream starts afresh with
+ * `reset`.
+ */
 const ZStreamHeaders = z.object({
-  'last-event-id': z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional()),
+  'last-event-id': z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .max(21)
+      .regex(/^(t\d{1,20}|\d{1,16})$/, 'Not a stream position')
+      .optional(),
+  ),
 });
 
-/** One SSE message: `event`, then `id` when it moves the client's position, then the data on one line. */
-const message = (type: LiveMessageType | 'ready', data: unknown, id?: number) =>
-  `event: ${type}\n${id === undefined ? '' : `id: ${id}\n`}data: ${JSON.stringify(data)}\n\n`;
-
-/** The newest event id of the operator: where a stream without `Last-Event-ID` starts. */
-async function lastEventIdOf(db: Db, fleet: string): Promise<number> {
-  const [row] = await db
-    .select({ id: max(events.id) })
-    .from(events)
-    .where(eq(events.fleetId, fleet));
-  return row?.id ?? 0;
-}
+/** One SSE message: `event`, then `id` (the stream's position) when it has one, then the data on one line. */
+const message = (type: LiveMessageType | 'ready', data: unknown, position?: LivePosition) =>
+  `event: ${type}\n${position === undefined ? '' : `id: ${formatPosition(position)}\n`}data: ${JSON.stringify(data)}\n\n`;
 
 /** Whether the session the stream was opened with is still open (not logged out, revoked or expired). */
 async function sessionStillOpen(db: Db, sessionId: number): Promise<boolean> {
@@ -54,7 +56,7 @@ export function registerLiveRoutes(app: App, { db }: AppContext, hub: LiveHub) {
           200: z
             .string()
             .describe(
-              'Server-Sent Events (text/event-stream): `ready` {lastEventId}, then `change` messages (LiveChange, id = event id) and `reset` after a gap too long to replay',
+              'Server-Sent Events (text/event-stream): `ready` {position}, then `change` messages (LiveChange; the SSE id is the stream position to send back as Last-Event-ID) and `reset` after a gap too long to replay',
             ),
           400: ZErrorEnvelope,
           401: ZErrorEnvelope,
@@ -79,14 +81,21 @@ export function registerLiveRoutes(app: App, { db }: AppContext, hub: LiveHub) {
       };
 
       // Subscribe before reading the position, so nothing committed in between is lost; hold live changes until the
-      // replay is out, and send none of them twice.
+      // replay is out, and send none of them twice. The position only moves forward.
       let replaying = true;
+      let position: LivePosition | undefined;
       const replayed = new Set<number>();
-      const held: LiveChange[] = [];
-      const sendChange = (change: LiveChange) => write(message('change', change, change.id));
+      const held: { change: LiveChange; reached: LivePosition | undefined }[] = [];
+      const advance = (reached: LivePosition | undefined) => {
+        if (reached !== undefined && (position === undefined || reached > position)) position = reached;
+      };
+      const sendChange = (change: LiveChange, reached: LivePosition | undefined) => {
+        advance(reached);
+        write(message('change', change, position));
+      };
       const unsubscribe = hub.subscribe({
         fleet: session.fleet,
-        send: (change) => (replaying ? held.push(change) : sendChange(change)),
+        send: (change, reached) => (replaying ? held.push({ change, reached }) : sendChange(change, reached)),
         reset: () => write(message('reset', {})),
         end: () => res.end(),
       });
@@ -108,20 +117,30 @@ export function registerLiveRoutes(app: App, { db }: AppContext, hub: LiveHub) {
 
       try {
         write('retry: 3000\n\n');
-        const missed = resumeAfter === undefined ? undefined : await changesAfter(db, session.fleet, resumeAfter, LIVE_REPLAY_LIMIT + 1);
-        if (resumeAfter !== undefined && missed && missed.length <= LIVE_REPLAY_LIMIT) {
-          write(message('ready', { lastEventId: resumeAfter }, resumeAfter));
+        // The bounds are read before the events: every transaction below `xmin` has finished, so what it wrote is in
+        // the replay (or was sent before the client's position), and the stream may move on to `xmin`.
+        const bounds = await snapshotBounds(db);
+        const since = resumeAfter?.startsWith('t') ? BigInt(resumeAfter.slice(1)) : undefined;
+        const missed = since === undefined || since > bounds.xmax ? undefined : await changesSince(db, session.fleet, since, LIVE_REPLAY_LIMIT + 1);
+        if (since !== undefined && missed && missed.length <= LIVE_REPLAY_LIMIT) {
+          advance(since);
+          write(message('ready', { position: formatPosition(since) }, position));
           for (const change of missed) {
             replayed.add(change.id);
-            sendChange(change);
+            sendChange(change, undefined);
           }
+          advance(bounds.xmin);
         } else {
-          // A new stream, or a gap too long to replay: start from now (after a gap, the client refetches first).
-          if (missed) write(message('reset', {}));
-          const position = await lastEventIdOf(db, session.fleet);
-          write(message('ready', { lastEventId: position }, position));
+          // A new stream, or a gap too long to replay, or a position this database never gave (an older server's, or
+          // before a restore): start from now; after a gap the client refetches first.
+          if (resumeAfter !== undefined) write(message('reset', {}));
+          advance(bounds.xmin);
+          write(message('ready', { position: formatPosition(bounds.xmin) }, position));
         }
-        for (const change of held.splice(0).sort((a, b) => a.id - b.id)) if (!replayed.has(change.id)) sendChange(change);
+        for (const { change, reached } of held.splice(0).sort((x, y) => x.change.id - y.change.id)) {
+          if (replayed.has(change.id)) advance(reached);
+          else sendChange(change, reached);
+        }
         replaying = false;
       } catch (err) {
         request.log.error({ err }, 'live stream: could not start');

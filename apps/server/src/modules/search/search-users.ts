@@ -5,17 +5,12 @@ import { companies, users } from '../../db/schema.ts';
 import type { Actor } from '../auth/index.ts';
 import { type UserCursor } from './cursor.ts';
 import { userConditionParts, type SearchRefs, type SearchTerms } from '../../lib/search-terms.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * The users part of the support search (service.ts): which customers match the terms, their keyset-paged keys and
  * their rows; and the raw-rows helper the other parts share.
  */
-
-export function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown }).rows;
-  if (!Array.isArray(rows)) throw new Error('Unexpected query result shape');
-  return rows as T[];
-}
 
 export type UserKey = { id: number; key: string };
 

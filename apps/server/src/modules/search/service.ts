@@ -24,7 +24,8 @@ import { loadVehicles } from '../vehicles/index.ts';
 import { decodeBookingCursor, decodeUserCursor, decodeVehicleCursor, encodeCursor, type BookingCursor, type VehicleCursor } from './cursor.ts';
 import { bidCondition, parseTerms, resolveRefs, usersCondition, vehiclesCondition, type SearchTerms } from '../../lib/search-terms.ts';
 import { matchingNotes, pinnedNotesOf } from './notes.ts';
-import { rowsOf, customerOf, userMatchOf, userKeys, loadSearchUsers, userCursorOf } from './search-users.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { customerOf, userMatchOf, userKeys, loadSearchUsers, userCursorOf } from './search-users.ts';
 export { searchTuning, type UserMatch } from './search-users.ts';
 
 /**

@@ -1,8 +1,9 @@
-import { userActionsFor, vehicleAccessOf, type UserDetail } from '@fleetdesk/contract';
+import { LANGUAGES, userActionsFor, vehicleAccessOf, type UserDetail } from '@fleetdesk/contract';
 import { userAbilities } from './rules.ts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies, identityProviders, payments, registeredCards, userAuthMethods, users } from '../../db/schema.ts';
+import { mailLanguage } from '../../lib/mail-language.ts';
+import { companies, fleets, identityProviders, payments, registeredCards, userAuthMethods, users } from '../../db/schema.ts';
 import type { Actor } from '../auth/index.ts';
 import { OUTSTANDING_STATUSES } from '../payments/index.ts';
 import { userNotFound } from '../users/index.ts';
@@ -59,7 +60,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The §3 User of a customer row, with the user page's extras (ZUserDetail). */
 export async function toUserDetail(db: Db, actor: Actor, u: UserRow, settings: UserViewSettings): Promise<UserDetail> {
-  const [companyRow, cards, outstanding, methods] = await Promise.all([
+  const [companyRow, cards, outstanding, methods, fleet] = await Promise.all([
     u.companyId === null
       ? Promise.resolve(undefined)
       : db
@@ -89,6 +90,16 @@ export async function toUserDetail(db: Db, actor: Actor, u: UserRow, settings: U
       .innerJoin(identityProviders, eq(identityProviders.id, userAuthMethods.providerId))
       .where(eq(userAuthMethods.userId, u.id))
       .orderBy(identityProviders.id),
+    // A language outside the four is shown as the one the console writes to the person in (the mails'), with the
+    // code on record beside it (docs/decisions/0082-user-language-on-record.md).
+    LANGUAGES.includes(u.language)
+      ? Promise.resolve(undefined)
+      : db
+          .select({ defaultLanguage: fleets.defaultLanguage })
+          .from(fleets)
+          .where(eq(fleets.id, actor.fleet))
+          .limit(1)
+          .then((r) => r[0]),
   ]);
   const company = companyRow
     ? {
@@ -120,7 +131,8 @@ export async function toUserDetail(db: Db, actor: Actor, u: UserRow, settings: U
     familyName: u.familyName,
     emailAddress: u.emailAddress,
     mobilePhone: u.mobilePhone,
-    language: u.language,
+    language: mailLanguage(u.language, fleet?.defaultLanguage),
+    languageOnRecord: LANGUAGES.includes(u.language) ? null : u.language,
     fleet: u.fleetId,
     address: { streetAddress: u.streetAddress, zipCode: u.zipCode, city: u.city, countryCode: u.countryCode },
     pinCode: u.pinCode,

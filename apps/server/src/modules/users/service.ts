@@ -18,6 +18,7 @@ import { companies, contracts, poolContracts, poolGroups, pools, userContracts, 
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../auth/index.ts';
 import { MIN_TRIGRAM_LENGTH, parseTerms, resolveRefs, usersCondition } from '../../lib/search-terms.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * The users module (docs/decisions/0013-booking-creation.md, 0025-user-admin.md): user search, a user's contracts
@@ -54,12 +55,6 @@ const startsWith = (column: SQL, prefix: string) =>
 
 /** Tests lower the cap to cover both orders. */
 export const userSearchTuning = { matchCap: USER_SEARCH_MATCH_CAP };
-
-function rowsOf<T>(result: unknown): T[] {
-  const rows = (result as { rows?: unknown }).rows;
-  if (!Array.isArray(rows)) throw new Error('Unexpected query result shape');
-  return rows as T[];
-}
 
 /**
  * GET /api/users (docs/decisions/0025-user-admin.md): the operator's customers matching the free text (the support

@@ -148,7 +148,8 @@ export function toUserUpdateRequest(values: UserFormValues, user: UserDetail): U
     familyName: v.familyName.trim(),
     mobilePhone: normalizePhone(v.mobilePhone),
     emailAddress: blankToNull(v.emailAddress),
-    language: ZLanguage.parse(v.language),
+    // A code on record outside the four stays unless the staff member picks a language (user.language only shows one).
+    language: user.languageOnRecord !== null && v.language === user.language ? undefined : ZLanguage.parse(v.language),
     address: {
       streetAddress: blankToNull(v.streetAddress),
       zipCode: blankToNull(v.zipCode),

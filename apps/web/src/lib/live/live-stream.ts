@@ -3,7 +3,8 @@ import { BACKGROUND_REQUEST_HEADER, LIVE_STREAM_PATH, type LiveChange } from '@f
 /**
  * The console's end of GET /api/stream (issue 20 point 1; docs/decisions/0070-live-stream.md): one stream per tab,
  * read with fetch so that the session goes in the Authorization header. It reconnects with backoff, resuming from the
- * last event id it saw; the state ('live' or not) decides whether the screens poll (`whileStreamDown`).
+ * last position it saw (docs/decisions/0081-live-stream-commit-order.md), and skips a replayed change it already has;
+ * the state ('live' or not) decides whether the screens poll (`whileStreamDown`).
  * No zod here: this is in the first load (apps/web/test/first-load-zod-free.test.ts).
  */
 export type LiveState = 'off' | 'connecting' | 'live' | 'reconnecting';
@@ -84,6 +85,9 @@ function sessionPosition(): NonNullable<LiveStreamOptions['position']> {
   };
 }
 
+/** How many change ids the tab remembers to skip repeats (a replay starts at a transaction, not after an id). */
+const SEEN_MEMORY = 2_000;
+
 /** Starts the stream; the returned function stops it. */
 export function startLiveStream(options: LiveStreamOptions): () => void {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -92,6 +96,7 @@ export function startLiveStream(options: LiveStreamOptions): () => void {
   const position = options.position ?? sessionPosition();
   let lastEventId: string | undefined = position.load();
   let delay = backoff.first;
+  const seen = new Set<number>();
   let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -131,7 +136,12 @@ export function startLiveStream(options: LiveStreamOptions): () => void {
         setState('live');
       } else if (message.event === 'change') {
         try {
-          options.onChange(JSON.parse(message.data) as LiveChange);
+          const change = JSON.parse(message.data) as LiveChange;
+          if (seen.has(change.id)) return;
+          seen.add(change.id);
+          // Forget the oldest (a Set iterates in insertion order).
+          if (seen.size > SEEN_MEMORY) seen.delete(seen.values().next().value as number);
+          options.onChange(change);
         } catch {
           // A message the console cannot read is skipped; the next reset or refetch covers it.
         }

@@ -104,7 +104,10 @@ function UserDetails({ user }: { user: UserDetail }) {
       <Field label={t('users.fields.familyName')}>{user.familyName}</Field>
       <Field label={t('users.fields.mobilePhone')}>{text(user.mobilePhone)}</Field>
       <Field label={t('users.fields.emailAddress')}>{text(user.emailAddress)}</Field>
-      <Field label={t('users.fields.language')}>{t(`languages.${user.language}`)}</Field>
+      <Field label={t('users.fields.language')}>
+        {t(`languages.${user.language}`)}
+        {user.languageOnRecord === null ? null : ` · ${t('users.fields.languageOnRecord', { code: user.languageOnRecord })}`}
+      </Field>
       <Field label={t('users.fields.customerNumber')}>{text(user.customerNumber)}</Field>
       <Field label={t('users.fields.userCategory')}>{t(`users.category.${user.userCategory}`)}</Field>
       <Field label={t('users.fields.company')}>
