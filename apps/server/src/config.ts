@@ -30,6 +30,27 @@ export function pgliteSharedBuffers(env: NodeJS.ProcessEnv = process.env): strin
   return (typeof value === 'string' ? parseSharedBuffers(value) : undefined) ?? DEFAULT_PGLITE_SHARED_BUFFERS;
 }
 
+/**
+ * EVENT_RETENTION_DAYS: a JSON object of days to keep by event type group or event type (a type's own entry wins over
+ * its group's); what it does not name is kept (docs/decisions/0083-event-partitions.md). The names are checked against
+ * the contract's when the jobs are set up (modules/events/partitions.ts): this module stays free of the contract, which
+ * the tests' global setup cannot load.
+ */
+export const DEFAULT_EVENT_RETENTION_DAYS = '{"HEARTBEAT":90,"VEHICLE_STATUS":90}';
+const ZEventRetention = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'a JSON object such as {"HEARTBEAT":90,"VEHICLE_STATUS":90}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.record(z.string().regex(/^[A-Z_]+$/, { message: 'an event type group or event type, such as HEARTBEAT' }), z.number().int().min(1).max(36_500)),
+  );
+
 const ZConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('localhost'),
@@ -88,6 +109,10 @@ const ZConfig = z.object({
   SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).default(0.03),
   SIMULATOR_TIMEOUT_RATE: z.coerce.number().min(0).max(1).default(0.01),
   SIMULATOR_TICK_SECONDS: z.coerce.number().int().min(0).default(60),
+  /** The event log's retention in days by type group or type, as JSON; what it does not name is kept. */
+  EVENT_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.string().default(DEFAULT_EVENT_RETENTION_DAYS).pipe(ZEventRetention)),
+  /** The event log's partitions exist this many days ahead (created hourly by the event-partitions job). */
+  EVENT_PARTITIONS_AHEAD_DAYS: z.coerce.number().int().min(1).max(366).default(7),
   /** Uploaded files (damage photos): a directory, relative paths under DATA_DIR. Default DATA_DIR/uploads. */
   STORAGE_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Single sign-on: the key of the short-lived sign-in cookie (≥ 32 characters); generated per process when unset. */

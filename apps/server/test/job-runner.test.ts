@@ -149,7 +149,7 @@ describe("the server's jobs", () => {
     };
     const options = { transport: flaky, mailRetries: { retryLimit: 3, retryDelaySeconds: 1 } };
     const jobs = serverJobs({ ...t.config, SMTP_URL: undefined }, t.database.db, options);
-    expect(jobs.map((job) => job.name)).toEqual(['command-timeouts', 'auth-housekeeping', 'mail-outbox', 'mail']);
+    expect(jobs.map((job) => job.name)).toEqual(['command-timeouts', 'auth-housekeeping', 'event-partitions', 'mail-outbox', 'mail']);
     const [first, second] = [runner(jobs), runner(serverJobs({ ...t.config, SMTP_URL: undefined }, t.database.db, options))];
     await Promise.all([first.ready, second.ready]);
 

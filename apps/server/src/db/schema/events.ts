@@ -1,15 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { EventTextPart, EventType, EventTypeGroup } from '@fleetdesk/contract';
 import { ts, xid8 } from './columns.ts';
 import { fleets } from './operators.ts';
 
-/** The event log (§3 Event): the audit trail every mutation appends to. */
+/**
+ * The event log (§3 Event): the audit trail every mutation appends to. Partitioned (migration 0018;
+ * docs/decisions/0083-event-partitions.md): by LIST on `type`, each type by RANGE on `occurred` (days for a type with a
+ * retention, months for one kept), created ahead and dropped when expired by the `event-partitions` job
+ * (modules/events/partitions.ts). drizzle-kit cannot express partitioning; the key is in the primary key below.
+ */
 
 export const events = pgTable(
   'events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Unique (one sequence); the primary key adds the partition keys, as PostgreSQL requires of a partitioned table. */
+    id: bigserial('id', { mode: 'number' }).notNull(),
     fleetId: text('fleet_id')
       .notNull()
       .references(() => fleets.id),
@@ -39,6 +45,7 @@ export const events = pgTable(
     tx: xid8('tx').default(sql`pg_current_xact_id()`),
   },
   (t) => [
+    primaryKey({ name: 'events_pkey', columns: [t.id, t.occurred, t.type] }),
     index('events_fleet_occurred_idx').on(t.fleetId, t.occurred, t.id),
     index('events_fleet_bid_occurred_idx').on(t.fleetId, t.bid, t.occurred, t.id),
     index('events_fleet_vin_occurred_idx').on(t.fleetId, t.vin, t.occurred, t.id),

@@ -12,6 +12,7 @@ import {
   type EventSearchResponse,
   type EventType,
   fieldError,
+  ZEventType,
 } from '@fleetdesk/contract';
 import { and, count, desc, asc, eq, gte, inArray, lt, lte, or, sql, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -213,7 +214,12 @@ function subjectFilters(actor: Actor, q: EventSearchQuery, s: { bid: string | un
     else where.push(or(eq(events.affectedUsername, s.user), eq(events.actingUsername, s.user))!);
   }
   if (q.actor) where.push(eq(events.actingUsername, q.actor));
-  if (q.groups?.length) where.push(inArray(events.typeGroup, q.groups));
+  if (q.groups?.length) {
+    // The groups' types too: the event log is partitioned by type (docs/decisions/0083-event-partitions.md), so the
+    // planner reads only those types' partitions.
+    const groupTypes = ZEventType.options.filter((type) => q.groups!.includes(EVENT_TYPE_GROUP[type]));
+    where.push(inArray(events.typeGroup, q.groups), groupTypes.length ? inArray(events.type, groupTypes) : sql`false`);
+  }
   if (q.types?.length) where.push(inArray(events.type, q.types));
   if (q.failedCommands) where.push(failedCommandEvent());
   return where;

@@ -1,5 +1,5 @@
-import { LIVE_REPLAY_LIMIT, type LiveChange } from '@fleetdesk/contract';
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { LIVE_REPLAY_LIMIT, type EventType, type LiveChange } from '@fleetdesk/contract';
+import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Notifications } from '../../db/notifications.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -42,6 +42,8 @@ interface Announcement {
   from: number;
   to: number;
   xmin?: LivePosition;
+  /** The statement's span of `occurred` (as PostgreSQL wrote it) and its event types (migration 0018): the partitions to read. */
+  span?: { since: string; until: string; types: string[] };
 }
 
 function parseAnnouncement(payload: string): Announcement | null {
@@ -49,7 +51,18 @@ function parseAnnouncement(payload: string): Announcement | null {
     const value = JSON.parse(payload) as { fleet?: unknown; from?: unknown; to?: unknown; xmin?: unknown };
     if (typeof value.fleet !== 'string' || !Number.isSafeInteger(value.from) || !Number.isSafeInteger(value.to)) return null;
     const xmin = typeof value.xmin === 'string' && /^\d{1,20}$/.test(value.xmin) ? BigInt(value.xmin) : undefined;
-    return { fleet: value.fleet, from: value.from as number, to: value.to as number, ...(xmin === undefined ? {} : { xmin }) };
+    const { since, until, types } = value as { since?: unknown; until?: unknown; types?: unknown };
+    const span =
+      typeof since === 'string' && typeof until === 'string' && Array.isArray(types) && types.every((t) => typeof t === 'string')
+        ? { since, until, types: types as string[] }
+        : undefined;
+    return {
+      fleet: value.fleet,
+      from: value.from as number,
+      to: value.to as number,
+      ...(xmin === undefined ? {} : { xmin }),
+      ...(span === undefined ? {} : { span }),
+    };
   } catch {
     return null;
   }
@@ -108,13 +121,25 @@ export async function startLiveHub(db: Db, notifications: Notifications | undefi
   // One read at a time per operator, in the order the announcements came (PostgreSQL sends them in commit order).
   const queues = new Map<string, Promise<void>>();
 
-  const deliver = async ({ fleet, from, to, xmin }: Announcement) => {
+  const deliver = async ({ fleet, from, to, xmin, span }: Announcement) => {
     const targets = subscribers.get(fleet);
     if (!targets?.size) return;
+    // Another statement's rows can sit inside the range (ids interleave); they are announced, and read, on their own.
     const rows = await db
       .select(changeColumns)
       .from(events)
-      .where(and(eq(events.fleetId, fleet), between(events.id, from, to)))
+      .where(
+        and(
+          eq(events.fleetId, fleet),
+          between(events.id, from, to),
+          ...(span
+            ? [
+                sql`${events.occurred} between ${span.since}::timestamptz and ${span.until}::timestamptz`,
+                inArray(events.type, span.types as EventType[]),
+              ]
+            : []),
+        ),
+      )
       .orderBy(asc(events.id));
     let seen = sent.get(fleet);
     if (!seen) sent.set(fleet, (seen = new Set()));
