@@ -5,7 +5,6 @@ import {
   OTHER_FLEET_COUNT_CAP,
   type AuthResponse,
   type BookingGroup,
-  type Fleet,
   type OtherFleetHint,
   type SearchBooking,
   type SearchUser,
@@ -23,6 +22,7 @@ import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { makeBooking } from './fixtures/booking';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 import { vehicleAbilitiesOf } from './fixtures/vehicle-abilities';
+import { fakeBackend, jsonResponse, type FakeBackend } from './support/backend';
 
 // The vehicle card belongs to the vehicles feature and has its own tests. Here a stand-in shows what the search
 // screen hands it (expanded, pinned and the two toggles) and records the VINs given to the status polling.
@@ -67,7 +67,6 @@ const authResponse: AuthResponse = {
   expires: iso(Date.now() + 8 * HOUR),
   user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
 };
-const fleet: Fleet = { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', currency: 'NOK', DefaultLanguage: 'nb', timeZone: 'Europe/Oslo' };
 
 const vehicle = (n: number): Vehicle => ({
   vin: `VIN${String(n).padStart(14, '0')}`,
@@ -137,47 +136,15 @@ const emptyResponse = (): SupportSearchResponse => ({
   pinnedNotes: [],
 });
 
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-}
-type Handler = (call: Call) => Response | undefined;
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const envelope = (status: number, messageId: string, message: string) => json(status, { httpCode: status, messageId, message, errors: [] });
+const json = jsonResponse;
 
 const KNOWN_BID = 'BID1000000001';
 let searchAnswer: (query: URLSearchParams) => Response;
 /** When set, GET /api/search waits for it (to see the loading state). */
 let searchGate: Promise<void> | null;
-let handlers: Handler[];
-const calls: Call[] = [];
+let backend: FakeBackend;
 
-async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const url = new URL(String(input), window.location.origin);
-  const call: Call = { method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams };
-  calls.push(call);
-  if (url.pathname === '/api/config') return json(200, { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' });
-  if (url.pathname === '/api/fleets/fjord') return json(200, fleet);
-  for (const handler of handlers) {
-    const response = handler(call);
-    if (response) return response;
-  }
-  if (url.pathname === '/api/search') {
-    if (searchGate) await searchGate;
-    return searchAnswer(url.searchParams);
-  }
-  if (url.pathname === `/api/bookings/${KNOWN_BID}`) {
-    // The fixture booking (enough for the card to open), without actions and in use since its start.
-    const booking = makeBooking({ bid: KNOWN_BID, actions: [] });
-    return json(200, { ...booking, usageTime: { start: booking.startTime, end: null } });
-  }
-  if (url.pathname.startsWith('/api/bookings/BID')) return envelope(404, 'errorId.core.booking.notFound', 'Booking not found.');
-  return envelope(404, 'errorId.core.routeNotFound', 'Route not found');
-}
-
-const searchCalls = (path = '/api/search') => calls.filter((call) => call.path === path);
+const searchCalls = (path = '/api/search') => backend.callsTo(path);
 const lastSearch = (path = '/api/search') => Object.fromEntries(searchCalls(path).at(-1)?.query ?? []);
 
 function start(path: string) {
@@ -188,11 +155,19 @@ function start(path: string) {
 beforeEach(async () => {
   searchAnswer = () => json(200, emptyResponse());
   searchGate = null;
-  handlers = [];
-  calls.length = 0;
   polled.vins.length = 0;
   resetBrowserState();
-  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  backend = fakeBackend();
+  backend.on('GET /api/search', async ({ query }) => {
+    if (searchGate) await searchGate;
+    return searchAnswer(query);
+  });
+  backend.on('GET /api/bookings/:bid', ({ params }) => {
+    if (params.bid !== KNOWN_BID) return backend.error(404, 'errorId.core.booking.notFound', 'Booking not found.');
+    // The fixture booking (enough for the card to open), without actions and in use since its start.
+    const booking = makeBooking({ bid: KNOWN_BID, actions: [] });
+    return { ...booking, usageTime: { start: booking.startTime, end: null } };
+  });
   await i18n.changeLanguage('en-GB');
 });
 
@@ -385,7 +360,7 @@ describe('booking id search', () => {
     const router = start('/support');
     await user.type(await screen.findByRole('textbox', { name: 'Search' }), 'bid1000000001{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/booking/${KNOWN_BID}`));
-    expect(calls.some((call) => call.path === `/api/bookings/${KNOWN_BID}`)).toBe(true);
+    expect(backend.callsTo(`/api/bookings/${KNOWN_BID}`)).not.toEqual([]);
     expect(searchCalls()).toEqual([]);
   });
 
@@ -465,12 +440,12 @@ describe('results', () => {
   it('pages each booking sub-list 5 at a time with next and previous', async () => {
     const user = userEvent.setup();
     searchAnswer = () => json(200, fullResponse());
-    handlers.push((call) =>
-      call.path === '/api/search/bookings' && call.query.get('group') === 'future' && call.query.get('cursor') === 'f2'
-        ? json(200, {
+    backend.onUntyped('GET /api/search/bookings', (call) =>
+      call.query.get('group') === 'future' && call.query.get('cursor') === 'f2'
+        ? {
             ...page([searchBooking(16, 'future'), searchBooking(17, 'future')]),
             pinnedNotes: [{ subjectType: 'BOOKING', subjectId: 'BID1000000017', text: 'Key box broken', createdBy: 'support' }],
-          })
+          }
         : undefined,
     );
     start('/support?search=Nordmann');
@@ -506,7 +481,7 @@ describe('results', () => {
           'u2',
         ),
       });
-    handlers.push((call) => (call.path === '/api/search/users' && call.query.get('cursor') === 'u2' ? json(200, page([searchUser(11)])) : undefined));
+    backend.onUntyped('GET /api/search/users', (call) => (call.query.get('cursor') === 'u2' ? page([searchUser(11)]) : undefined));
     start('/support?user=nordmann');
     const users = await screen.findByTestId('user-results');
     expect(rowTexts(users, 'user-row')).toHaveLength(10);
@@ -521,10 +496,9 @@ describe('results', () => {
     const user = userEvent.setup();
     const all = Array.from({ length: 23 }, (_, i) => vehicle(i + 1));
     searchAnswer = () => json(200, { ...emptyResponse(), vehicles: page(all.slice(0, 10), 'v2') });
-    handlers.push((call) => {
-      if (call.path !== '/api/search/vehicles') return undefined;
-      return call.query.get('cursor') === 'v2' ? json(200, page(all.slice(10, 20), 'v3')) : json(200, page(all.slice(20)));
-    });
+    backend.onUntyped('GET /api/search/vehicles', (call) =>
+      call.query.get('cursor') === 'v2' ? page(all.slice(10, 20), 'v3') : page(all.slice(20)),
+    );
     start('/support?search=ID.3');
     const vehicles = await screen.findByTestId('vehicle-results');
     expect(screen.getAllByTestId('vehicle-card')).toHaveLength(10);
@@ -614,7 +588,7 @@ describe('results', () => {
     let attempts = 0;
     searchAnswer = () => {
       attempts += 1;
-      return attempts === 1 ? envelope(400, 'errorId.apigw.invalid.input', 'The request is not valid') : json(200, emptyResponse());
+      return attempts === 1 ? backend.error(400, 'errorId.apigw.invalid.input', 'The request is not valid') : json(200, emptyResponse());
     };
     let release = () => {};
     searchGate = new Promise((resolve) => {

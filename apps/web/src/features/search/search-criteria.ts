@@ -24,6 +24,14 @@ export function normalizeCriteria(criteria: SearchCriteria): SearchCriteria {
   return result;
 }
 
+/**
+ * What /support searches for: the URL's criteria, plus the pinned user-name filter of support mode when the URL has no
+ * user chip (docs/decisions/0036-support-mode.md). The screen and its route's loader both read it.
+ */
+export function effectiveCriteria(inUrl: SearchCriteria, pinnedUser: string | null): SearchCriteria {
+  return pinnedUser && !inUrl.user ? normalizeCriteria({ ...inUrl, user: pinnedUser }) : inUrl;
+}
+
 export const hasCriteria = (criteria: SearchCriteria): boolean => Boolean(criteria.search || criteria.mobilePhone || criteria.user);
 
 /** The booking id a phrase asks for ('BID' + 10 or more digits, any case; §5), upper-cased; else null. */

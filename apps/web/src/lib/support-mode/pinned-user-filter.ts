@@ -73,6 +73,9 @@ export function usePinnedUserFilter(): PinnedUserFilter {
   return { username, pin, unpin };
 }
 
+/** The pinned user name of a scope, outside React (a route's loader). */
+export const pinnedUserOf = (scope: string): string | null => read(scope);
+
 /** Forgets the values kept in memory (tests start from a clean tab). */
 export function resetPinnedUserFilterCache() {
   cache.clear();

@@ -61,11 +61,17 @@ if (typeof window !== 'undefined') {
   });
 }
 
-/** The storage scope of the signed-in staff member: operator and user name. */
+/** The storage scope of a staff member's session: operator and user name. */
+export const staffScopeOf = (session: { user: { fleet?: string; username: string } } | null | undefined): string =>
+  `${session?.user.fleet ?? ''}.${session?.user.username ?? ''}`;
+
+/** The storage scope of the signed-in staff member. */
 export function useStaffScope(): string {
-  const session = useSession();
-  return `${session?.user.fleet ?? ''}.${session?.user.username ?? ''}`;
+  return staffScopeOf(useSession());
 }
+
+/** Whether support mode is on for a scope, outside React (a route's loader). */
+export const supportModeOf = (scope: string): boolean => read(scope);
 
 export interface SupportModeState {
   supportMode: boolean;

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ZSearchBookingsPage, ZSearchUsersPage, ZSearchVehiclesPage, ZSupportSearchResponse, type BookingGroup } from '@fleetdesk/contract';
+import type { BookingGroup, ZSearchBookingsPage, ZSearchUsersPage, ZSearchVehiclesPage } from '@fleetdesk/contract';
 import type { z } from 'zod';
 import { apiClient } from '@/lib/api/client';
 import { queryKey, queryKeyPrefix } from '@/lib/query/query-keys';
@@ -18,6 +18,9 @@ export const searchKeys = {
   bookings: (criteria: SearchCriteria, group: BookingGroup, cursor: string) => queryKey('search', 'bookings', { ...criteria, group, cursor }),
 };
 
+/** The answers' schemas, downloaded beside the first request rather than before it. */
+const schemas = () => import('./search-schemas');
+
 /** The screen shows its own error state (with a retry) instead of a toast. */
 const inline = { notifyErrors: false } as const;
 
@@ -25,7 +28,8 @@ const inline = { notifyErrors: false } as const;
 export const supportSearchQueryOptions = (criteria: SearchCriteria) =>
   queryOptions({
     queryKey: searchKeys.combined(criteria),
-    queryFn: ({ signal }) => apiClient.request('/search', { query: { ...criteria }, schema: ZSupportSearchResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.request('/search', { query: { ...criteria }, schema: () => schemas().then((m) => m.ZSupportSearchResponse), signal }),
     meta: inline,
   });
 
@@ -39,7 +43,11 @@ export const searchVehiclesMoreQueryOptions = (criteria: SearchCriteria, from: s
   infiniteQueryOptions({
     queryKey: searchKeys.vehicles(criteria, from),
     queryFn: ({ pageParam, signal }) =>
-      apiClient.request('/search/vehicles', { query: { ...criteria, cursor: pageParam }, schema: ZSearchVehiclesPage, signal }),
+      apiClient.request('/search/vehicles', {
+        query: { ...criteria, cursor: pageParam },
+        schema: () => schemas().then((m) => m.ZSearchVehiclesPage),
+        signal,
+      }),
     initialPageParam: from,
     getNextPageParam: (last: SearchVehiclesPageData) => (last.moreResults && last.nextCursor ? last.nextCursor : undefined),
     meta: inline,
@@ -52,7 +60,8 @@ export const useSearchVehiclesMore = (criteria: SearchCriteria, from: string | n
 export const searchUsersPageQueryOptions = (criteria: SearchCriteria, cursor: string) =>
   queryOptions({
     queryKey: searchKeys.users(criteria, cursor),
-    queryFn: ({ signal }) => apiClient.request('/search/users', { query: { ...criteria, cursor }, schema: ZSearchUsersPage, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.request('/search/users', { query: { ...criteria, cursor }, schema: () => schemas().then((m) => m.ZSearchUsersPage), signal }),
     meta: inline,
   });
 
@@ -60,6 +69,11 @@ export const searchUsersPageQueryOptions = (criteria: SearchCriteria, cursor: st
 export const searchBookingsPageQueryOptions = (criteria: SearchCriteria, group: BookingGroup, cursor: string) =>
   queryOptions({
     queryKey: searchKeys.bookings(criteria, group, cursor),
-    queryFn: ({ signal }) => apiClient.request('/search/bookings', { query: { ...criteria, group, cursor }, schema: ZSearchBookingsPage, signal }),
+    queryFn: ({ signal }) =>
+      apiClient.request('/search/bookings', {
+        query: { ...criteria, group, cursor },
+        schema: () => schemas().then((m) => m.ZSearchBookingsPage),
+        signal,
+      }),
     meta: inline,
   });

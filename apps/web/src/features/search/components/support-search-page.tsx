@@ -12,7 +12,7 @@ import { useStaffScope, useSupportMode } from '@/lib/support-mode/support-mode';
 import { useSupportSearch } from '../api/search-api';
 import { usePinnedUserFilter } from '@/lib/support-mode/pinned-user-filter';
 import { usePinnedVehicles, type PinnedVehicles } from '../pinned-vehicles';
-import { bookingIdOf, criteriaKey, hasCriteria, normalizeCriteria, type SearchCriteria } from '../search-criteria';
+import { bookingIdOf, criteriaKey, effectiveCriteria, hasCriteria, normalizeCriteria, type SearchCriteria } from '../search-criteria';
 import { BookingResults, BOOKING_GROUPS } from './booking-results';
 import { SearchNotes } from '@/features/customer-notes';
 import { SearchPinnedNotesContext } from './hit-pinned-note';
@@ -38,7 +38,7 @@ export function SupportSearchPage({ search }: { search: SearchCriteria }) {
   // Support mode's pinned user-name filter (0036): a search without a user name gets the pinned one. The screen shows
   // and searches with it at once (no flash of the unfiltered search) while the address catches up below.
   const pinnedUser = supportMode ? userFilter.username : null;
-  const criteria = useMemo(() => (pinnedUser && !inUrl.user ? normalizeCriteria({ ...inUrl, user: pinnedUser }) : inUrl), [inUrl, pinnedUser]);
+  const criteria = useMemo(() => effectiveCriteria(inUrl, pinnedUser), [inUrl, pinnedUser]);
   const pinApplied = criteria !== inUrl;
   useEffect(() => {
     // Replacing the entry: the address says what is shown, and Back does not return to the unfiltered one.
