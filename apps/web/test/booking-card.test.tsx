@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthResponse, Booking, EventLogEntry, Fleet, ZBookingEventsResponse } from '@fleetdesk/contract';
+import type { AuthResponse, Booking, EventLogEntry, ZBookingEventsResponse } from '@fleetdesk/contract';
 import { msToWallClock } from '@fleetdesk/contract';
 import type { z } from 'zod';
 import { validateBookingCardSearch } from '@/features/bookings/components/card/booking-card-search';
@@ -14,6 +14,7 @@ import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { abilities, BID, makeBooking } from './fixtures/booking';
 import { paymentAbilities } from './fixtures/payment-abilities';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
+import { fakeBackend, type FakeBackend } from './support/backend';
 
 // ---------- a fake backend ----------
 
@@ -26,48 +27,11 @@ const authResponse: AuthResponse = {
   expires: iso(Date.now() + 8 * HOUR),
   user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
 };
-const fleet: Fleet = { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', currency: 'NOK', DefaultLanguage: 'nb', timeZone: 'Europe/Oslo' };
-
-/** An ACTIVE booking that started two hours ago, like the demo's BID1000000001. */
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-
-type Handler = (call: Call) => Response | undefined;
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const envelope = (status: number, messageId: string, message: string) => json(status, { httpCode: status, messageId, message, errors: [] });
 
 let booking: Booking;
-let handlers: Handler[];
-const calls: Call[] = [];
+let backend: FakeBackend;
 
-async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const url = new URL(String(input), window.location.origin);
-  const method = init?.method ?? 'GET';
-  const call: Call = {
-    method,
-    path: url.pathname,
-    query: url.searchParams,
-    body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
-  };
-  calls.push(call);
-  if (url.pathname === '/api/config') return json(200, { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' });
-  if (url.pathname === '/api/fleets/fjord') return json(200, fleet);
-  for (const handler of handlers) {
-    const response = handler(call);
-    if (response) return response;
-  }
-  if (url.pathname === `/api/bookings/${booking.bid}` && method === 'GET') return json(200, booking);
-  if (url.pathname.startsWith('/api/bookings/BID')) return envelope(404, 'errorId.core.booking.notFound', 'Booking not found.');
-  return envelope(404, 'errorId.core.routeNotFound', 'Route not found');
-}
-
-const callsTo = (method: string, suffix: string) =>
-  calls.filter((call) => call.method === method && call.path === `/api/bookings/${booking.bid}${suffix}`);
+const callsTo = (method: string, suffix: string) => backend.callsTo(`/api/bookings/${booking.bid}${suffix}`, method);
 
 function start(path: string) {
   sessionStore.setSession(sessionFromAuthResponse(authResponse));
@@ -76,10 +40,12 @@ function start(path: string) {
 
 beforeEach(async () => {
   booking = makeBooking();
-  handlers = [];
-  calls.length = 0;
   resetBrowserState();
-  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  backend = fakeBackend();
+  // The booking as it is now; any other booking is not found.
+  backend.on('GET /api/bookings/:bid', ({ params }) =>
+    params.bid === booking.bid ? booking : backend.error(404, 'errorId.core.booking.notFound', 'Booking not found.'),
+  );
   await i18n.changeLanguage('en-GB');
 });
 
@@ -258,8 +224,8 @@ describe('booking card', () => {
       textParts: [],
       properties: {},
     });
-    handlers.push((call) => {
-      if (call.path !== `/api/bookings/${BID}/events`) return undefined;
+    backend.on('GET /api/bookings/:bid/events', (call) => {
+      if (call.params.bid !== BID) return undefined;
       const page: z.input<typeof ZBookingEventsResponse> =
         call.query.get('cursor') === 'c2'
           ? { results: [event(11, 1000)], moreResults: false, currentPage: 1, nextCursor: null }
@@ -269,7 +235,7 @@ describe('booking card', () => {
               currentPage: 0,
               nextCursor: 'c2',
             };
-      return json(200, page);
+      return page;
     });
     start(`/booking/${BID}/events`);
     expect((await screen.findByText('Event 1')).isConnected).toBe(true);
@@ -281,7 +247,9 @@ describe('booking card', () => {
 
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect((await screen.findByText('Event 11')).isConnected).toBe(true);
-    expect(calls.some((call) => call.path.endsWith('/events') && call.query.get('cursor') === 'c2' && call.query.get('page') === '1')).toBe(true);
+    expect(backend.calls.some((call) => call.path.endsWith('/events') && call.query.get('cursor') === 'c2' && call.query.get('page') === '1')).toBe(
+      true,
+    );
     await waitFor(() => expect(isDisabled(screen.getByRole('button', { name: 'Go to next page' }))).toBe(true));
     await user.click(screen.getByRole('button', { name: 'Go to previous page' }));
     expect((await screen.findByText('Event 1')).isConnected).toBe(true);
@@ -312,8 +280,8 @@ describe('booking card', () => {
       distance: 171.4,
       usageTime: { start: iso(Date.now() - 3 * HOUR), end: iso(Date.now() - HOUR) },
     });
-    handlers.push((call) => {
-      if (call.method !== 'PUT' || call.path !== `/api/bookings/${BID}/adjustedValues`) return undefined;
+    backend.on('PUT /api/bookings/:bid/adjustedValues', ({ params }) => {
+      if (params.bid !== BID) return undefined;
       booking = {
         ...booking,
         adjustedValues: {
@@ -327,7 +295,7 @@ describe('booking card', () => {
           originalBookingType: 'PRIVATE',
         },
       };
-      return json(200, booking);
+      return booking;
     });
     const router = start(`/booking/${BID}`);
     const menu = await openActions(user);
@@ -493,10 +461,10 @@ describe('actions menu', () => {
 
   it('asks before deactivating, naming the customer and the vehicle, and needs a reason', async () => {
     const user = userEvent.setup();
-    handlers.push((call) => {
-      if (call.method !== 'POST' || call.path !== `/api/bookings/${BID}/deactivate`) return undefined;
+    backend.on('POST /api/bookings/:bid/deactivate', ({ params }) => {
+      if (params.bid !== BID) return undefined;
       booking = makeBooking({ state: 'FINISHED', displayState: 'FINISHED', actions: [] });
-      return json(200, booking);
+      return booking;
     });
     start(`/booking/${BID}`);
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Deactivate' }));
@@ -515,14 +483,14 @@ describe('actions menu', () => {
 
   it('deactivates (checked when DEACTIVATE is allowed), re-fetches and says so', async () => {
     const user = userEvent.setup();
-    handlers.push((call) => {
-      if (call.method !== 'POST' || call.path !== `/api/bookings/${BID}/deactivate`) return undefined;
+    backend.on('POST /api/bookings/:bid/deactivate', ({ params }) => {
+      if (params.bid !== BID) return undefined;
       booking = makeBooking({ state: 'FINISHED', displayState: 'FINISHED', actions: [] });
-      return json(200, booking);
+      return booking;
     });
     start(`/booking/${BID}`);
     const menu = await openActions(user);
-    const gets = () => calls.filter((call) => call.method === 'GET' && call.path === `/api/bookings/${BID}`).length;
+    const gets = () => backend.callsTo(`/api/bookings/${BID}`).length;
     const before = gets();
     await user.click(within(menu).getByRole('menuitem', { name: 'Deactivate' }));
     const dialog = await screen.findByRole('dialog');
@@ -537,12 +505,10 @@ describe('actions menu', () => {
   it('tells "not supported" on a 400 of activate, and "Booking not found." on a 404', async () => {
     const user = userEvent.setup();
     booking = makeBooking({ state: 'INACTIVE', displayState: 'READY', actions: ['ACTIVATE', 'CANCEL'], ...future(1 / 6) });
-    handlers.push((call) => {
-      if (call.path === `/api/bookings/${BID}/activate-without-pin`)
-        return envelope(400, 'errorId.core.booking.notSupported', 'Activate is not supported for this booking');
-      if (call.path === `/api/bookings/${BID}/adjust`) return envelope(404, 'errorId.core.booking.notFound', 'Booking not found.');
-      return undefined;
-    });
+    backend.on('POST /api/bookings/:bid/activate-without-pin', () =>
+      backend.error(400, 'errorId.core.booking.notSupported', 'Activate is not supported for this booking'),
+    );
+    backend.on('PUT /api/bookings/:bid/adjust', () => backend.error(404, 'errorId.core.booking.notFound', 'Booking not found.'));
     start(`/booking/${BID}`);
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Activate' }));
     const confirm = await screen.findByRole('dialog');
@@ -559,10 +525,9 @@ describe('actions menu', () => {
   it('asks for a reason before cancelling', async () => {
     const user = userEvent.setup();
     booking = makeBooking({ state: 'INACTIVE', displayState: 'INACTIVE', actions: ['CANCEL'], ...future(24) });
-    handlers.push((call) => {
-      if (call.method !== 'DELETE') return undefined;
+    backend.on('DELETE /api/bookings/:bid', () => {
       booking = { ...booking, state: 'CANCELLED', displayState: 'CANCELLED', actions: [] };
-      return json(200, booking);
+      return booking;
     });
     start(`/booking/${BID}`);
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Cancel booking' }));
@@ -581,7 +546,7 @@ describe('actions menu', () => {
 
   it('extends by +30 minutes with the admin fee', async () => {
     const user = userEvent.setup();
-    handlers.push((call) => (call.method === 'PUT' && call.path.endsWith('/adjust') ? json(200, booking) : undefined));
+    backend.on('PUT /api/bookings/:bid/adjust', () => booking);
     start(`/booking/${BID}`);
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Extend booking…' }));
     const dialog = await screen.findByRole('dialog');
@@ -599,8 +564,8 @@ describe('actions menu', () => {
     const extended = makeBooking({
       bookedInterval: { start: booking.bookedInterval.start, end: iso(Date.parse(booking.bookedInterval.end) + 30 * MINUTE) },
     });
-    handlers.push((call) => (call.method === 'PUT' && call.path.endsWith('/adjust') ? json(200, extended) : undefined));
-    handlers.push((call) => (call.method === 'POST' && call.path.endsWith('/undo-extension') ? json(200, booking) : undefined));
+    backend.on('PUT /api/bookings/:bid/adjust', () => extended);
+    backend.on('POST /api/bookings/:bid/undo-extension', () => booking);
     start(`/booking/${BID}`);
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Extend booking…' }));
     const dialog = await screen.findByRole('dialog');
@@ -615,16 +580,11 @@ describe('actions menu', () => {
 
   it('says why an extension cannot be undone when the server refuses it', async () => {
     const user = userEvent.setup();
-    handlers.push((call) => (call.method === 'PUT' && call.path.endsWith('/adjust') ? json(200, booking) : undefined));
-    handlers.push((call) =>
-      call.method === 'POST' && call.path.endsWith('/undo-extension')
-        ? json(409, {
-            httpCode: 409,
-            messageId: 'errorId.core.conflict',
-            message: 'The booking has changed since the extension, so it can no longer be undone',
-            errors: [{ messageId: 'extensionUndoChanged', message: 'The booking has changed since the extension, so it can no longer be undone' }],
-          })
-        : undefined,
+    backend.on('PUT /api/bookings/:bid/adjust', () => booking);
+    backend.on('POST /api/bookings/:bid/undo-extension', () =>
+      backend.error(409, 'errorId.core.conflict', 'The booking has changed since the extension, so it can no longer be undone', [
+        { messageId: 'extensionUndoChanged', message: 'The booking has changed since the extension, so it can no longer be undone' },
+      ]),
     );
     start(`/booking/${BID}`);
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Extend booking…' }));
@@ -640,7 +600,7 @@ describe('actions menu', () => {
   it.each([null, 0])('offers no admin fee when the contract has none (adminFee %s), and sends none', async (adminFee) => {
     const user = userEvent.setup();
     booking = makeBooking({ contract: { id: 2, name: 'Fjord drift', contractType: 'COMPANY', currency: 'NOK', adminFee } });
-    handlers.push((call) => (call.method === 'PUT' && call.path.endsWith('/adjust') ? json(200, booking) : undefined));
+    backend.on('PUT /api/bookings/:bid/adjust', () => booking);
     start(`/booking/${BID}`);
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Extend booking…' }));
     const dialog = await screen.findByRole('dialog');
@@ -705,10 +665,10 @@ describe('force end form', () => {
 
   it('shows the rules on the fields and sends the usage with the reason', async () => {
     const user = userEvent.setup();
-    handlers.push((call) => {
-      if (call.path !== `/api/bookings/${BID}/force-deactivate-without-pin`) return undefined;
+    backend.on('POST /api/bookings/:bid/force-deactivate-without-pin', ({ params }) => {
+      if (params.bid !== BID) return undefined;
       booking = makeBooking({ state: 'FINISHED', displayState: 'FINISHED', actions: [] });
-      return json(200, booking);
+      return booking;
     });
     start(`/booking/${BID}`);
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Force end' }));
@@ -757,7 +717,7 @@ describe('force end form', () => {
   it('leaves start, end and distance out when the booking was not used', async () => {
     const user = userEvent.setup();
     booking = makeBooking({ state: 'INACTIVE', displayState: 'INACTIVE', actions: [], ...future(-1), abilities: abilities(['forceEnd', 'edit']) });
-    handlers.push((call) => (call.path.endsWith('/force-deactivate-without-pin') ? json(200, { ...booking, state: 'FINISHED' }) : undefined));
+    backend.on('POST /api/bookings/:bid/force-deactivate-without-pin', () => ({ ...booking, state: 'FINISHED' }));
     start(`/booking/${BID}`);
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Force end' }));
     const dialog = await screen.findByRole('dialog');
@@ -780,10 +740,8 @@ describe('force end form', () => {
 
   it('tells "Force end is not supported" on a 400', async () => {
     const user = userEvent.setup();
-    handlers.push((call) =>
-      call.path.endsWith('/force-deactivate-without-pin')
-        ? envelope(400, 'errorId.core.booking.notSupported', 'Force end is not supported for this booking')
-        : undefined,
+    backend.on('POST /api/bookings/:bid/force-deactivate-without-pin', () =>
+      backend.error(400, 'errorId.core.booking.notSupported', 'Force end is not supported for this booking'),
     );
     start(`/booking/${BID}`);
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Force end' }));
@@ -828,11 +786,11 @@ describe('charging-provider PIN', () => {
   async function requestPin(validForMs: number) {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    handlers.push((call) =>
-      call.path === '/api/charging/activation-data'
-        ? json(200, { pinCode: '7430', recommendedTerminalNumber: 'T0004-4', validUntil: iso(Date.now() + validForMs) })
-        : undefined,
-    );
+    backend.on('GET /api/charging/activation-data', () => ({
+      pinCode: '7430',
+      recommendedTerminalNumber: 'T0004-4',
+      validUntil: iso(Date.now() + validForMs),
+    }));
     start(`/booking/${BID}`);
     await user.click(within(await openActions(user)).getByRole('menuitem', { name: 'Request charging PIN' }));
     return screen.findByTestId('charging-pin');
@@ -843,7 +801,7 @@ describe('charging-provider PIN', () => {
     const panel = await requestPin(2_400);
     expect(textOf(panel)).toContain('7430');
     expect(textOf(panel)).toContain('T0004-4');
-    expect(calls.find((call) => call.path === '/api/charging/activation-data')?.query.get('bid')).toBe(BID);
+    expect(backend.callsTo('/api/charging/activation-data')[0]?.query.get('bid')).toBe(BID);
     const countdown = screen.getByTestId('charging-pin-countdown');
     const first = textOf(countdown);
     expect(first).toMatch(/^0:0[1-3]$/);
@@ -859,7 +817,7 @@ describe('charging-provider PIN', () => {
   it('re-syncs the booking every 3 seconds while shown and hides the PIN once it is no longer INACTIVE', async () => {
     booking = pinBooking();
     await requestPin(10 * MINUTE);
-    const gets = () => calls.filter((call) => call.method === 'GET' && call.path === `/api/bookings/${BID}`).length;
+    const gets = () => backend.callsTo(`/api/bookings/${BID}`).length;
     const before = gets();
     booking = { ...booking, state: 'ACTIVE', displayState: 'ACTIVE', actions: ['DEACTIVATE', 'DEACTIVATE_UNCHECKED'] };
     await advance(3_000);

@@ -16,6 +16,7 @@ import { i18n } from '@/lib/i18n/i18n';
 import { queryClient } from '@/lib/query/query-client';
 import { abilitiesFor } from './fixtures/booking';
 import { paymentAbilities } from './fixtures/payment-abilities';
+import { fakeBackend, jsonResponse, noContent, type FakeBackend } from './support/backend';
 
 // ---------------------------------------------------------------------------------------------------------
 // The creation dialog of spec §4 against a scripted server, on fake timers for the 5 s polls and 180 s limit.
@@ -107,46 +108,32 @@ const request: BookingCreateRequest = {
   overridePoolAccess: false,
 };
 
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-let calls: Call[] = [];
+let backend: FakeBackend;
 /** What POST /api/bookings answers, one per call (the last repeats). */
 let createAnswers: (() => Response)[] = [];
 /** What GET /api/bookings/{bid} answers, one per poll (the last repeats). */
 let pollAnswers: Booking[] = [];
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 const ruleErrors = (items: ErrorItem[]) =>
   json(400, { httpCode: 400, messageId: MESSAGE_IDS.validationList, message: 'The request is not valid', errors: items });
 
-async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const url = new URL(String(input), window.location.origin);
-  const method = init?.method ?? 'GET';
-  calls.push({ method, path: url.pathname, query: url.searchParams, body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined });
-  if (url.pathname === '/api/bookings' && method === 'POST') {
-    const answer = createAnswers.length > 1 ? createAnswers.shift() : createAnswers[0];
-    if (!answer) throw new TypeError('Failed to fetch');
-    return answer();
-  }
-  if (url.pathname === `/api/bookings/${BID}` && method === 'GET') {
-    const answer = pollAnswers.length > 1 ? pollAnswers.shift() : pollAnswers[0];
-    return json(200, answer);
-  }
-  if (url.pathname === `/api/bookings/${BID}` && method === 'DELETE') return cancelAnswer();
-  if (url.pathname === `/api/bookings/${BID}/paymentType` && method === 'PUT') return new Response(null, { status: 204 });
-  return json(404, { httpCode: 404, messageId: 'errorId.core.routeNotFound', message: 'Route not found', errors: [] });
-}
-
 beforeEach(async () => {
-  calls = [];
   createAnswers = [() => json(201, booking())];
   pollAnswers = [needingAuth];
   cancelAnswer = () => json(200, booking({ state: 'CANCELLED', displayState: 'CANCELLED' }));
-  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  backend = fakeBackend();
+  backend.on('POST /api/bookings', () => {
+    const answer = createAnswers.length > 1 ? createAnswers.shift() : createAnswers[0];
+    // No answer at all: the network failed.
+    if (!answer) throw new TypeError('Failed to fetch');
+    return answer();
+  });
+  backend.on('GET /api/bookings/:bid', ({ params }) =>
+    params.bid === BID ? (pollAnswers.length > 1 ? pollAnswers.shift() : pollAnswers[0]) : undefined,
+  );
+  backend.on('DELETE /api/bookings/:bid', ({ params }) => (params.bid === BID ? cancelAnswer() : undefined));
+  backend.on('PUT /api/bookings/:bid/paymentType', ({ params }) => (params.bid === BID ? noContent() : undefined));
   await i18n.changeLanguage('en-GB');
 });
 
@@ -175,8 +162,8 @@ function renderDialog(options: { canConvertToInvoice?: boolean } = {}) {
 
 const isDisabled = (element: Element) => element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true';
 const dialogNamed = (name: string) => screen.findByRole('dialog', { name });
-const posts = () => calls.filter((call) => call.method === 'POST' && call.path === '/api/bookings');
-const polls = () => calls.filter((call) => call.method === 'GET' && call.path === `/api/bookings/${BID}`);
+const posts = () => backend.callsTo('/api/bookings', 'POST');
+const polls = () => backend.callsTo(`/api/bookings/${BID}`);
 /** Moves the fake clock on, letting the polls and React settle in between. */
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
@@ -283,15 +270,15 @@ describe('creation dialog: payment authorisation', () => {
     // The confirmation names the booking and the customer and needs a reason; nothing is sent before it.
     const confirm = await confirmNamed(`Cancel booking ${BID}?`);
     expect(confirm.textContent).toContain(`Booking ${BID} for Johansen, Emma will be cancelled`);
-    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    expect(backend.calls.some((call) => call.method === 'DELETE')).toBe(false);
     await user.click(within(confirm).getByRole('button', { name: 'Cancel booking' }));
     expect(within(confirm).getByText('Required')).toBeTruthy();
-    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    expect(backend.calls.some((call) => call.method === 'DELETE')).toBe(false);
 
     await user.type(within(confirm).getByRole('textbox', { name: 'Reason' }), 'Customer chose to pay later');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel booking' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const cancel = calls.find((call) => call.method === 'DELETE');
+    const cancel = backend.calls.find((call) => call.method === 'DELETE');
     expect(cancel?.path).toBe(`/api/bookings/${BID}`);
     expect(cancel?.body).toEqual({ reason: 'Customer chose to pay later' });
     expect(cancel?.query.has('reason')).toBe(false);
@@ -305,13 +292,13 @@ describe('creation dialog: payment authorisation', () => {
     expect(confirm.textContent).toMatch(/booking BID1000000901 for Johansen, Emma \(NOK\s412\.50\)/);
     // Keeping the card payment sends nothing and goes on waiting.
     await user.click(within(confirm).getByRole('button', { name: 'Keep the card payment' }));
-    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    expect(backend.calls.some((call) => call.method === 'PUT')).toBe(false);
     expect(screen.getByRole('dialog', { name: 'Waiting for user authentication' })).toBeTruthy();
 
     await user.click(within(dialog).getByRole('button', { name: 'Convert to invoice' }));
     await user.click(within(await confirmNamed(`Convert booking ${BID} to invoice?`)).getByRole('button', { name: 'Convert to invoice' }));
     expect(await dialogNamed('Converted to invoice')).toBeTruthy();
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ paymentType: 'USER_INVOICE' });
+    expect(backend.calls.find((call) => call.method === 'PUT')?.body).toEqual({ paymentType: 'USER_INVOICE' });
   });
 
   it('offers only what the server allows: no conversion where the payment cannot switch', async () => {

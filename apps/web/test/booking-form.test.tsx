@@ -22,6 +22,7 @@ import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
 import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { abilitiesFor } from './fixtures/booking';
+import { fakeBackend, jsonResponse, type FakeBackend } from './support/backend';
 
 const OSLO = 'Europe/Oslo';
 const DAY = 24 * 3_600_000;
@@ -210,66 +211,44 @@ const createdBooking = (patch: Partial<Booking> = {}): Booking => ({
 // A fake server
 // ---------------------------------------------------------------------------------------------------------
 
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
-let calls: Call[] = [];
+let backend: FakeBackend;
 let contracts: Contract[] = [];
 let ownBookings: Booking[] = [];
 /** What PUT /api/bookings/{bid} answers. */
 let updateAnswer: (body: unknown) => Response = () => json(200, createdBooking());
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const notFound = () => json(404, { httpCode: 404, messageId: 'errorId.core.routeNotFound', message: 'Route not found', errors: [] });
+const json = jsonResponse;
 
-async function fakeFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const url = new URL(String(input), window.location.origin);
-  const method = init?.method ?? 'GET';
-  const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-  calls.push({ method, path: url.pathname, query: url.searchParams, body });
-  const path = url.pathname;
-  if (path === '/api/config') return json(200, { productName: 'Fleetdesk', helpDeskWidgetUrl: null, version: 'test' });
-  if (path === '/api/fleets/fjord') {
-    return json(200, { fleet: 'fjord', name: 'Fjord Mobility', country: 'NO', currency: 'NOK', DefaultLanguage: 'nb', timeZone: OSLO });
-  }
-  if (path === '/api/users') {
-    const text = (url.searchParams.get('query') ?? url.searchParams.get('username') ?? '').toLowerCase();
-    const statuses = url.searchParams.getAll('status');
+/** The routes the form asks, on the shared fake backend (an unanswered route gets the 404 envelope). */
+function answerTheForm() {
+  backend.onUntyped('GET /api/users', ({ query }) => {
+    const text = (query.get('query') ?? query.get('username') ?? '').toLowerCase();
+    const statuses = query.getAll('status');
     const results = [KARI, HENRIK].filter(
       (u) => `${u.givenName} ${u.familyName} ${u.username}`.toLowerCase().includes(text) && (statuses.length === 0 || statuses.includes(u.status)),
     );
-    return json(200, { results, moreResults: false, currentPage: 0, total: results.length, totalCapped: false, orderedBy: 'name' });
-  }
-  if (path === '/api/users/demo.blocked/contracts') return json(200, [contract({ id: 4, name: 'Orphan contract' })]);
-  if (path === '/api/users/demo.blocked/usable-pools') return json(200, POOLS);
-  if (path === '/api/users/demo.active/contracts') return json(200, contracts);
-  if (path === '/api/users/demo.active/usable-pools') return json(200, POOLS);
-  if (path === '/api/users/demo.active/bookings')
-    return json(
-      200,
-      ownBookings.map((own) => ({ ...own, listHighlight: null })),
-    );
-  if (path === '/api/bookings/suggestions') return json(200, []);
-  const rules = /^\/api\/contracts\/(\d+)\/rules$/.exec(path);
-  if (rules) {
-    const found = contracts.find((c) => c.id === Number(rules[1]));
+    return { results, moreResults: false, currentPage: 0, total: results.length, totalCapped: false, orderedBy: 'name' };
+  });
+  backend.onUntyped('GET /api/users/:username/contracts', ({ params }) =>
+    params.username === 'demo.blocked' ? [contract({ id: 4, name: 'Orphan contract' })] : params.username === 'demo.active' ? contracts : undefined,
+  );
+  backend.onUntyped('GET /api/users/:username/usable-pools', ({ params }) =>
+    params.username === 'demo.blocked' || params.username === 'demo.active' ? POOLS : undefined,
+  );
+  backend.on('GET /api/users/:username/bookings', ({ params }) =>
+    params.username === 'demo.active' ? ownBookings.map((own) => ({ ...own, listHighlight: null })) : undefined,
+  );
+  backend.onUntyped('GET /api/bookings/suggestions', () => []);
+  backend.onUntyped('GET /api/contracts/:contractId/rules', ({ params }) => {
+    const found = contracts.find((c) => c.id === Number(params.contractId));
     return found
-      ? json(200, {
-          rules: [],
-          minBookingDuration: found.minBookingDuration,
-          maxBookingDuration: found.maxBookingDuration,
-          bookableRules: found.bookableRules,
-        })
-      : notFound();
-  }
-  if (path === '/api/availability') return json(200, availability(Number(url.searchParams.get('fromPoolId'))));
-  if (path === '/api/price' && method === 'POST') return json(200, PRICE);
-  if (path === '/api/bookings' && method === 'POST') return json(201, createdBooking());
-  if (path === '/api/bookings/BID1000000777' && method === 'PUT') return updateAnswer(body);
-  return notFound();
+      ? { rules: [], minBookingDuration: found.minBookingDuration, maxBookingDuration: found.maxBookingDuration, bookableRules: found.bookableRules }
+      : backend.error(404, 'errorId.core.routeNotFound', 'Route not found');
+  });
+  backend.onUntyped('GET /api/availability', ({ query }) => availability(Number(query.get('fromPoolId'))));
+  backend.onUntyped('POST /api/price', () => PRICE);
+  backend.on('POST /api/bookings', () => json(201, createdBooking()));
+  backend.onUntyped('PUT /api/bookings/BID1000000777', ({ body }) => updateAnswer(body));
 }
 
 const authResponse: AuthResponse = {
@@ -279,12 +258,12 @@ const authResponse: AuthResponse = {
 };
 
 beforeEach(async () => {
-  calls = [];
   contracts = [PRIVATE, COMPANY, HOUSING];
   ownBookings = [];
   updateAnswer = () => json(200, createdBooking());
   window.localStorage.clear();
-  vi.stubGlobal('fetch', vi.fn(fakeFetch));
+  backend = fakeBackend();
+  answerTheForm();
   sessionStore.setSession(sessionFromAuthResponse(authResponse));
   await i18n.changeLanguage('en-GB');
 });
@@ -585,7 +564,7 @@ describe('booking form: submit', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Create booking' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ bid: 'BID1000000777' })));
-    const post = calls.find((call) => call.method === 'POST' && call.path === '/api/bookings');
+    const post = backend.calls.find((call) => call.method === 'POST' && call.path === '/api/bookings');
     expect(post?.body).toMatchObject({
       user: 'demo.active',
       contractId: 1,
@@ -618,7 +597,7 @@ describe('booking form: submit', () => {
       const customer = await screen.findByRole('combobox', { name: /^Customer/ }, { timeout: 3000 });
       await user.type(customer, 'kari');
       await user.click(await screen.findByRole('option', { name: /Nordmann, Kari \(demo\.active\)/ }, { timeout: 3000 }));
-      const search = calls.find((call) => call.path === '/api/users' && call.query.get('query') === 'kari');
+      const search = backend.calls.find((call) => call.path === '/api/users' && call.query.get('query') === 'kari');
       expect(search?.query.get('status')).toBe('ACTIVE');
       await waitFor(() => expect(router.state.location.search).toEqual({ user: 'demo.active' }));
       await waitFor(() => expect(isDisabled(screen.getByRole('combobox', { name: /^Contract/ }))).toBe(false));
@@ -668,7 +647,7 @@ describe('booking form: update', () => {
     await waitFor(() => expect(isDisabled(save)).toBe(false));
     await user.click(save);
     await waitFor(() => expect(onUpdated).toHaveBeenCalled());
-    const put = calls.find((call) => call.method === 'PUT');
+    const put = backend.calls.find((call) => call.method === 'PUT');
     expect(put?.body).toEqual({
       contractId: 1,
       endTime: expect.stringMatching(/\+0[12]:00$/),

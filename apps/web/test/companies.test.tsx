@@ -224,9 +224,15 @@ describe('CompaniesLayout', () => {
       'Privatkunder',
     ]);
     expect(screen.getAllByRole('treeitem')[3]!.getAttribute('aria-expanded')).toBe('false');
+    // The kit's filter field: clearing puts the focus back in the field.
+    expect(document.activeElement).toBe(screen.getByLabelText('Filter companies'));
 
     await user.type(screen.getByLabelText('Filter companies'), 'zzz');
     expect(screen.getByText('No company matches “zzz”.')).toBeTruthy();
+    // Escape clears the filter, and the whole tree is back.
+    await user.keyboard('{Escape}');
+    expect((screen.getByLabelText('Filter companies') as HTMLInputElement).value).toBe('');
+    expect(treeItemNames()).toHaveLength(5);
   });
 
   it('moves through the tree with the keyboard and selects with Enter', async () => {

@@ -107,12 +107,15 @@ describe('the live stream', () => {
   });
 
   it('stops for good on a 4xx (signed out, no stream here) and leaves the screens polling', async () => {
+    // Fake timers: a retry would come after the backoff (1 s, at most 30 s); a minute passes without one.
+    vi.useFakeTimers();
     const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(new Response('{}', { status: 401 }));
     const states: LiveState[] = [];
     startLiveStream({ headers: () => ({}), onChange: () => undefined, onReset: () => undefined, onState: (s) => states.push(s), fetch });
     await vi.waitFor(() => expect(states.at(-1)).toBe('off'));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await vi.advanceTimersByTimeAsync(60_000);
     expect(fetch).toHaveBeenCalledTimes(1);
+    expect(states.at(-1)).toBe('off');
   });
 
   it('reports reset messages so the screens refetch', async () => {

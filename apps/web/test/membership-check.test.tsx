@@ -8,6 +8,7 @@ import { MembershipCheck } from '@/features/users/components/membership-check';
 import { userKeys } from '@/features/users/api/users-api';
 import { i18n } from '@/lib/i18n/i18n';
 import { userDetail } from './fixtures/user-detail';
+import { fakeBackend, type FakeBackend } from './support/backend';
 
 const notifications = vi.hoisted(() => [] as { variant: string; message: string }[]);
 vi.mock('@/lib/notifications/notify', () => ({
@@ -22,7 +23,9 @@ const base: UserDetail = userDetail;
 
 /** A resident of a housing-association division whose membership is not confirmed yet. */
 const resident: UserDetail = { ...base, membership: { required: true, confirmedAt: null, confirmedBy: null, override: false } };
-const calls: { path: string; body: unknown }[] = [];
+let backend: FakeBackend;
+/** The membership checks sent: path and body. */
+const calls = () => backend.callsTo(/\/membership\/check$/, 'POST').map(({ path, body }) => ({ path, body }));
 
 function renderCheck(user: UserDetail) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -40,23 +43,14 @@ function renderCheck(user: UserDetail) {
 beforeEach(async () => {
   await i18n.changeLanguage('en-GB');
   notifications.length = 0;
-  calls.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const body = init?.body ? (JSON.parse(String(init.body)) as { companyCode: string }) : undefined;
-      calls.push({ path: url.pathname, body });
-      const confirmed = body?.companyCode === 'FJB-1001';
-      const user: UserDetail = confirmed
-        ? { ...resident, membership: { ...resident.membership, confirmedAt: '2026-11-22T06:00:00.000Z', confirmedBy: 'support' } }
-        : resident;
-      return new Response(JSON.stringify({ result: confirmed ? 'SUCCESS' : 'REJECTED', user }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  backend = fakeBackend();
+  backend.on('POST /api/users/:username/membership/check', ({ body }) => {
+    const confirmed = (body as { companyCode?: string } | undefined)?.companyCode === 'FJB-1001';
+    const user: UserDetail = confirmed
+      ? { ...resident, membership: { ...resident.membership, confirmedAt: '2026-11-22T06:00:00.000Z', confirmedBy: 'support' } }
+      : resident;
+    return { result: confirmed ? 'SUCCESS' : 'REJECTED', user };
+  });
 });
 
 afterEach(() => {
@@ -76,7 +70,7 @@ describe('MembershipCheck (§7 check membership)', () => {
     await userEvent.type(screen.getByLabelText(/Membership code/), 'WRONG-1');
     await userEvent.click(screen.getByRole('button', { name: 'Check' }));
     await waitFor(() => expect(notifications).toContainEqual({ variant: 'warning', message: 'The code did not confirm the membership' }));
-    expect(calls.at(-1)).toEqual({ path: `/api/users/${resident.username}/membership/check`, body: { companyCode: 'WRONG-1' } });
+    expect(calls().at(-1)).toEqual({ path: `/api/users/${resident.username}/membership/check`, body: { companyCode: 'WRONG-1' } });
 
     await userEvent.clear(screen.getByLabelText(/Membership code/));
     await userEvent.type(screen.getByLabelText(/Membership code/), 'FJB-1001');

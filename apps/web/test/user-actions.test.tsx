@@ -41,6 +41,7 @@ function makeUser(overrides: Partial<UserDetail> = {}): UserDetail {
     emailAddress: 'jonas@example.com',
     mobilePhone: '+4790000000',
     language: 'nb',
+    languageOnRecord: null,
     fleet: 'fjord',
     address: { streetAddress: null, zipCode: null, city: null, countryCode: 'NO' },
     pinCode: null,

@@ -19,8 +19,10 @@ let backend: FakeBackend;
 const bid = (i: number) => `BID${String(2000000000 + i)}`;
 const PATH = '/api/users/demo.busy/bookings';
 
+let client: QueryClient;
+
 function renderTab() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
@@ -137,6 +139,27 @@ describe('the user page Bookings tab pages on the server through the DataTable',
     failing = false;
     await user.click(within(error).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(shownBids()).toHaveLength(10));
+  });
+
+  it('keeps the shown rows when a refresh fails, says since when, and Try again brings them up to date', async () => {
+    const user = userEvent.setup();
+    renderTab();
+    await waitFor(() => expect(shownBids()).toEqual(stored.slice(0, 10).map((b) => b.bid)));
+
+    failing = true;
+    await client.refetchQueries();
+    const notice = await screen.findByTestId('refresh-failed');
+    expect(notice.textContent).toMatch(/^Could not refresh: this shows what was loaded at \d{4}-\d{2}-\d{2} \d{2}:\d{2}\./);
+    // The rows stay; neither the table's error panel nor its error notice replaces or tops them.
+    expect(shownBids()).toEqual(stored.slice(0, 10).map((b) => b.bid));
+    expect(screen.queryByTestId('data-table-error')).toBeNull();
+    expect(screen.queryByText('The bookings could not be loaded.')).toBeNull();
+
+    failing = false;
+    stored = [{ ...stored[0]!, bid: bid(99) }, ...stored.slice(1)];
+    await user.click(within(notice).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByTestId('refresh-failed')).toBeNull());
+    expect(shownBids()[0]).toBe(bid(99));
   });
 
   it("marks the rows current, next and previous as the server decided (§4), in the server's order", async () => {

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type {
   ActiveBookingsResponse,
+  AlarmBulkResponse,
   AuthenticationMethod,
   AuthResponse,
   Booking,
@@ -12,6 +13,8 @@ import type {
   Fleet,
   FleetByUsernameResponse,
   JournalResponse,
+  MembershipCheckResponse,
+  OutOfServiceResponse,
   Pool,
   PoolBookingsResponse,
   PoolGroupsResponse,
@@ -19,12 +22,14 @@ import type {
   SearchBooking,
   StaffList,
   StaffMember,
+  SupportSearchResponse,
   UserBookingsListItem,
   UserDetail,
   Vehicle,
   VehicleCommandResult,
   VehicleStatus,
   ZAlarmListResponse,
+  ZBookingEventsResponse,
   ZChargingPinResponse,
   ZStaffResetPasswordResponse,
   ZPasswordResetResponse,
@@ -64,14 +69,33 @@ export interface BackendRoutes {
   'GET /api/pools/:poolId/vehicles': PoolVehicle[];
   'GET /api/pools/:poolId/bookings': PoolBookingsResponse;
   'GET /api/activebookings': ActiveBookingsResponse;
+  /** Creates a booking; the server answers 201 with it. */
+  'POST /api/bookings': Booking;
   'GET /api/bookings/:bid': Booking;
+  /** Switches the payment type (answers 204). */
+  'PUT /api/bookings/:bid/paymentType': never;
+  'GET /api/bookings/:bid/events': z.input<typeof ZBookingEventsResponse>;
+  /** The booking card's actions (§4): each answers the booking as it is now. */
+  'POST /api/bookings/:bid/activate-without-pin': Booking;
+  'POST /api/bookings/:bid/deactivate': Booking;
+  'POST /api/bookings/:bid/force-deactivate-without-pin': Booking;
+  'DELETE /api/bookings/:bid': Booking;
+  'PUT /api/bookings/:bid/adjust': Booking;
+  'PUT /api/bookings/:bid/adjustedValues': Booking;
+  'POST /api/bookings/:bid/undo-extension': Booking;
   'GET /api/users/:username': UserDetail;
   'GET /api/users/:username/timeline': CustomerTimelineResponse;
+  /** §7 check membership: whether the code confirmed it, and the user as it is now. */
+  'POST /api/users/:username/membership/check': MembershipCheckResponse;
   /** One page (offset, limit) of the user's bookings; the total in the X-Total-Count header. */
   'GET /api/users/:username/bookings': UserBookingsListItem[];
   'GET /api/events': EventSearchResponse;
+  /** The support search (§2): every group's first page. */
+  'GET /api/search': SupportSearchResponse;
   'GET /api/charging/activation-data': z.input<typeof ZChargingPinResponse>;
   'GET /api/alarms': z.input<typeof ZAlarmListResponse>;
+  /** With `dryRun` the plan, else per alarm what was done. */
+  'POST /api/alarms/bulk': AlarmBulkResponse;
   'GET /api/vehicles/by-vin/:vin': Vehicle;
   'GET /api/vehicles/statusFor': VehicleStatus[];
   'GET /api/vehicles/by-vin/:vin/bookings': SearchBooking[];
@@ -80,6 +104,8 @@ export interface BackendRoutes {
   'POST /api/vehicles/by-vin/:vin/:command': VehicleCommandResult;
   'POST /api/vehicles/by-vin/:vin/agent/:command': VehicleCommandResult;
   'GET /api/vehicles/commands/:id': VehicleCommandResult;
+  /** With `dryRun` the plan, else the plan applied (issue 19 point 5); a changed plan or a refusal answers 409. */
+  'POST /api/vehicles/by-vin/:vin/out-of-service': OutOfServiceResponse;
   'GET /api/damage/by-vin/:vin': Damage[];
   /** Reports damage (multipart); the server answers 201 with it. */
   'POST /api/damage/by-vin/:vin': Damage;

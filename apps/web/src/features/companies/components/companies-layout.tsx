@@ -1,21 +1,18 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import ClearIcon from '@mui/icons-material/Clear';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { FilterField } from '@/components/filter-field';
 import { notifySuccess } from '@/lib/notifications/notify';
 import { useCompanyTree, useRefreshCompanies } from '../api/companies-api';
 import { ancestorIds, filterCompanyTree, normalizeTreeFilter } from '../company-tree-filter';
@@ -149,34 +146,12 @@ function CompanyTreePanel({ selectedId, onSelect }: Omit<CompaniesLayoutProps, '
   return (
     <Paper variant="outlined" sx={{ p: 1.5, position: { md: 'sticky' }, top: { md: 80 } }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-        <TextField
-          size="small"
+        <FilterField
           fullWidth
           label={t('companies.tree.filter')}
           value={filter}
-          onChange={(event) => changeFilter(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && filter !== '') {
-              event.preventDefault();
-              changeFilter('');
-            }
-          }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-              endAdornment: filter ? (
-                <InputAdornment position="end">
-                  <IconButton size="small" edge="end" aria-label={t('companies.tree.clearFilter')} onClick={() => changeFilter('')}>
-                    <ClearIcon fontSize="small" />
-                  </IconButton>
-                </InputAdornment>
-              ) : undefined,
-            },
-          }}
+          onChange={changeFilter}
+          clearLabel={t('companies.tree.clearFilter')}
         />
         <Tooltip title={t('companies.tree.refresh')}>
           <span>

@@ -15,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { AppHrefLink } from '@/components/app-href-link';
 import { DataTable, useTablePreferences, type DataTableColumn } from '@/components/data-table/data-table';
+import { RefreshFailedNotice, showsLoadError } from '@/components/refresh-failed-notice';
 import { useFormat } from '@/lib/format/use-format';
 import { useUserBookings, type UserBookingsWindow } from '../api/users-api';
 import { bookingPath } from './user-links';
@@ -198,6 +199,7 @@ export function UserBookingsTab({ username }: { username: string }) {
           {t('users.bookings.window', { from: format.date(window.startDate), to: format.date(window.endDate) })}
         </Typography>
       </Box>
+      <RefreshFailedNotice query={query} />
       <DataTable<UserBookingsListItem>
         id={TABLE_ID}
         label={t('users.bookings.heading')}
@@ -206,7 +208,8 @@ export function UserBookingsTab({ username }: { username: string }) {
         getRowId={(booking) => booking.bid}
         loading={query.isPending}
         refreshing={query.isFetching && !query.isPending}
-        error={query.isError ? { message: t('users.bookings.error'), onRetry: () => void query.refetch() } : null}
+        // A failed refresh keeps the rows on the screen, with the notice above them (docs/decisions/0080-failed-refresh.md).
+        error={showsLoadError(query) ? { message: t('users.bookings.error'), onRetry: () => void query.refetch() } : null}
         empty={empty}
         exportFileName={`${t('users.bookings.heading')} ${username}`}
         paging={{
