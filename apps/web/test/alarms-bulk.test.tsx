@@ -1,25 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { I18nextProvider } from 'react-i18next';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AlarmBulkResponse } from '@fleetdesk/contract';
 import { AlarmsBulkAcknowledge } from '@/features/alarms/components/alarms-bulk-acknowledge';
 import { i18n } from '@/lib/i18n/i18n';
-import { sessionStore } from '@/lib/session/session';
 import { fakeBackend, type FakeBackend } from './support/backend';
+import { renderWithQueries, teardownComponent } from './support/component-harness';
+import { signIn, signOut } from './support/session';
 
 let backend: FakeBackend;
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-GB');
-  sessionStore.setSession({
-    token: 't',
-    bearerToken: null,
-    bearerTokenIssuer: null,
-    expires: '2099-01-01T00:00:00.000Z',
-    user: { username: 'kari', givenName: 'Kari', familyName: 'Nord', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
-  });
+  signIn({ username: 'kari', givenName: 'Kari', familyName: 'Nord' });
   backend = fakeBackend();
   // The server's answer: the plan for a dry run, else what was done.
   backend.on('POST /api/alarms/bulk', ({ body }) => {
@@ -29,8 +22,8 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  cleanup();
-  sessionStore.clear('logout');
+  teardownComponent();
+  signOut();
 });
 
 const response = (dryRun: boolean, outcome: 'PLANNED' | 'DONE'): AlarmBulkResponse => ({
@@ -49,13 +42,7 @@ const bulkBodies = () => backend.callsTo('/api/alarms/bulk', 'POST').map((call) 
 describe('bulk acknowledge', () => {
   it("shows the server's plan, runs only after confirming, then lists the outcome per alarm", async () => {
     const onDone = vi.fn();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <I18nextProvider i18n={i18n}>
-          <AlarmsBulkAcknowledge ids={[1, 2]} onDone={onDone} />
-        </I18nextProvider>
-      </QueryClientProvider>,
-    );
+    renderWithQueries(<AlarmsBulkAcknowledge ids={[1, 2]} onDone={onDone} />);
     await userEvent.click(screen.getByRole('button', { name: 'Acknowledge 2 alarms…' }));
     const plan = await screen.findByRole('dialog', { name: 'Acknowledge alarms' });
     expect(await within(plan).findByText('1 alarm will be marked handled by you, now. Skipped: 1.')).toBeTruthy();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   amountWithoutVat,
@@ -11,7 +11,6 @@ import {
   type Payment,
   type PaymentEvent,
 } from '@fleetdesk/contract';
-import { AppProviders } from '@/app/providers';
 import { BillingDialog } from '@/features/bookings/components/card/payment/billing-dialog';
 import {
   billingFormSchema,
@@ -25,11 +24,11 @@ import {
 import { fixedPriceFormSchema } from '@/features/bookings/components/card/payment/fixed-price-form';
 import { newIdempotencyKey } from '@/features/bookings/api/booking-billing-api';
 import { i18n } from '@/lib/i18n/i18n';
-import { queryClient } from '@/lib/query/query-client';
-import { sessionStore } from '@/lib/session/session';
-import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { abilitiesFor } from './fixtures/booking';
 import { paymentAbilities } from './fixtures/payment-abilities';
+import { fakeBackend, inTurn, type FakeBackend } from './support/backend';
+import { renderInApp, teardownComponent } from './support/component-harness';
+import { signIn, signOut } from './support/session';
 
 const t = i18n.t.bind(i18n);
 
@@ -260,14 +259,7 @@ describe('the ?addFee prefill and the fixed price form', () => {
   });
 });
 
-// ---------- the dialog against a fake server ----------
-
-interface Call {
-  method: string;
-  path: string;
-  headers: Headers;
-  body: unknown;
-}
+// ---------- the dialog against the fake backend ----------
 
 const booking = (overrides: Partial<Booking> = {}): Booking => {
   const b: Omit<Booking, 'abilities'> = {
@@ -309,61 +301,35 @@ const booking = (overrides: Partial<Booking> = {}): Booking => {
 };
 
 describe('the fee / credit dialog', () => {
-  const calls: Call[] = [];
-  let answers: Response[] = [];
+  let backend: FakeBackend;
 
   beforeEach(() => {
-    calls.length = 0;
-    answers = [];
-    sessionStore.setSession(
-      sessionFromAuthResponse({
-        token: 'token-0',
-        expires: new Date(Date.now() + 3_600_000).toISOString(),
-        user: {
-          username: 'support',
-          givenName: 'Siri',
-          familyName: 'Support',
-          emailAddress: null,
-          language: 'en-GB',
-          fleet: 'malar',
-          role: 'SUPPORT',
-        },
-      }),
-    );
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-        const url = new URL(String(input), window.location.origin);
-        calls.push({
-          method: init?.method ?? 'GET',
-          path: url.pathname,
-          headers: new Headers(init?.headers),
-          body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
-        });
-        return answers.shift() ?? new Response('{}', { status: 500 });
-      }),
-    );
+    signIn({ fleet: 'malar' });
+    backend = fakeBackend();
   });
 
   afterEach(() => {
-    cleanup();
-    queryClient.clear();
-    vi.unstubAllGlobals();
+    teardownComponent();
+    signOut();
   });
 
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
   it('adds a fee with VAT to the pending list and submits it once per key, reusing the key on a retry', async () => {
+    // The first submission is refused, the retry accepted.
+    backend.on(
+      'POST /api/bookings/:bid/billing',
+      inTurn(
+        () => backend.error(409, 'errorId.core.conflict', 'Specify a billing type'),
+        () => booking(),
+      ),
+    );
     const user = userEvent.setup();
     const onClose = vi.fn();
-    render(
-      <AppProviders>
-        <BillingDialog
-          booking={booking()}
-          prefill={{ mode: 'fee', type: 'PARKING_TICKET', amount: 125, vatIncluded: true, comment: 'P-hus' }}
-          onClose={onClose}
-        />
-      </AppProviders>,
+    renderInApp(
+      <BillingDialog
+        booking={booking()}
+        prefill={{ mode: 'fee', type: 'PARKING_TICKET', amount: 125, vatIncluded: true, comment: 'P-hus' }}
+        onClose={onClose}
+      />,
     );
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText(/^Amount/)).toHaveProperty('value', '125');
@@ -378,10 +344,10 @@ describe('the fee / credit dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add credit to the list' }));
     expect(within(dialog).getByTestId('billing-refusal').textContent).toContain('A credit cannot be added while other fees are pending');
 
-    answers.push(json(409, { httpCode: 409, messageId: 'errorId.core.conflict', message: 'Specify a billing type', errors: [] }));
+    const posts = () => backend.calls.filter((call) => call.method === 'POST');
     await user.click(within(dialog).getByRole('button', { name: 'Submit (1)' }));
-    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1));
-    const first = calls.find((call) => call.method === 'POST');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const first = posts()[0];
     expect(first?.path).toBe('/api/bookings/BID2000000004/billing');
     expect(first?.body).toEqual([{ value: 100, type: 'PARKING_TICKET', vat: 0.25, comment: 'P-hus', publicComment: null }]);
     const key = first?.headers.get('idempotency-key');
@@ -389,24 +355,21 @@ describe('the fee / credit dialog', () => {
     expect(await screen.findByText('Specify a billing type')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
 
-    answers.push(json(200, booking()));
     await user.click(within(dialog).getByRole('button', { name: 'Submit (1)' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const posts = calls.filter((call) => call.method === 'POST');
-    expect(posts).toHaveLength(2);
-    expect(posts[1]?.headers.get('idempotency-key')).toBe(key);
+    expect(posts()).toHaveLength(2);
+    expect(posts()[1]?.path).toBe('/api/bookings/BID2000000004/billing');
+    expect(posts()[1]?.headers.get('idempotency-key')).toBe(key);
     expect(await screen.findByText('Billing added')).toBeTruthy();
   });
 
   it('offers no credit when the total is 0', async () => {
-    render(
-      <AppProviders>
-        <BillingDialog
-          booking={booking({ payment: payment({ totalPrice: 0, totalPriceWithoutVat: 0, totalVat: 0 }) })}
-          prefill={{ mode: 'credit' }}
-          onClose={() => undefined}
-        />
-      </AppProviders>,
+    renderInApp(
+      <BillingDialog
+        booking={booking({ payment: payment({ totalPrice: 0, totalPriceWithoutVat: 0, totalVat: 0 }) })}
+        prefill={{ mode: 'credit' }}
+        onClose={() => undefined}
+      />,
     );
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('button', { name: 'Credit' })).toHaveProperty('disabled', true);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   MESSAGE_IDS,
@@ -10,13 +10,12 @@ import {
   type ErrorItem,
   type Payment,
 } from '@fleetdesk/contract';
-import { AppProviders } from '@/app/providers';
 import { BookingCreateDialog } from '@/features/bookings/components/form/booking-create-dialog';
 import { i18n } from '@/lib/i18n/i18n';
-import { queryClient } from '@/lib/query/query-client';
 import { abilitiesFor } from './fixtures/booking';
 import { paymentAbilities } from './fixtures/payment-abilities';
 import { fakeBackend, jsonResponse, noContent, type FakeBackend } from './support/backend';
+import { renderInApp, teardownComponent } from './support/component-harness';
 
 // ---------------------------------------------------------------------------------------------------------
 // The creation dialog of spec §4 against a scripted server, on fake timers for the 5 s polls and 180 s limit.
@@ -138,24 +137,20 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  cleanup();
-  queryClient.clear();
+  teardownComponent();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 function renderDialog(options: { canConvertToInvoice?: boolean } = {}) {
   const handlers = { onClose: vi.fn(), onCreated: vi.fn(), onRejected: vi.fn() };
-  render(
-    <AppProviders>
-      <BookingCreateDialog
-        open
-        request={request}
-        summary={[{ label: 'Customer', value: 'Johansen, Emma (emma.johansen)' }]}
-        canConvertToInvoice={options.canConvertToInvoice}
-        {...handlers}
-      />
-    </AppProviders>,
+  renderInApp(
+    <BookingCreateDialog
+      open
+      request={request}
+      summary={[{ label: 'Customer', value: 'Johansen, Emma (emma.johansen)' }]}
+      canConvertToInvoice={options.canConvertToInvoice}
+      {...handlers}
+    />,
   );
   return handlers;
 }

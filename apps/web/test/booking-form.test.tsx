@@ -1,28 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { formatMessage, msToWallClock, wallClockToMs } from '@fleetdesk/contract';
-import type {
-  AuthResponse,
-  AvailabilityResponse,
-  Booking,
-  Contract,
-  MetadataSpecEntry,
-  PriceResponse,
-  UsablePool,
-  UserSummary,
-} from '@fleetdesk/contract';
-import { AppProviders } from '@/app/providers';
-import { createAppRouter } from '@/app/router';
-import { connectSessionToApp } from '@/app/session-effects';
+import type { AvailabilityResponse, Booking, Contract, MetadataSpecEntry, PriceResponse, UsablePool, UserSummary } from '@fleetdesk/contract';
 import { BookingForm } from '@/features/bookings';
 import { i18n } from '@/lib/i18n/i18n';
-import { queryClient } from '@/lib/query/query-client';
-import { sessionStore } from '@/lib/session/session';
-import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { abilitiesFor } from './fixtures/booking';
+import { startApp, teardownApp } from './support/app-harness';
 import { fakeBackend, jsonResponse, type FakeBackend } from './support/backend';
+import { renderInApp } from './support/component-harness';
+import { signIn } from './support/session';
 
 const OSLO = 'Europe/Oslo';
 const DAY = 24 * 3_600_000;
@@ -221,7 +208,7 @@ const json = jsonResponse;
 
 /** The routes the form asks, on the shared fake backend (an unanswered route gets the 404 envelope). */
 function answerTheForm() {
-  backend.onUntyped('GET /api/users', ({ query }) => {
+  backend.on('GET /api/users', ({ query }) => {
     const text = (query.get('query') ?? query.get('username') ?? '').toLowerCase();
     const statuses = query.getAll('status');
     const results = [KARI, HENRIK].filter(
@@ -229,33 +216,27 @@ function answerTheForm() {
     );
     return { results, moreResults: false, currentPage: 0, total: results.length, totalCapped: false, orderedBy: 'name' };
   });
-  backend.onUntyped('GET /api/users/:username/contracts', ({ params }) =>
+  backend.on('GET /api/users/:username/contracts', ({ params }) =>
     params.username === 'demo.blocked' ? [contract({ id: 4, name: 'Orphan contract' })] : params.username === 'demo.active' ? contracts : undefined,
   );
-  backend.onUntyped('GET /api/users/:username/usable-pools', ({ params }) =>
+  backend.on('GET /api/users/:username/usable-pools', ({ params }) =>
     params.username === 'demo.blocked' || params.username === 'demo.active' ? POOLS : undefined,
   );
   backend.on('GET /api/users/:username/bookings', ({ params }) =>
     params.username === 'demo.active' ? ownBookings.map((own) => ({ ...own, listHighlight: null })) : undefined,
   );
-  backend.onUntyped('GET /api/bookings/suggestions', () => []);
-  backend.onUntyped('GET /api/contracts/:contractId/rules', ({ params }) => {
+  backend.on('GET /api/bookings/suggestions', () => []);
+  backend.on('GET /api/contracts/:contractId/rules', ({ params }) => {
     const found = contracts.find((c) => c.id === Number(params.contractId));
     return found
       ? { rules: [], minBookingDuration: found.minBookingDuration, maxBookingDuration: found.maxBookingDuration, bookableRules: found.bookableRules }
       : backend.error(404, 'errorId.core.routeNotFound', 'Route not found');
   });
-  backend.onUntyped('GET /api/availability', ({ query }) => availability(Number(query.get('fromPoolId'))));
-  backend.onUntyped('POST /api/price', () => PRICE);
+  backend.on('GET /api/availability', ({ query }) => availability(Number(query.get('fromPoolId'))));
+  backend.on('POST /api/price', () => PRICE);
   backend.on('POST /api/bookings', () => json(201, createdBooking()));
-  backend.onUntyped('PUT /api/bookings/BID1000000777', ({ body }) => updateAnswer(body));
+  backend.on('PUT /api/bookings/:bid', ({ params, body }) => (params.bid === 'BID1000000777' ? updateAnswer(body) : undefined));
 }
-
-const authResponse: AuthResponse = {
-  token: 'token-0',
-  expires: new Date(Date.now() + 8 * 3_600_000).toISOString(),
-  user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
-};
 
 beforeEach(async () => {
   contracts = [PRIVATE, COMPANY, HOUSING];
@@ -264,16 +245,12 @@ beforeEach(async () => {
   window.localStorage.clear();
   backend = fakeBackend();
   answerTheForm();
-  sessionStore.setSession(sessionFromAuthResponse(authResponse));
+  signIn();
   await i18n.changeLanguage('en-GB');
 });
 
-afterEach(() => {
-  cleanup();
-  sessionStore.clear('logout');
-  queryClient.clear();
-  vi.unstubAllGlobals();
-});
+// Unmounts, signs out, empties the query cache and puts fetch back (and disconnects an app a test started).
+afterEach(teardownApp);
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
@@ -304,11 +281,7 @@ const addDays = (wall: string, days: number, time: string) =>
 function renderForm(props: Partial<Parameters<typeof BookingForm>[0]> = {}) {
   const onCreated = vi.fn();
   const onUserChange = vi.fn();
-  render(
-    <AppProviders>
-      <BookingForm timeZone={OSLO} initialUser="demo.active" onCreated={onCreated} onUserChange={onUserChange} {...props} />
-    </AppProviders>,
-  );
+  renderInApp(<BookingForm timeZone={OSLO} initialUser="demo.active" onCreated={onCreated} onUserChange={onUserChange} {...props} />);
   return { onCreated, onUserChange };
 }
 
@@ -585,25 +558,14 @@ describe('booking form: submit', () => {
 
   it('searches ACTIVE users only and keeps the chosen customer in the URL', async () => {
     const user = userEvent.setup();
-    sessionStore.setSession(sessionFromAuthResponse(authResponse));
-    const router = createAppRouter({ history: createMemoryHistory({ initialEntries: ['/booking'] }) });
-    const disconnect = connectSessionToApp(sessionStore, router, queryClient);
-    render(
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-    try {
-      const customer = await screen.findByRole('combobox', { name: /^Customer/ }, { timeout: 3000 });
-      await user.type(customer, 'kari');
-      await user.click(await screen.findByRole('option', { name: /Nordmann, Kari \(demo\.active\)/ }, { timeout: 3000 }));
-      const search = backend.calls.find((call) => call.path === '/api/users' && call.query.get('query') === 'kari');
-      expect(search?.query.get('status')).toBe('ACTIVE');
-      await waitFor(() => expect(router.state.location.search).toEqual({ user: 'demo.active' }));
-      await waitFor(() => expect(isDisabled(screen.getByRole('combobox', { name: /^Contract/ }))).toBe(false));
-    } finally {
-      disconnect();
-    }
+    const router = startApp('/booking');
+    const customer = await screen.findByRole('combobox', { name: /^Customer/ }, { timeout: 3000 });
+    await user.type(customer, 'kari');
+    await user.click(await screen.findByRole('option', { name: /Nordmann, Kari \(demo\.active\)/ }, { timeout: 3000 }));
+    const search = backend.calls.find((call) => call.path === '/api/users' && call.query.get('query') === 'kari');
+    expect(search?.query.get('status')).toBe('ACTIVE');
+    await waitFor(() => expect(router.state.location.search).toEqual({ user: 'demo.active' }));
+    await waitFor(() => expect(isDisabled(screen.getByRole('combobox', { name: /^Contract/ }))).toBe(false));
   });
 });
 
@@ -622,11 +584,7 @@ describe('booking form: update', () => {
   it('keeps the pools, start and distance of a started booking and saves the rest', async () => {
     const user = userEvent.setup();
     const onUpdated = vi.fn();
-    render(
-      <AppProviders>
-        <BookingForm booking={started} timeZone={OSLO} onUpdated={onUpdated} onCancel={vi.fn()} />
-      </AppProviders>,
-    );
+    renderInApp(<BookingForm booking={started} timeZone={OSLO} onUpdated={onUpdated} onCancel={vi.fn()} />);
     expect(await screen.findByRole('heading', { name: 'Change booking BID1000000777' })).toBeTruthy();
     await waitFor(() =>
       expect(valueOf(screen.getByRole('combobox', { name: /^Contract/ }).parentElement?.querySelector('input') ?? document.body)).toBe('1'),
@@ -674,11 +632,7 @@ describe('booking form: update', () => {
       startTime: new Date(Date.now() + DAY).toISOString(),
       endTime: new Date(Date.now() + DAY + 2 * 3_600_000).toISOString(),
     });
-    render(
-      <AppProviders>
-        <BookingForm booking={booked} timeZone={OSLO} />
-      </AppProviders>,
-    );
+    renderInApp(<BookingForm booking={booked} timeZone={OSLO} />);
     expect(await screen.findByText('The vehicle is no longer in the pool', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: /^Vehicle/ }).textContent).toContain('Volvo EX30 (UPP 404)');
     // Not started: the pools and the start can still be changed.
@@ -695,11 +649,7 @@ describe('booking form: update', () => {
         errors: [{ field: 'endTime', message: 'Bookings can be at most 14 days.', overridable: true, ruleName: 'contract.maxBookingDuration' }],
       });
     const onUpdated = vi.fn();
-    render(
-      <AppProviders>
-        <BookingForm booking={started} timeZone={OSLO} onUpdated={onUpdated} />
-      </AppProviders>,
-    );
+    renderInApp(<BookingForm booking={started} timeZone={OSLO} onUpdated={onUpdated} />);
     await screen.findByRole('heading', { name: 'Change booking BID1000000777' });
     await user.type(screen.getByLabelText(/^Note/), '!');
     const save = () => screen.getByRole('button', { name: 'Save changes' });

@@ -58,7 +58,14 @@ function setup(signedIn = true) {
 }
 
 const shown = () => document.documentElement.getAttribute('data-color-scheme');
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+/**
+ * The server answers the load with `choice`, and the store has taken it: it keeps every server answer as this
+ * browser's copy, so the copy turning to `choice` is the sign (waited for, not slept on).
+ */
+async function serverLoads(load: Deferred<ColorSchemeChoice>, choice: ColorSchemeChoice) {
+  load.resolve(choice);
+  await vi.waitFor(() => expect(window.localStorage.getItem(CACHE_KEY)).toBe(choice));
+}
 
 let store: typeof import('@/lib/theme/color-scheme');
 
@@ -79,8 +86,7 @@ describe('the colour scheme with the preference on the server', () => {
     expect(shown()).toBe('light');
     expect(server.load).toHaveBeenCalledTimes(1);
 
-    loads[0]!.resolve('dark');
-    await settle();
+    await serverLoads(loads[0]!, 'dark');
     expect(store.readColorSchemeChoice()).toBe('dark');
     expect(shown()).toBe('dark');
     expect(window.localStorage.getItem(CACHE_KEY)).toBe('dark');
@@ -109,8 +115,7 @@ describe('the colour scheme with the preference on the server', () => {
   it("puts the server's choice back when a save fails, and rejects with the error", async () => {
     const { source, server, loads, saves } = setup();
     store.followStaffColorScheme(source, server);
-    loads[0]!.resolve('light');
-    await settle();
+    await serverLoads(loads[0]!, 'light');
 
     const chosen = store.chooseColorScheme('dark');
     expect(shown()).toBe('dark');
@@ -126,8 +131,7 @@ describe('the colour scheme with the preference on the server', () => {
   it('a saved choice is what a later failure goes back to', async () => {
     const { source, server, loads, saves } = setup();
     store.followStaffColorScheme(source, server);
-    loads[0]!.resolve('system');
-    await settle();
+    await serverLoads(loads[0]!, 'system');
 
     const first = store.chooseColorScheme('dark');
     saves[0]!.answer.resolve('dark');
@@ -141,8 +145,7 @@ describe('the colour scheme with the preference on the server', () => {
   it('a failed save overtaken by a later choice, or by a logout, settles quietly and puts nothing back', async () => {
     const { source, server, loads, saves, signOut } = setup();
     store.followStaffColorScheme(source, server);
-    loads[0]!.resolve('system');
-    await settle();
+    await serverLoads(loads[0]!, 'system');
 
     const overtaken = store.chooseColorScheme('dark');
     const latest = store.chooseColorScheme('light');

@@ -1,10 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import { useState, type ReactNode } from 'react';
-import type { BatchCreateResponse, CompanyDetail, CompanyNode, CompanyUser, StaffRole } from '@fleetdesk/contract';
+import {
+  ZCompanyUsersQuery,
+  type BatchCreateResponse,
+  type CompanyDetail,
+  type CompanyNode,
+  type CompanyUser,
+  type CompanyUsersResponse,
+  type StaffRole,
+  type TopLevelCompany,
+} from '@fleetdesk/contract';
 import { filterCompanyTree, ancestorIds, visibleTreeItems } from '@/features/companies/company-tree-filter';
 import { toggleCompanyUsersSort, DEFAULT_COMPANY_USERS_SORT } from '@/features/companies/company-users-sort';
 import { companyUsersFilterOf, validateCompanySearch, type CompanySearch } from '@/features/companies/companies-search';
@@ -15,6 +22,8 @@ import { BatchUsersPage } from '@/features/companies/components/batch-users-page
 import { CompanyDetailPage } from '@/features/companies/components/company-detail-page';
 import { menuSectionsFor } from '@/app/layout/menu-items';
 import { i18n } from '@/lib/i18n/i18n';
+import { fakeBackend, noContent, type FakeBackend } from './support/backend';
+import { renderWithQueries, teardownComponent } from './support/component-harness';
 
 const notifications = vi.hoisted(() => [] as { variant: string; message: string }[]);
 vi.mock('@/lib/notifications/notify', () => ({
@@ -146,43 +155,18 @@ describe('side menu', () => {
   });
 });
 
-// ---------- components against a stubbed API ----------
+// ---------- components against the fake backend ----------
 
-type Answer = { status: number; body: unknown };
-let handler: (method: string, url: URL, body: unknown) => Answer | undefined;
-const calls: { method: string; url: URL; body: unknown }[] = [];
-
-function renderWith(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-    </I18nextProvider>,
-  );
-}
+let backend: FakeBackend;
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-GB');
   notifications.length = 0;
-  calls.length = 0;
   role.current = 'ADMIN';
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const body = init?.body instanceof FormData ? init.body : init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-      calls.push({ method, url, body });
-      const answer = handler(method, url, body) ?? { status: 404, body: { httpCode: 404, messageId: 'notFound', message: 'Not found', errors: [] } };
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  backend = fakeBackend();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(teardownComponent);
 
 function TreeHarness() {
   const [selected, setSelected] = useState<number | null>(null);
@@ -196,10 +180,11 @@ function TreeHarness() {
 const treeItemNames = () => screen.queryAllByRole('treeitem').map((item) => item.querySelector('.company-tree-row span:nth-of-type(2)')?.textContent);
 
 describe('CompaniesLayout', () => {
+  beforeEach(() => backend.on('GET /api/companies', () => TREE));
+
   it('filters the tree, opening the way to the matches, and resets it when the filter is cleared', async () => {
-    handler = (method, url) => (method === 'GET' && url.pathname === '/api/companies' ? { status: 200, body: TREE } : undefined);
     const user = userEvent.setup();
-    renderWith(<TreeHarness />);
+    renderWithQueries(<TreeHarness />);
     await screen.findByRole('tree', { name: 'Company tree' });
     expect(treeItemNames()).toEqual([
       'Fjord Mobility Internal',
@@ -236,8 +221,7 @@ describe('CompaniesLayout', () => {
   });
 
   it('moves through the tree with the keyboard and selects with Enter', async () => {
-    handler = (method, url) => (method === 'GET' && url.pathname === '/api/companies' ? { status: 200, body: TREE } : undefined);
-    renderWith(<TreeHarness />);
+    renderWithQueries(<TreeHarness />);
     await screen.findByRole('tree');
     const items = () => screen.getAllByRole('treeitem');
     expect(items().filter((item) => item.tabIndex === 0)).toHaveLength(1);
@@ -257,19 +241,15 @@ describe('CompaniesLayout', () => {
   });
 
   it('refreshes through POST /api/users/initCache and /api/companies/refresh-cache and says so', async () => {
-    handler = (method, url) =>
-      url.pathname === '/api/users/initCache'
-        ? { status: 200, body: {} }
-        : url.pathname === '/api/companies' || url.pathname === '/api/companies/refresh-cache'
-          ? { status: 200, body: TREE }
-          : undefined;
+    backend.on('POST /api/users/initCache', () => noContent());
+    backend.on('POST /api/companies/refresh-cache', () => TREE);
     const user = userEvent.setup();
-    renderWith(<TreeHarness />);
+    renderWithQueries(<TreeHarness />);
     await screen.findByRole('tree');
     await user.click(screen.getByRole('button', { name: 'Refresh the company list' }));
     await waitFor(() => expect(notifications).toContainEqual({ variant: 'success', message: 'Company list refreshed' }));
-    expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/companies/refresh-cache')).toBe(true);
-    expect(calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/users/initCache')).toBe(true);
+    expect(backend.callsTo('/api/companies/refresh-cache', 'POST')).toHaveLength(1);
+    expect(backend.callsTo('/api/users/initCache', 'POST')).toHaveLength(1);
   });
 });
 
@@ -291,25 +271,22 @@ function UsersTabHarness() {
   return <CompanyUsersTab companyId={4} search={search} onSearchChange={setSearch} />;
 }
 
-const companyUsersAnswer = (url: URL, results: CompanyUser[], totalCount = results.length) => ({
-  status: 200,
-  body: {
-    results,
-    totalCount,
-    page: Number(url.searchParams.get('page')),
-    pageSize: Number(url.searchParams.get('pageSize')),
-    sort: url.searchParams.get('sort'),
-    direction: url.searchParams.get('direction'),
-  },
-});
+/** Company 4's users: the page asked for, as the server reads the query (its page, size and order). */
+function answerCompanyUsers(results: CompanyUser[], totalCount = results.length) {
+  backend.on('GET /api/companies/:id/users', ({ params, query }): CompanyUsersResponse | undefined => {
+    if (params.id !== '4') return undefined;
+    const { page, pageSize, sort, direction } = ZCompanyUsersQuery.parse(Object.fromEntries(query));
+    return { results, totalCount, page, pageSize, sort, direction };
+  });
+}
 
 describe('CompanyUsersTab', () => {
-  const lastQuery = () => calls.filter((c) => c.url.pathname === '/api/companies/4/users').at(-1)!.url.searchParams;
+  const lastQuery = () => backend.callsTo('/api/companies/4/users').at(-1)!.query;
 
   it('sorts on applyDate descending by default and toggles desc → asc → none with the header', async () => {
-    handler = (method, url) => (url.pathname === '/api/companies/4/users' ? companyUsersAnswer(url, [companyUser(1), companyUser(2)]) : undefined);
+    answerCompanyUsers([companyUser(1), companyUser(2)]);
     const user = userEvent.setup();
-    renderWith(<UsersTabHarness />);
+    renderWithQueries(<UsersTabHarness />);
     // The console's DataTable: a grid named as the table was.
     const grid = await screen.findByRole('grid', { name: 'Users of the company' });
     expect(lastQuery().get('sort')).toBe('applyDate');
@@ -347,16 +324,12 @@ describe('CompanyUsersTab', () => {
   }, 40_000);
 
   it('pages on the server, 25 by default, with the page and size in the search', async () => {
-    handler = (method, url) =>
-      url.pathname === '/api/companies/4/users'
-        ? companyUsersAnswer(
-            url,
-            [1, 2, 3].map((n) => companyUser(n)),
-            60,
-          )
-        : undefined;
+    answerCompanyUsers(
+      [1, 2, 3].map((n) => companyUser(n)),
+      60,
+    );
     const user = userEvent.setup();
-    renderWith(<UsersTabHarness />);
+    renderWithQueries(<UsersTabHarness />);
     await screen.findByRole('grid', { name: 'Users of the company' });
     expect(await screen.findByText('1–25 of 60')).toBeTruthy();
     expect(screen.getByText('Users found: 60')).toBeTruthy();
@@ -366,15 +339,15 @@ describe('CompanyUsersTab', () => {
   }, 40_000);
 
   it('says so when the company has no users, or none with the chosen status', async () => {
-    handler = (method, url) => (url.pathname === '/api/companies/4/users' ? companyUsersAnswer(url, []) : undefined);
-    renderWith(<UsersTabHarness />);
+    answerCompanyUsers([]);
+    renderWithQueries(<UsersTabHarness />);
     expect((await screen.findByTestId('data-table-empty')).textContent).toContain('This company has no users yet.');
     cleanup();
     function FilteredHarness() {
       const [search, setSearch] = useState<CompanySearch>({ status: ['BLOCKED'] });
       return <CompanyUsersTab companyId={4} search={search} onSearchChange={setSearch} />;
     }
-    renderWith(<FilteredHarness />);
+    renderWithQueries(<FilteredHarness />);
     expect((await screen.findByTestId('data-table-empty')).textContent).toContain('No user of this company has the chosen status.');
     expect(lastQuery().getAll('status').join(',')).toContain('BLOCKED');
   });
@@ -402,9 +375,9 @@ describe('BatchUserImport', () => {
   };
 
   it('uploads the .csv as multipart and shows the counts, the failed lines and the download', async () => {
-    handler = (method, url) => (method === 'POST' && url.pathname === '/api/users/createBatch' ? { status: 200, body: answer } : undefined);
+    backend.on('POST /api/users/createBatch', () => answer);
     const user = userEvent.setup();
-    renderWith(<BatchUserImport companyId={4} />);
+    renderWithQueries(<BatchUserImport companyId={4} />);
     await user.upload(screen.getByLabelText('Users file (.csv)'), new File(['username;givenName\n'], 'users.csv', { type: 'text/csv' }));
     expect(screen.getByText('Chosen: users.csv')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Import users' }));
@@ -422,23 +395,17 @@ describe('BatchUserImport', () => {
       { variant: 'warning', message: '1 user could not be created' },
     ]);
 
-    const call = calls.find((c) => c.url.pathname === '/api/users/createBatch')!;
-    expect(call.url.searchParams.get('companyId')).toBe('4');
-    expect((call.body as FormData).get('file')).toBeInstanceOf(File);
+    const [call] = backend.callsTo('/api/users/createBatch', 'POST');
+    expect(call!.query.get('companyId')).toBe('4');
+    expect((call!.body as FormData).get('file')).toBeInstanceOf(File);
   });
 
   it('refuses a file that is not .csv before uploading, and shows a whole-file error from the server', async () => {
-    handler = () => ({
-      status: 400,
-      body: {
-        httpCode: 400,
-        messageId: 'errorId.apigw.invalid.input',
-        message: 'The header is not valid',
-        errors: [{ field: 'header', message: 'Unknown column: shoeSize' }],
-      },
-    });
+    backend.on('POST /api/users/createBatch', () =>
+      backend.error(400, 'errorId.apigw.invalid.input', 'The header is not valid', [{ field: 'header', message: 'Unknown column: shoeSize' }]),
+    );
     const user = userEvent.setup({ applyAccept: false });
-    renderWith(<BatchUserImport companyId={4} />);
+    renderWithQueries(<BatchUserImport companyId={4} />);
     await user.upload(screen.getByLabelText('Users file (.csv)'), new File(['x'], 'users.xlsx'));
     expect(screen.getByRole('alert').textContent).toBe('Only .csv files can be imported');
     expect((screen.getByRole('button', { name: 'Import users' }) as HTMLButtonElement).disabled).toBe(true);
@@ -459,23 +426,17 @@ describe('BatchUserImport', () => {
       params: { required: 'username, givenName', optional: 'zipCode' },
       message: 'The header row must name user fields. Required: username, givenName; optional: zipCode.',
     };
-    handler = () => ({
-      status: 400,
-      body: {
-        httpCode: 400,
-        messageId: 'errorId.apigw.invalid.input',
-        message: headline.message,
-        errors: [
-          headline,
-          { field: 'header.1', line: 1, messageId: 'batchUnknownColumn', params: { name: 'shoeSize' }, message: 'Unknown column "shoeSize"' },
-          { line: 7, messageId: 'csvLineUnreadable', message: 'The line cannot be read as CSV (a quoted field that is not closed?)' },
-        ],
-      },
-    });
+    backend.on('POST /api/users/createBatch', () =>
+      backend.error(400, 'errorId.apigw.invalid.input', headline.message, [
+        headline,
+        { field: 'header.1', line: 1, messageId: 'batchUnknownColumn', params: { name: 'shoeSize' }, message: 'Unknown column "shoeSize"' },
+        { line: 7, messageId: 'csvLineUnreadable', message: 'The line cannot be read as CSV (a quoted field that is not closed?)' },
+      ]),
+    );
     await i18n.changeLanguage('nb');
     try {
       const user = userEvent.setup();
-      renderWith(<BatchUserImport companyId={4} />);
+      renderWithQueries(<BatchUserImport companyId={4} />);
       await user.upload(screen.getByLabelText('Brukerfil (.csv)'), new File(['shoeSize\n'], 'users.csv'));
       await user.click(screen.getByRole('button', { name: 'Importer brukere' }));
       const alert = await screen.findByRole('alert');
@@ -494,18 +455,18 @@ describe('BatchUserImport', () => {
 
   it('is offered to SUPPORT staff too, who upload like ADMIN staff', async () => {
     role.current = 'SUPPORT';
-    handler = (method, url) => (method === 'POST' && url.pathname === '/api/users/createBatch' ? { status: 200, body: answer } : undefined);
+    backend.on('POST /api/users/createBatch', () => answer);
     const user = userEvent.setup();
-    renderWith(<BatchUserImport companyId={4} />);
+    renderWithQueries(<BatchUserImport companyId={4} />);
     await user.upload(screen.getByLabelText('Users file (.csv)'), new File(['username;givenName\n'], 'users.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Import users' }));
     expect(within(await screen.findByTestId('batch-result')).getByText(/^2 users created/)).toBeTruthy();
-    expect(calls.find((c) => c.url.pathname === '/api/users/createBatch')?.url.searchParams.get('companyId')).toBe('4');
+    expect(backend.callsTo('/api/users/createBatch', 'POST')[0]?.query.get('companyId')).toBe('4');
   });
 });
 
 describe('batch import for SUPPORT staff: the batch screen and the company page', () => {
-  const topLevel = [{ id: 4, name: 'Nordlys Consulting AS', type: 'CORPORATE' }];
+  const topLevel: TopLevelCompany[] = [{ id: 4, name: 'Nordlys Consulting AS', type: 'CORPORATE' }];
   const company: CompanyDetail = {
     id: 4,
     name: 'Nordlys Consulting AS',
@@ -526,17 +487,17 @@ describe('batch import for SUPPORT staff: the batch screen and the company page'
 
   it('the batch screen lets SUPPORT staff choose a company and offers the import', async () => {
     role.current = 'SUPPORT';
-    handler = (method, url) => (method === 'GET' && url.pathname === '/api/companies/top-level' ? { status: 200, body: topLevel } : undefined);
-    renderWith(<BatchUsersPage companyId={4} onCompanyChange={() => undefined} />);
+    backend.on('GET /api/companies/top-level', () => topLevel);
+    renderWithQueries(<BatchUsersPage companyId={4} onCompanyChange={() => undefined} />);
     expect(await screen.findByRole('button', { name: 'Import users' })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Company' })).toBeTruthy();
   });
 
   it('the company page offers SUPPORT staff the import tab of a top-level company, but no edit', async () => {
     role.current = 'SUPPORT';
-    handler = (method, url) => (method === 'GET' && url.pathname === '/api/companies/4' ? { status: 200, body: company } : undefined);
+    backend.on('GET /api/companies/:id', ({ params }) => (params.id === '4' ? company : undefined));
     const onSearchChange = vi.fn();
-    renderWith(<CompanyDetailPage id={4} search={{ tab: 'import' }} onSearchChange={onSearchChange} />);
+    renderWithQueries(<CompanyDetailPage id={4} search={{ tab: 'import' }} onSearchChange={onSearchChange} />);
     expect(await screen.findByRole('tab', { name: 'Import users' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Import users' })).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Details' }));

@@ -1,16 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALLOWED, MESSAGE_IDS, MESSAGES, type OutOfServiceBooking, type OutOfServiceResponse, type Vehicle } from '@fleetdesk/contract';
-import { AppProviders } from '@/app/providers';
 import { OutOfServiceDialog } from '@/features/vehicles/components/out-of-service-dialog';
 import { setDisplayTimeZone } from '@/lib/format/format';
 import { i18n, loadTranslations } from '@/lib/i18n/i18n';
 import { closeSnackbars } from '@/lib/notifications/snackbars';
-import { queryClient } from '@/lib/query/query-client';
-import { sessionStore } from '@/lib/session/session';
 import { commandsNeedingReasonFor, vehicleAbilitiesFor } from './fixtures/vehicle-abilities';
 import { fakeBackend, type FakeBackend } from './support/backend';
+import { renderInApp, teardownComponent } from './support/component-harness';
+import { signIn, signOut } from './support/session';
 
 /**
  * The vehicle card's "Out of service…" dialog (issue 19 point 5) against the shared fake backend: the plan of the dry
@@ -90,11 +89,7 @@ const onClose = vi.fn();
 const sent = () => backend.callsTo(PATH, 'POST').map((call) => call.body as Record<string, unknown>);
 
 function renderDialog() {
-  render(
-    <AppProviders>
-      <OutOfServiceDialog vehicle={makeVehicle()} onClose={onClose} />
-    </AppProviders>,
-  );
+  renderInApp(<OutOfServiceDialog vehicle={makeVehicle()} onClose={onClose} />);
   return screen.getByRole('dialog', { name: 'Take EL 12345 out of service' });
 }
 
@@ -113,22 +108,15 @@ beforeEach(async () => {
   setDisplayTimeZone('Europe/Oslo');
   await i18n.changeLanguage('en-GB');
   await loadTranslations(['vehicles', 'alarms', 'eventText']);
-  sessionStore.setSession({
-    token: 't',
-    bearerToken: null,
-    bearerTokenIssuer: null,
-    expires: '2099-01-01T00:00:00.000Z',
-    user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
-  });
+  signIn();
   onClose.mockReset();
   backend = fakeBackend();
 });
 
 afterEach(() => {
   closeSnackbars();
-  cleanup();
-  queryClient.clear();
-  sessionStore.clear('logout');
+  teardownComponent();
+  signOut();
   setDisplayTimeZone(null);
   vi.useRealTimers();
 });
@@ -199,11 +187,7 @@ describe('the out-of-service dialog', () => {
       ]),
     );
     const user = userEvent.setup();
-    render(
-      <AppProviders>
-        <OutOfServiceDialog vehicle={makeVehicle()} onClose={onClose} />
-      </AppProviders>,
-    );
+    renderInApp(<OutOfServiceDialog vehicle={makeVehicle()} onClose={onClose} />);
     const dialog = screen.getByTestId('out-of-service-dialog');
     await user.type(within(dialog).getByRole('textbox', { name: /^Årsak/ }), 'Frontrute sprukket');
     await user.click(within(dialog).getByRole('button', { name: 'Gå gjennom planen' }));

@@ -1,10 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import type { ReactNode } from 'react';
-import type { Payment } from '@fleetdesk/contract';
+import type { Payment, UserPaymentsResponse } from '@fleetdesk/contract';
 import { replacementTypes } from '@/features/payments/payment-action-rules';
 import { paymentAbilities } from './fixtures/payment-abilities';
 import { effectiveRange, paymentsFilterOf, validatePaymentsSearch } from '@/features/payments/payments-search';
@@ -15,6 +12,9 @@ import { i18n } from '@/lib/i18n/i18n';
 import { ApiError } from '@/lib/api/api-error';
 import { paymentActionErrorNotifications } from '@/features/payments/api/use-payment-actions';
 import { MESSAGE_IDS, PAYMENT_EXCEPTION_PREFIX } from '@fleetdesk/contract';
+import { makeBooking } from './fixtures/booking';
+import { fakeBackend, type FakeBackend } from './support/backend';
+import { renderWithQueries, teardownComponent } from './support/component-harness';
 
 const notifications = vi.hoisted(() => [] as { variant: string; message: string }[]);
 vi.mock('@/lib/notifications/notify', () => ({
@@ -140,47 +140,21 @@ describe('payments screen URL state', () => {
 
 // ---------- components ----------
 
-type Handler = (method: string, url: URL, body: unknown) => { status: number; body: unknown } | undefined;
-let handler: Handler;
-const calls: { method: string; path: string; body: unknown }[] = [];
-
-function renderWith(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return {
-    client,
-    ...render(
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-      </I18nextProvider>,
-    ),
-  };
-}
+let backend: FakeBackend;
+/** What the screen sent: method, path and body of each request, in order. */
+const calls = () => backend.calls.map(({ method, path, body }) => ({ method, path, body }));
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-GB');
   notifications.length = 0;
-  calls.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-      calls.push({ method, path: url.pathname, body });
-      const answer = handler(method, url, body) ?? { status: 404, body: { httpCode: 404, messageId: 'notFound', message: 'Not found', errors: [] } };
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  backend = fakeBackend();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(teardownComponent);
 
 describe('PaymentLinesTable', () => {
   it('shows each line with its prices, marks manual lines with their comments, and totals the payment', () => {
-    renderWith(<PaymentLinesTable payment={makePayment()} />);
+    renderWithQueries(<PaymentLinesTable payment={makePayment()} />);
     const table = screen.getByRole('grid', { name: 'Payment lines' });
     const rows = within(table).getAllByTestId('payment-line');
     expect(rows).toHaveLength(2);
@@ -195,7 +169,7 @@ describe('PaymentLinesTable', () => {
   });
 
   it('says so when the payment has no lines', () => {
-    renderWith(<PaymentLinesTable payment={makePayment({ events: [] })} />);
+    renderWithQueries(<PaymentLinesTable payment={makePayment({ events: [] })} />);
     expect(screen.getByText('This payment has no lines yet')).toBeTruthy();
   });
 });
@@ -203,9 +177,9 @@ describe('PaymentLinesTable', () => {
 describe('PaymentActionsBar', () => {
   it('marks an unpaid invoice as sent, tells so, hands back the changed payment and re-fetches bookings and payments', async () => {
     const sent = makePayment({ status: 'INVOICE_SENT' });
-    handler = (method, url) => (method === 'PUT' && url.pathname === '/api/payments/BOK1000042/status' ? { status: 200, body: sent } : undefined);
+    backend.on('PUT /api/payments/:orderId/status', ({ params }) => (params.orderId === 'BOK1000042' ? sent : undefined));
     const onChanged = vi.fn();
-    const { client } = renderWith(
+    const { client } = renderWithQueries(
       <PaymentActionsBar
         payment={makePayment({ abilities: paymentAbilities(['markInvoiceSent', 'switchType', 'replace']) })}
         bid="BID1000000042"
@@ -219,7 +193,7 @@ describe('PaymentActionsBar', () => {
     await userEvent.click(within(bar).getByRole('button', { name: 'Mark invoice sent' }));
 
     await waitFor(() => expect(onChanged).toHaveBeenCalledWith(sent));
-    expect(calls).toContainEqual({ method: 'PUT', path: '/api/payments/BOK1000042/status', body: { status: 'INVOICE_SENT' } });
+    expect(calls()).toContainEqual({ method: 'PUT', path: '/api/payments/BOK1000042/status', body: { status: 'INVOICE_SENT' } });
     expect(notifications).toContainEqual({ variant: 'success', message: 'The invoice is marked as sent' });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['bookings'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['payments'] });
@@ -229,12 +203,13 @@ describe('PaymentActionsBar', () => {
     undoables.length = 0;
     const sent = makePayment({ status: 'INVOICE_SENT' });
     const unpaid = makePayment({ status: 'UNPAID' });
-    handler = (method, url, body) =>
-      method === 'PUT' && url.pathname === '/api/payments/BOK1000042/status'
-        ? { status: 200, body: (body as { status: string }).status === 'UNPAID' ? unpaid : sent }
-        : undefined;
+    backend.on('PUT /api/payments/:orderId/status', ({ params, body }) =>
+      params.orderId === 'BOK1000042' ? ((body as { status: string }).status === 'UNPAID' ? unpaid : sent) : undefined,
+    );
     const onChanged = vi.fn();
-    renderWith(<PaymentActionsBar payment={makePayment({ abilities: paymentAbilities(['markInvoiceSent']) })} bid={null} onChanged={onChanged} />);
+    renderWithQueries(
+      <PaymentActionsBar payment={makePayment({ abilities: paymentAbilities(['markInvoiceSent']) })} bid={null} onChanged={onChanged} />,
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Mark invoice sent' }));
     // No confirmation: it runs at once.
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -242,41 +217,41 @@ describe('PaymentActionsBar', () => {
     expect(undoables[0]).toMatchObject({ message: 'The invoice is marked as sent' });
     undoables[0]!.onUndo();
     await waitFor(() => expect(onChanged).toHaveBeenLastCalledWith(unpaid));
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ status: 'INVOICE_SENT' }, { status: 'UNPAID' }]);
+    expect(
+      calls()
+        .filter((c) => c.method === 'PUT')
+        .map((c) => c.body),
+    ).toEqual([{ status: 'INVOICE_SENT' }, { status: 'UNPAID' }]);
     expect(notifications).toContainEqual({ variant: 'success', message: 'Undone' });
   });
 
   it('shows the translated card error when a retry is refused by the card', async () => {
-    handler = (method, url) =>
-      method === 'POST' && url.pathname === '/api/payments/BOK1000042/retry'
-        ? { status: 400, body: { httpCode: 400, messageId: 'errorId.core.PaymentException.card_declined', message: 'card_declined', errors: [] } }
-        : undefined;
-    renderWith(
+    backend.on('POST /api/payments/:orderId/retry', ({ params }) =>
+      params.orderId === 'BOK1000042' ? backend.error(400, 'errorId.core.PaymentException.card_declined', 'card_declined') : undefined,
+    );
+    renderWithQueries(
       <PaymentActionsBar payment={makePayment({ type: 'CREDITCARD', status: 'UNPAID', abilities: paymentAbilities(['retry']) })} bid={null} />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Retry payment' }));
     // Charging a card again asks first, naming the customer and the amount.
     const confirm = await screen.findByRole('dialog', { name: 'Charge the card again for BOK1000042?' });
     expect(confirm.textContent).toContain('demo.active');
-    expect(calls).toEqual([]);
+    expect(calls()).toEqual([]);
     await userEvent.click(within(confirm).getByRole('button', { name: 'Retry payment' }));
     await waitFor(() => expect(notifications).toContainEqual({ variant: 'error', persist: true, message: 'The card was declined.' }));
   });
 
   it('keeps other failures silent, as §8 says for the action bars', async () => {
-    handler = () => ({
-      status: 409,
-      body: { httpCode: 409, messageId: 'conflict', message: 'The payment cannot go from PAID to INVOICE_SENT', errors: [] },
-    });
-    renderWith(<PaymentActionsBar payment={makePayment({ abilities: paymentAbilities(['markInvoiceSent']) })} bid={null} />);
+    backend.on('PUT /api/payments/:orderId/status', () => backend.error(409, 'conflict', 'The payment cannot go from PAID to INVOICE_SENT'));
+    renderWithQueries(<PaymentActionsBar payment={makePayment({ abilities: paymentAbilities(['markInvoiceSent']) })} bid={null} />);
     await userEvent.click(screen.getByRole('button', { name: 'Mark invoice sent' }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    await waitFor(() => expect(calls().some((c) => c.method === 'PUT')).toBe(true));
     await waitFor(() => expect((screen.getByRole('button', { name: 'Mark invoice sent' }) as HTMLButtonElement).disabled).toBe(false));
     expect(notifications).toEqual([]);
   });
 
   it("draws the bar from the abilities only, and explains a disabled action with the server's reason", async () => {
-    renderWith(
+    renderWithQueries(
       <PaymentActionsBar
         payment={makePayment({
           type: 'INVOICE',
@@ -296,54 +271,62 @@ describe('PaymentActionsBar', () => {
     expect(screen.getByLabelText('Replace payment…: A paid payment cannot be replaced; add a credit instead')).toBeTruthy();
   });
 
-  it('switches a booking payment through the booking after asking', async () => {
-    handler = (method, url) =>
-      method === 'PUT' && url.pathname === '/api/bookings/BID1000000042/paymentType'
-        ? { status: 200, body: { payment: makePayment({ type: 'USER_INVOICE' }) } }
-        : undefined;
-    renderWith(
+  it('switches a booking payment through the booking after asking, and hands back the booking’s new payment', async () => {
+    const switched = makePayment({ type: 'USER_INVOICE', status: 'UNPAID' });
+    // The server answers the booking; its payment is the switched one.
+    backend.on('PUT /api/bookings/:bid/paymentType', ({ params }) =>
+      params.bid === 'BID1000000042' ? makeBooking({ bid: 'BID1000000042', payment: switched }) : undefined,
+    );
+    const onChanged = vi.fn();
+    renderWithQueries(
       <PaymentActionsBar
         payment={makePayment({ type: 'CREDITCARD', status: 'RESERVED', abilities: paymentAbilities(['switchType']) })}
         bid="BID1000000042"
+        onChanged={onChanged}
       />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Switch to invoice' }));
     const confirm = await screen.findByRole('dialog', { name: 'Switch the payment type of BOK1000042?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Switch to invoice' }));
     await waitFor(() =>
-      expect(calls).toContainEqual({ method: 'PUT', path: '/api/bookings/BID1000000042/paymentType', body: { paymentType: 'USER_INVOICE' } }),
+      expect(calls()).toContainEqual({ method: 'PUT', path: '/api/bookings/BID1000000042/paymentType', body: { paymentType: 'USER_INVOICE' } }),
     );
+    await waitFor(() => expect(onChanged).toHaveBeenCalledWith(switched));
   });
 
   it('asks before releasing, then releases', async () => {
-    handler = (method, url) =>
-      method === 'POST' && url.pathname === '/api/payments/BOK1000042/release'
-        ? { status: 200, body: makePayment({ type: 'INVOICE', status: 'NO_CHARGE' }) }
-        : undefined;
-    renderWith(
+    backend.on('POST /api/payments/:orderId/release', ({ params }) =>
+      params.orderId === 'BOK1000042' ? makePayment({ type: 'INVOICE', status: 'NO_CHARGE' }) : undefined,
+    );
+    renderWithQueries(
       <PaymentActionsBar payment={makePayment({ type: 'INVOICE', status: 'UNPAID', abilities: paymentAbilities(['release']) })} bid={null} />,
     );
     await userEvent.click(screen.getByRole('button', { name: 'Release' }));
     const dialog = await screen.findByRole('dialog', { name: 'Release payment BOK1000042?' });
-    expect(calls).toEqual([]);
+    expect(calls()).toEqual([]);
     // Releasing ends the payment: a reason is required, and it goes into the event log.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Release' }));
     expect(await within(dialog).findByText('Required')).toBeTruthy();
-    expect(calls).toEqual([]);
+    expect(calls()).toEqual([]);
     await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Billed twice by mistake');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Release' }));
     await waitFor(() => expect(notifications).toContainEqual({ variant: 'success', message: 'The payment was released' }));
-    expect(calls).toContainEqual({ method: 'POST', path: '/api/payments/BOK1000042/release', body: { reason: 'Billed twice by mistake' } });
+    expect(calls()).toContainEqual({ method: 'POST', path: '/api/payments/BOK1000042/release', body: { reason: 'Billed twice by mistake' } });
   });
 });
 
 describe('UserPayments', () => {
+  const NO_PAYMENTS: UserPaymentsResponse = {
+    startDate: '2024-06-01T00:00:00.000Z',
+    endDate: '2025-06-01T00:00:00.000Z',
+    payments: [],
+    outstandingPayments: [],
+  };
+
   it('lists the payments with the outstanding summary and opens the selected payment', async () => {
-    handler = (method, url) => {
-      if (url.pathname === '/api/users/demo.active/payments') {
-        return {
-          status: 200,
-          body: {
+    backend.on('GET /api/users/:username/payments', ({ params }) =>
+      params.username === 'demo.active'
+        ? {
             startDate: '2024-06-01T00:00:00.000Z',
             endDate: '2025-06-01T00:00:00.000Z',
             payments: [
@@ -351,13 +334,13 @@ describe('UserPayments', () => {
               makePayment({ orderId: 'BOK1000043', status: 'PAID', type: 'CREDITCARD' }),
             ],
             outstandingPayments: [{ numberOfPayments: 1, totalCost: 500, currencyCode: 'NOK' }],
-          },
-        };
-      }
-      if (url.pathname === '/api/users/demo.active/payments/methods') return { status: 200, body: { registeredCards: [] } };
-      return undefined;
-    };
-    renderWith(<UserPayments username="demo.active" />);
+          }
+        : undefined,
+    );
+    backend.on('GET /api/users/:username/payments/methods', ({ params }) =>
+      params.username === 'demo.active' ? { registeredCards: [] } : undefined,
+    );
+    renderWithQueries(<UserPayments username="demo.active" />);
     // The console's DataTable: a grid named as the table was.
     const list = await screen.findByRole('grid', { name: 'Payments of demo.active' });
     await waitFor(() => expect(within(list).getAllByTestId('user-payment-row')).toHaveLength(2));
@@ -387,13 +370,9 @@ describe('UserPayments', () => {
   });
 
   it("shows 'No payments' when the period has none", async () => {
-    handler = (_method, url) =>
-      url.pathname === '/api/users/nobody/payments'
-        ? { status: 200, body: { startDate: '2024-06-01T00:00:00.000Z', endDate: '2025-06-01T00:00:00.000Z', payments: [], outstandingPayments: [] } }
-        : url.pathname.endsWith('/methods')
-          ? { status: 200, body: { registeredCards: [] } }
-          : undefined;
-    renderWith(<UserPayments username="nobody" />);
+    backend.on('GET /api/users/:username/payments', ({ params }) => (params.username === 'nobody' ? NO_PAYMENTS : undefined));
+    backend.on('GET /api/users/:username/payments/methods', () => ({ registeredCards: [] }));
+    renderWithQueries(<UserPayments username="nobody" />);
     expect((await screen.findByTestId('data-table-empty')).textContent).toContain('No payments');
     expect(screen.getByText('No outstanding payments')).toBeTruthy();
     // Without payments there is nothing to select.
@@ -402,16 +381,10 @@ describe('UserPayments', () => {
 
   it('says when the payments could not be loaded, with a retry', async () => {
     let fail = true;
-    handler = (_method, url) =>
-      url.pathname === '/api/users/nobody/payments'
-        ? fail
-          ? { status: 500, body: { httpCode: 500, messageId: 'internal', message: 'boom', errors: [] } }
-          : {
-              status: 200,
-              body: { startDate: '2024-06-01T00:00:00.000Z', endDate: '2025-06-01T00:00:00.000Z', payments: [], outstandingPayments: [] },
-            }
-        : undefined;
-    renderWith(<UserPayments username="nobody" />);
+    backend.on('GET /api/users/:username/payments', ({ params }) =>
+      params.username === 'nobody' ? (fail ? backend.error(500, 'errorId.core.internal', 'boom') : NO_PAYMENTS) : undefined,
+    );
+    renderWithQueries(<UserPayments username="nobody" />);
     const error = await screen.findByTestId('data-table-error');
     expect(error.textContent).toContain("The user's payments could not be loaded");
     fail = false;

@@ -3,7 +3,6 @@ import { act, cleanup, fireEvent, renderHook, screen, waitFor, within } from '@t
 import userEvent from '@testing-library/user-event';
 import {
   OTHER_FLEET_COUNT_CAP,
-  type AuthResponse,
   type BookingGroup,
   type OtherFleetHint,
   type SearchBooking,
@@ -17,12 +16,11 @@ import { bookingIdOf, normalizeCriteria } from '@/features/search/search-criteri
 import { showsSuspiciousBadge } from '@/features/search/components/user-results';
 import { i18n } from '@/lib/i18n/i18n';
 import { queryClient } from '@/lib/query/query-client';
-import { sessionStore } from '@/lib/session/session';
-import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { makeBooking } from './fixtures/booking';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 import { vehicleAbilitiesOf } from './fixtures/vehicle-abilities';
 import { fakeBackend, jsonResponse, type FakeBackend } from './support/backend';
+import { signIn } from './support/session';
 
 // The vehicle card belongs to the vehicles feature and has its own tests. Here a stand-in shows what the search
 // screen hands it (expanded, pinned and the two toggles) and records the VINs given to the status polling.
@@ -61,12 +59,6 @@ vi.mock('@/features/vehicles', async (importOriginal) => ({
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-
-const authResponse: AuthResponse = {
-  token: 'token-0',
-  expires: iso(Date.now() + 8 * HOUR),
-  user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
-};
 
 const vehicle = (n: number): Vehicle => ({
   vin: `VIN${String(n).padStart(14, '0')}`,
@@ -148,7 +140,7 @@ const searchCalls = (path = '/api/search') => backend.callsTo(path);
 const lastSearch = (path = '/api/search') => Object.fromEntries(searchCalls(path).at(-1)?.query ?? []);
 
 function start(path: string) {
-  sessionStore.setSession(sessionFromAuthResponse(authResponse));
+  signIn();
   return startApp(path);
 }
 
@@ -440,7 +432,7 @@ describe('results', () => {
   it('pages each booking sub-list 5 at a time with next and previous', async () => {
     const user = userEvent.setup();
     searchAnswer = () => json(200, fullResponse());
-    backend.onUntyped('GET /api/search/bookings', (call) =>
+    backend.on('GET /api/search/bookings', (call) =>
       call.query.get('group') === 'future' && call.query.get('cursor') === 'f2'
         ? {
             ...page([searchBooking(16, 'future'), searchBooking(17, 'future')]),
@@ -481,7 +473,7 @@ describe('results', () => {
           'u2',
         ),
       });
-    backend.onUntyped('GET /api/search/users', (call) => (call.query.get('cursor') === 'u2' ? page([searchUser(11)]) : undefined));
+    backend.on('GET /api/search/users', (call) => (call.query.get('cursor') === 'u2' ? page([searchUser(11)]) : undefined));
     start('/support?user=nordmann');
     const users = await screen.findByTestId('user-results');
     expect(rowTexts(users, 'user-row')).toHaveLength(10);
@@ -496,9 +488,7 @@ describe('results', () => {
     const user = userEvent.setup();
     const all = Array.from({ length: 23 }, (_, i) => vehicle(i + 1));
     searchAnswer = () => json(200, { ...emptyResponse(), vehicles: page(all.slice(0, 10), 'v2') });
-    backend.onUntyped('GET /api/search/vehicles', (call) =>
-      call.query.get('cursor') === 'v2' ? page(all.slice(10, 20), 'v3') : page(all.slice(20)),
-    );
+    backend.on('GET /api/search/vehicles', (call) => (call.query.get('cursor') === 'v2' ? page(all.slice(10, 20), 'v3') : page(all.slice(20))));
     start('/support?search=ID.3');
     const vehicles = await screen.findByTestId('vehicle-results');
     expect(screen.getAllByTestId('vehicle-card')).toHaveLength(10);

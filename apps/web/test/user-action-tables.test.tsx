@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import type { ReactNode } from 'react';
 import type { LicenseCheck, UserDuplicate, UserDuplicatesResponse } from '@fleetdesk/contract';
 import { LicensePanel } from '@/features/user-actions/components/license-panel';
@@ -10,49 +8,25 @@ import { SuspiciousAgainstTab } from '@/features/user-actions/components/suspici
 import { formatDateTime } from '@/lib/format/format';
 import { i18n } from '@/lib/i18n/i18n';
 import { userDetail } from './fixtures/user-detail';
+import { fakeBackend, inTurn, type FakeBackend } from './support/backend';
+import { renderWithQueries, teardownComponent } from './support/component-harness';
 
 // Links by path (AppHrefLink navigates through the router, which these component tests do not mount).
 vi.mock('@/components/app-href-link', () => ({
   AppHrefLink: ({ href, children }: { href: string; children: ReactNode }) => <a href={href}>{children}</a>,
 }));
 
-type Answer = { status: number; body: unknown };
-let answers: Record<string, Answer[]>;
-
-function renderWith(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-    </I18nextProvider>,
-  );
-}
+let backend: FakeBackend;
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-GB');
   localStorage.clear();
-  answers = {};
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      // Each path answers its queued answers in turn, the last one from then on.
-      const queue = answers[path] ?? [];
-      const answer = (queue.length > 1 ? queue.shift() : queue[0]) ?? {
-        status: 404,
-        body: { httpCode: 404, messageId: 'notFound', message: 'Not found', errors: [] },
-      };
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  backend = fakeBackend();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(teardownComponent);
 
-const failure = { status: 500, body: { httpCode: 500, messageId: 'x', message: 'Boom', errors: [] } };
+const failure = () => backend.error(500, 'errorId.core.internal', 'Boom');
 
 describe("LicensePanel's check history", () => {
   const check = (id: number, change: Partial<LicenseCheck> = {}): LicenseCheck => ({
@@ -67,19 +41,15 @@ describe("LicensePanel's check history", () => {
     checkedAt: '2026-11-20T09:30:00.000Z',
     ...change,
   });
-  const path = `/api/users/${userDetail.username}/license/checks`;
+  const route = 'GET /api/users/:username/license/checks';
 
   it('lists every check with its time, country, translated result, validity, verifier, who and why', async () => {
-    answers[path] = [
-      {
-        status: 200,
-        body: [
-          check(2),
-          check(1, { result: 'REJECTED', validUntil: null, checkedBy: null, reason: 'Expired', checkedAt: '2026-11-01T08:00:00.000Z' }),
-        ],
-      },
-    ];
-    renderWith(<LicensePanel user={userDetail} />);
+    backend.on(route, ({ params }) =>
+      params.username === userDetail.username
+        ? [check(2), check(1, { result: 'REJECTED', validUntil: null, checkedBy: null, reason: 'Expired', checkedAt: '2026-11-01T08:00:00.000Z' })]
+        : undefined,
+    );
+    renderWithQueries(<LicensePanel user={userDetail} />);
     const grid = await screen.findByRole('grid', { name: 'Check history' });
     const rows = await within(grid).findAllByTestId('license-check');
     expect(rows).toHaveLength(2);
@@ -92,11 +62,16 @@ describe("LicensePanel's check history", () => {
   });
 
   it('says when there are no checks yet, and offers to try again when the history could not be loaded', async () => {
-    answers[path] = [failure, { status: 200, body: [] }];
-    renderWith(<LicensePanel user={userDetail} />);
+    backend.on(
+      route,
+      inTurn(failure, () => []),
+    );
+    renderWithQueries(<LicensePanel user={userDetail} />);
     expect(await screen.findByText('The check history could not be loaded')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No checks yet')).toBeTruthy();
+    // Both times this user's history was asked for.
+    expect(backend.callsTo(`/api/users/${userDetail.username}/license/checks`)).toHaveLength(2);
   });
 });
 
@@ -114,7 +89,7 @@ describe('SuspiciousAgainstTab', () => {
     duplicateIdentityNumber: true,
     ...change,
   });
-  const path = '/api/users/ola.nordmann/duplicate';
+  const route = 'GET /api/users/:username/duplicate';
 
   it("shows this operator's matching users in seven columns with what matched, and the counts per operator", async () => {
     const body: UserDuplicatesResponse = {
@@ -124,8 +99,8 @@ describe('SuspiciousAgainstTab', () => {
       ],
       ownerMap: { fjord: 2, byway: 1 },
     };
-    answers[path] = [{ status: 200, body }];
-    renderWith(<SuspiciousAgainstTab username="ola.nordmann" />);
+    backend.on(route, ({ params }) => (params.username === 'ola.nordmann' ? body : undefined));
+    renderWithQueries(<SuspiciousAgainstTab username="ola.nordmann" />);
     const grid = await screen.findByRole('grid', { name: 'Users sharing details with ola.nordmann' });
     const rows = await within(grid).findAllByTestId('suspicious-against-row');
     expect(rows.map((row) => row.getAttribute('data-username'))).toEqual(['kari.nordmann', 'per.hansen']);
@@ -146,10 +121,14 @@ describe('SuspiciousAgainstTab', () => {
   });
 
   it('says so when nobody matches, and offers to try again after a failed load', async () => {
-    answers[path] = [failure, { status: 200, body: { userDuplicates: [], ownerMap: {} } }];
-    renderWith(<SuspiciousAgainstTab username="ola.nordmann" />);
+    backend.on(
+      route,
+      inTurn(failure, () => ({ userDuplicates: [], ownerMap: {} })),
+    );
+    renderWithQueries(<SuspiciousAgainstTab username="ola.nordmann" />);
     expect(await screen.findByText('The suspicious registrations could not be loaded')).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No users of this operator share details with this user')).toBeTruthy();
+    expect(backend.callsTo('/api/users/ola.nordmann/duplicate')).toHaveLength(2);
   });
 });

@@ -1,10 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
 import type { ReactNode } from 'react';
-import { ZUserDetail, type PendingDeletionResponse, type SuspiciousUser, type UserDetail } from '@fleetdesk/contract';
+import {
+  APPROVAL_SUCCESS_CLOSE_MS,
+  ZUserDetail,
+  type BulkApproveResult,
+  type PendingDeletionResponse,
+  type SuspiciousUser,
+  type UserDetail,
+} from '@fleetdesk/contract';
 import { canContinue, canGoBack, canSkip, initialApprovalStep, isStepCompleted, type ApprovalStep } from '@/features/user-actions/approval-steps';
 import { ApprovalWizard } from '@/features/user-actions/components/approval-wizard';
 import { BlockDialog } from '@/features/user-actions/components/block-dialog';
@@ -18,6 +23,8 @@ import { ApiError } from '@/lib/api/api-error';
 import { formatDateTime } from '@/lib/format/format';
 import { i18n } from '@/lib/i18n/i18n';
 import { userAbilitiesOf } from './fixtures/user-detail';
+import { fakeBackend, type FakeBackend } from './support/backend';
+import { renderWithQueries, teardownComponent } from './support/component-harness';
 
 const notifications = vi.hoisted(() => [] as { variant: string; message: string }[]);
 vi.mock('@/lib/notifications/notify', () => ({
@@ -85,43 +92,16 @@ function makeUser(overrides: Partial<UserDetail> = {}): UserDetail {
   });
 }
 
-type Handler = (method: string, url: URL, body: unknown) => { status: number; body: unknown } | undefined;
-let handler: Handler;
-const calls: { method: string; path: string; body: unknown }[] = [];
-
-function renderWith(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return {
-    client,
-    ...render(
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={client}>{ui}</QueryClientProvider>
-      </I18nextProvider>,
-    ),
-  };
-}
+let backend: FakeBackend;
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-GB');
   notifications.length = 0;
-  calls.length = 0;
-  handler = () => undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
-      calls.push({ method, path: url.pathname, body });
-      const answer = handler(method, url, body) ?? { status: 404, body: { httpCode: 404, messageId: 'notFound', message: 'Not found', errors: [] } };
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  backend = fakeBackend();
 });
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  teardownComponent();
   vi.useRealTimers();
 });
 
@@ -179,21 +159,20 @@ describe('approval wizard steps (§4)', () => {
 
 describe('ApprovalWizard', () => {
   it('verifies the identity, continues, skips the licence, approves, shows the success icon and closes after 3 s', async () => {
-    const user = userEvent.setup();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const verified = makeUser({
       identityVerified: true,
       userIdentity: { identityCountry: 'NO', identityMethod: 'MANUAL', identityGivenName: null, identityFamilyName: null },
     });
     const approved = makeUser({ ...verified, status: 'APPROVED' });
-    handler = (method, url) => {
-      if (method === 'GET' && url.pathname === '/api/users/demo.pending/license/checks') return { status: 200, body: [] };
-      if (method === 'POST' && url.pathname === '/api/users/demo.pending/verify-identity') return { status: 200, body: verified };
-      if (method === 'POST' && url.pathname === '/api/users/demo.pending/approve') return { status: 200, body: approved };
-      return undefined;
-    };
+    // Only demo.pending is known.
+    backend.on('GET /api/users/:username/license/checks', ({ params }) => (params.username === 'demo.pending' ? [] : undefined));
+    backend.on('POST /api/users/:username/verify-identity', ({ params }) => (params.username === 'demo.pending' ? verified : undefined));
+    backend.on('POST /api/users/:username/approve', ({ params }) => (params.username === 'demo.pending' ? approved : undefined));
     const onClose = vi.fn();
     const onChanged = vi.fn();
-    renderWith(<ApprovalWizard user={makeUser()} onChanged={onChanged} onClose={onClose} />);
+    renderWithQueries(<ApprovalWizard user={makeUser()} onChanged={onChanged} onClose={onClose} />);
 
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('region', { name: 'Identify user' })).toBeTruthy();
@@ -219,21 +198,22 @@ describe('ApprovalWizard', () => {
     expect(within(dialog).getByText('demo.pending is approved.')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Back' })).toBeNull();
     expect(notifications).toContainEqual({ variant: 'success', message: 'User approved' });
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+    expect(backend.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       '/api/users/demo.pending/verify-identity',
       '/api/users/demo.pending/approve',
     ]);
     expect(onClose).not.toHaveBeenCalled();
-    await waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 4000 });
+    await act(() => vi.advanceTimersByTimeAsync(APPROVAL_SUCCESS_CLOSE_MS));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('opens at the licence step when the identity is verified, and at Finished without Back when already approved', () => {
-    handler = (method, url) => (url.pathname.endsWith('/license/checks') ? { status: 200, body: [] } : undefined);
-    renderWith(<ApprovalWizard user={makeUser({ identityVerified: true })} onClose={() => {}} />);
+    backend.on('GET /api/users/:username/license/checks', () => []);
+    renderWithQueries(<ApprovalWizard user={makeUser({ identityVerified: true })} onClose={() => {}} />);
     expect(screen.getByRole('region', { name: "Validate driver's license" })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
     cleanup();
-    renderWith(<ApprovalWizard user={makeUser({ status: 'APPROVED' })} onClose={() => {}} />);
+    renderWithQueries(<ApprovalWizard user={makeUser({ status: 'APPROVED' })} onClose={() => {}} />);
     expect(screen.getByRole('region', { name: 'Finished' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
   });
@@ -243,7 +223,7 @@ describe('BlockDialog', () => {
   it('requires a block reason and sends the reason with the optional message', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    renderWith(<BlockDialog username="demo.active" pending={false} onSubmit={onSubmit} onClose={() => {}} />);
+    renderWithQueries(<BlockDialog username="demo.active" pending={false} onSubmit={onSubmit} onClose={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Block user' }));
     expect(await screen.findByText('Block reason is required')).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -260,37 +240,32 @@ describe('BlockDialog', () => {
 describe('SetIdentityDialog', () => {
   it('checks the number with the country rules and shows the server message on identificationNumber', async () => {
     const user = userEvent.setup();
-    handler = (method) =>
-      method === 'PUT'
-        ? {
-            status: 400,
-            body: {
-              httpCode: 400,
-              messageId: 'errorId.apigw.invalid.input',
-              message: 'Invalid input',
-              errors: [{ field: 'identificationNumber', message: 'Identity number already in use' }],
-            },
-          }
-        : undefined;
-    renderWith(<SetIdentityDialog user={makeUser()} onSaved={() => {}} onClose={() => {}} />);
+    backend.on('PUT /api/users/:username/identity', () =>
+      backend.error(400, 'errorId.apigw.invalid.input', 'Invalid input', [
+        { field: 'identificationNumber', message: 'Identity number already in use' },
+      ]),
+    );
+    renderWithQueries(<SetIdentityDialog user={makeUser()} onSaved={() => {}} onClose={() => {}} />);
     const number = screen.getByRole('textbox', { name: /Identity number/ });
     await user.type(number, '15069500046');
     await user.click(screen.getByRole('button', { name: 'Save identity' }));
     expect(await screen.findByText('Invalid identity number')).toBeTruthy();
-    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(backend.calls.some((c) => c.method === 'PUT')).toBe(false);
 
     await user.clear(number);
     await user.type(number, '15069500045');
     await user.click(screen.getByRole('button', { name: 'Save identity' }));
     expect(await screen.findByText('Identity number already in use')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ country: 'NO', identificationNumber: '15069500045' });
+    expect(backend.calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
+      ['/api/users/demo.pending/identity', { country: 'NO', identificationNumber: '15069500045' }],
+    ]);
   });
 });
 
 describe('BulkApproveButton', () => {
   it("is enabled only when every selected user is AWAITING_APPROVAL, shows the server's plan, then lists the result per user", async () => {
     const user = userEvent.setup();
-    renderWith(
+    renderWithQueries(
       <BulkApproveButton
         users={[
           { username: 'a', status: 'AWAITING_APPROVAL' },
@@ -302,7 +277,7 @@ describe('BulkApproveButton', () => {
     cleanup();
 
     // c was approved by someone else since the list was loaded: the plan says so, and the run too.
-    const refusal = {
+    const refusal: Omit<BulkApproveResult, 'username'> = {
       approved: false,
       status: null,
       httpCode: 409,
@@ -311,40 +286,36 @@ describe('BulkApproveButton', () => {
       params: { action: 'Approve', status: 'APPROVED' },
       message: 'Approve is not possible for a user with status APPROVED',
     };
-    handler = (method, url, body) => {
-      if (method !== 'POST' || url.pathname !== '/api/admin/users/approved') return undefined;
+    backend.on('POST /api/admin/users/approved', ({ body }) => {
       const dryRun = (body as { dryRun?: boolean }).dryRun === true;
       return {
-        status: 200,
-        body: {
-          dryRun,
-          results: [
-            dryRun
-              ? {
-                  username: 'a',
-                  approved: false,
-                  status: null,
-                  httpCode: null,
-                  outcome: 'PLANNED',
-                  messageId: 'userWouldBeApproved',
-                  message: 'Would be approved',
-                }
-              : {
-                  username: 'a',
-                  approved: true,
-                  status: 'APPROVED',
-                  httpCode: null,
-                  outcome: 'DONE',
-                  messageId: 'userApproved',
-                  message: 'User approved',
-                },
-            { username: 'c', ...refusal },
-          ],
-        },
+        dryRun,
+        results: [
+          dryRun
+            ? {
+                username: 'a',
+                approved: false,
+                status: null,
+                httpCode: null,
+                outcome: 'PLANNED',
+                messageId: 'userWouldBeApproved',
+                message: 'Would be approved',
+              }
+            : {
+                username: 'a',
+                approved: true,
+                status: 'APPROVED',
+                httpCode: null,
+                outcome: 'DONE',
+                messageId: 'userApproved',
+                message: 'User approved',
+              },
+          { username: 'c', ...refusal },
+        ],
       };
-    };
+    });
     const onDone = vi.fn();
-    renderWith(
+    renderWithQueries(
       <BulkApproveButton
         users={[
           { username: 'a', status: 'AWAITING_APPROVAL' },
@@ -357,7 +328,8 @@ describe('BulkApproveButton', () => {
     // The server's plan first (issue 19 point 4): how many, who will be approved and who will not and why.
     const plan = await screen.findByRole('dialog', { name: 'Approve 2 users?' });
     expect(await within(plan).findByText('1 of 2 users will be approved and can book once active. Not approved: 1.')).toBeTruthy();
-    expect(calls.filter((c) => c.path === '/api/admin/users/approved').map((c) => c.body)).toEqual([{ usernames: ['a', 'c'], dryRun: true }]);
+    const approvals = () => backend.callsTo('/api/admin/users/approved', 'POST');
+    expect(approvals().map((c) => c.body)).toEqual([{ usernames: ['a', 'c'], dryRun: true }]);
     const planLines = within(plan).getByRole('list', { name: 'Approve 2 users?' });
     expect(within(planLines).getByText('Would be approved')).toBeTruthy();
     expect(within(planLines).getByText('Will not be approved: Approve is not possible for a user with status Approved')).toBeTruthy();
@@ -365,13 +337,13 @@ describe('BulkApproveButton', () => {
     // A reason is required (issue 17); nothing is approved before it is given.
     await user.click(within(plan).getByRole('button', { name: 'Approve 1 user' }));
     expect(await within(plan).findByText('Required')).toBeTruthy();
-    expect(calls.filter((c) => c.path === '/api/admin/users/approved')).toHaveLength(1);
+    expect(approvals()).toHaveLength(1);
     await user.type(within(plan).getByLabelText(/^Reason/), 'Checked licences with the employer');
     await user.click(within(plan).getByRole('button', { name: 'Approve 1 user' }));
     const results = await screen.findByRole('list', { name: 'Bulk approve results' });
     expect(within(results).getByText('New status: Approved')).toBeTruthy();
     expect(within(results).getByText('Not approved: Approve is not possible for a user with status Approved')).toBeTruthy();
-    expect(calls.filter((c) => c.path === '/api/admin/users/approved').at(-1)?.body).toEqual({
+    expect(approvals().at(-1)?.body).toEqual({
       usernames: ['a', 'c'],
       reason: 'Checked licences with the employer',
     });
@@ -383,36 +355,30 @@ describe('BulkApproveButton', () => {
   it("words the plan in the staff member's language, from the message ids", async () => {
     const user = userEvent.setup();
     await i18n.changeLanguage('de');
-    handler = (method, url) =>
-      method === 'POST' && url.pathname === '/api/admin/users/approved'
-        ? {
-            status: 200,
-            body: {
-              dryRun: true,
-              results: [
-                {
-                  username: 'a',
-                  approved: false,
-                  status: null,
-                  httpCode: null,
-                  outcome: 'PLANNED',
-                  messageId: 'userWouldBeApproved',
-                  message: 'Would be approved',
-                },
-                {
-                  username: 'x',
-                  approved: false,
-                  status: null,
-                  httpCode: 404,
-                  outcome: 'SKIPPED',
-                  messageId: 'userNotFound',
-                  message: 'User not found',
-                },
-              ],
-            },
-          }
-        : undefined;
-    renderWith(
+    backend.on('POST /api/admin/users/approved', () => ({
+      dryRun: true,
+      results: [
+        {
+          username: 'a',
+          approved: false,
+          status: null,
+          httpCode: null,
+          outcome: 'PLANNED',
+          messageId: 'userWouldBeApproved',
+          message: 'Would be approved',
+        },
+        {
+          username: 'x',
+          approved: false,
+          status: null,
+          httpCode: 404,
+          outcome: 'SKIPPED',
+          messageId: 'userNotFound',
+          message: 'User not found',
+        },
+      ],
+    }));
+    renderWithQueries(
       <BulkApproveButton
         users={[
           { username: 'a', status: 'AWAITING_APPROVAL' },
@@ -456,22 +422,15 @@ describe('SuspiciousRegistrationsList', () => {
   });
 
   it('lists the page on the grid: a link to each user, status and what matched; pages on the server', async () => {
-    const pages: (string | null)[] = [];
-    handler = (method, url) =>
-      url.pathname === '/api/admin/users/suspicious'
-        ? {
-            status: 200,
-            ...{ asked: pages.push(url.searchParams.get('page')) },
-            body: {
-              results: [suspicious(1), suspicious(2, { status: 'BLOCKED', duplicateEmail: false, duplicatePhone: true })],
-              total: 40,
-              moreResults: true,
-              currentPage: 0,
-            },
-          }
-        : undefined;
+    backend.on('GET /api/admin/users/suspicious', () => ({
+      results: [suspicious(1), suspicious(2, { status: 'BLOCKED', duplicateEmail: false, duplicatePhone: true })],
+      total: 40,
+      moreResults: true,
+      currentPage: 0,
+    }));
+    const pages = () => backend.callsTo('/api/admin/users/suspicious').map((call) => call.query.get('page'));
     const user = userEvent.setup();
-    renderWith(<SuspiciousRegistrationsList />);
+    renderWithQueries(<SuspiciousRegistrationsList />);
     const grid = await screen.findByRole('grid', { name: 'Suspicious registrations' });
     await waitFor(() => expect(within(grid).getAllByTestId('suspicious-users-row')).toHaveLength(2));
     const [first, second] = within(grid).getAllByTestId('suspicious-users-row');
@@ -488,20 +447,17 @@ describe('SuspiciousRegistrationsList', () => {
 
     expect(screen.getByText('1–25 of 40')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
-    await waitFor(() => expect(pages).toEqual(['0', '1']));
+    await waitFor(() => expect(pages()).toEqual(['0', '1']));
     expect(await screen.findByText('26–40 of 40')).toBeTruthy();
   }, 40_000);
 
   it('says when there are none, and offers a retry when the list could not be loaded', async () => {
     let fail = true;
-    handler = (method, url) =>
-      url.pathname === '/api/admin/users/suspicious'
-        ? fail
-          ? { status: 500, body: { httpCode: 500, messageId: 'internal', message: 'boom', errors: [] } }
-          : { status: 200, body: { results: [], total: 0, moreResults: false, currentPage: 0 } }
-        : undefined;
+    backend.on('GET /api/admin/users/suspicious', () =>
+      fail ? backend.error(500, 'errorId.core.internal', 'boom') : { results: [], total: 0, moreResults: false, currentPage: 0 },
+    );
     const user = userEvent.setup();
-    renderWith(<SuspiciousRegistrationsList />);
+    renderWithQueries(<SuspiciousRegistrationsList />);
     const error = await screen.findByTestId('data-table-error');
     expect(error.textContent).toContain('The suspicious registrations could not be loaded');
     fail = false;
@@ -530,11 +486,13 @@ describe('PendingDeletionList', () => {
       deletionRequestedAt: '2025-02-10T14:05:00.000Z',
       deletionRequestedBy: requestedBy,
     });
-    handler = (method, url) =>
-      url.pathname === '/api/admin/users/pending-deletion'
-        ? { status: 200, body: { results: [pending('ada.one', 'support'), pending('ada.two', null)], total: 2, moreResults: false, currentPage: 0 } }
-        : undefined;
-    renderWith(<PendingDeletionList />);
+    backend.on('GET /api/admin/users/pending-deletion', () => ({
+      results: [pending('ada.one', 'support'), pending('ada.two', null)],
+      total: 2,
+      moreResults: false,
+      currentPage: 0,
+    }));
+    renderWithQueries(<PendingDeletionList />);
     const grid = await screen.findByRole('grid', { name: 'Users pending deletion' });
     await waitFor(() => expect(within(grid).getAllByTestId('pending-deletion-row')).toHaveLength(2));
     const [one, two] = within(grid).getAllByTestId('pending-deletion-row');
@@ -543,16 +501,13 @@ describe('PendingDeletionList', () => {
     expect(one!.textContent).toContain(formatDateTime('2025-02-10T14:05:00.000Z'));
     expect(one!.textContent).toContain('support');
     expect(two!.textContent).toContain('–');
-    expect(calls.at(-1)!.path).toBe('/api/admin/users/pending-deletion');
+    expect(backend.calls.at(-1)!.path).toBe('/api/admin/users/pending-deletion');
     expect(screen.getByText('1–2 of 2')).toBeTruthy();
   });
 
   it('says when no user is pending deletion', async () => {
-    handler = (method, url) =>
-      url.pathname === '/api/admin/users/pending-deletion'
-        ? { status: 200, body: { results: [], total: 0, moreResults: false, currentPage: 0 } }
-        : undefined;
-    renderWith(<PendingDeletionList />);
+    backend.on('GET /api/admin/users/pending-deletion', () => ({ results: [], total: 0, moreResults: false, currentPage: 0 }));
+    renderWithQueries(<PendingDeletionList />);
     expect((await screen.findByTestId('data-table-empty')).textContent).toContain('No users are pending deletion');
   });
 });

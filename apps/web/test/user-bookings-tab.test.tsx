@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import type { QueryClient } from '@tanstack/react-query';
 import { USER_BOOKINGS_TOTAL_HEADER, type UserBookingsListItem } from '@fleetdesk/contract';
 import { readTablePreferences } from '@/components/data-table/table-preferences';
 import { UserBookingsTab } from '@/features/users/components/user-bookings-tab';
 import { i18n } from '@/lib/i18n/i18n';
-import { sessionStore } from '@/lib/session/session';
 import { makeBooking } from './fixtures/booking';
 import { fakeBackend, type FakeBackend } from './support/backend';
+import { renderWithQueries, teardownComponent } from './support/component-harness';
+import { signIn, signOut } from './support/session';
 
 /** The user's bookings as the server orders them; the fake server pages them by offset and limit. */
 let stored: UserBookingsListItem[] = [];
@@ -20,16 +20,13 @@ const bid = (i: number) => `BID${String(2000000000 + i)}`;
 const PATH = '/api/users/demo.busy/bookings';
 
 let client: QueryClient;
+/** The signed-in staff member, whose table preferences the tab keeps. */
+const STAFF = 'kari';
 
 function renderTab() {
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <UserBookingsTab username="demo.busy" />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+  const rendered = renderWithQueries(<UserBookingsTab username="demo.busy" />);
+  client = rendered.client;
+  return rendered;
 }
 
 const shownBids = () => screen.getAllByTestId('user-booking-row').map((row) => within(row).getByRole('link').textContent);
@@ -38,13 +35,7 @@ const requests = () => backend.callsTo(PATH).map((call) => call.query);
 beforeEach(async () => {
   await i18n.changeLanguage('en-GB');
   localStorage.clear();
-  sessionStore.setSession({
-    token: 't',
-    bearerToken: null,
-    bearerTokenIssuer: null,
-    expires: '2099-01-01T00:00:00.000Z',
-    user: { username: 'kari', givenName: 'Kari', familyName: 'Nord', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
-  });
+  signIn({ username: STAFF, givenName: 'Kari', familyName: 'Nord' });
   failing = false;
   stored = Array.from({ length: 27 }, (_, i) => ({
     ...makeBooking({ bid: bid(i), state: 'FINISHED', displayState: 'FINISHED', actions: [] }),
@@ -64,8 +55,8 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  cleanup();
-  sessionStore.clear('logout');
+  teardownComponent();
+  signOut();
 });
 
 describe('the user page Bookings tab pages on the server through the DataTable', () => {
@@ -103,7 +94,7 @@ describe('the user page Bookings tab pages on the server through the DataTable',
     await waitFor(() => expect(shownBids()).toEqual(stored.slice(0, 25).map((b) => b.bid)));
     expect(requests().at(-1)?.get('limit')).toBe('25');
     expect(requests().at(-1)?.get('offset')).toBe('0');
-    expect(readTablePreferences('kari', 'user-bookings').pageSize).toBe(25);
+    expect(readTablePreferences(STAFF, 'user-bookings').pageSize).toBe(25);
 
     // Another user's page (the tab opens afresh): the first request already asks for 25.
     first.unmount();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthResponse, Damage, SearchBooking, Vehicle, VehicleCommandResult, VehicleStatus } from '@fleetdesk/contract';
+import type { Damage, SearchBooking, Vehicle, VehicleCommandResult, VehicleStatus } from '@fleetdesk/contract';
 import { MESSAGE_IDS, MESSAGES } from '@fleetdesk/contract';
 import { COMMAND_POLL_MS, sortDamage } from '@/features/vehicles/api/vehicles-api';
 import { filenameFromContentDisposition } from '@/features/vehicles/api/fetch-blob';
@@ -9,11 +9,10 @@ import { formatLevel, levelColour } from '@/features/vehicles/components/status-
 import { vehicleTimeline } from '@/features/vehicles/components/vehicle-timeline';
 import { i18n } from '@/lib/i18n/i18n';
 import { queryClient } from '@/lib/query/query-client';
-import { sessionStore } from '@/lib/session/session';
-import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 import { commandsNeedingReasonFor, vehicleAbilitiesFor } from './fixtures/vehicle-abilities';
 import { fakeBackend, jsonResponse, type BackendRoutes, type FakeBackend } from './support/backend';
+import { signIn } from './support/session';
 
 // ---------- a fake backend ----------
 
@@ -21,12 +20,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const iso = (ms: number) => new Date(ms).toISOString();
 const VIN = 'WVWZZZE1ZPP012345';
-
-const authResponse: AuthResponse = {
-  token: 'token-0',
-  expires: iso(Date.now() + 8 * HOUR),
-  user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
-};
 
 function makeStatus(overrides: Partial<VehicleStatus> = {}): VehicleStatus {
   return {
@@ -107,7 +100,7 @@ let backend: FakeBackend;
 const callsTo = (method: string, path: string) => backend.callsTo(path, method);
 
 function start(path = `/vehicles/${VIN}`) {
-  sessionStore.setSession(sessionFromAuthResponse(authResponse));
+  signIn();
   return startApp(path);
 }
 

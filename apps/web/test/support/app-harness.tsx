@@ -13,10 +13,12 @@ import { resetSupportModeCache } from '@/lib/support-mode/support-mode';
 
 /**
  * The whole-app test harness shared by the tests that render the console as the browser would: the real router at
- * a path, the app's providers and the session effects (logout and expiry navigate, clear the query cache). What a
- * file needs of its own (its fake fetch, logging in first) stays in that file.
+ * a path, the app's providers and the session effects (logout and expiry navigate, clear the query cache). The server
+ * is the typed fake backend (backend.ts), the staff member signed in by session.ts; a part of a screen rendered on its
+ * own is component-harness.tsx's.
  *
- * Use: `resetBrowserState()` in beforeEach, `startApp(path)` in a test, `teardownApp()` in afterEach.
+ * Use: `resetBrowserState()` and `fakeBackend()` in beforeEach, `signIn()` then `startApp(path)` in a test (or leave the
+ * session out to start at the login), `teardownApp()` in afterEach.
  */
 
 let disconnectors: (() => void)[] = [];

@@ -4,8 +4,15 @@ import type {
   AlarmBulkResponse,
   AuthenticationMethod,
   AuthResponse,
+  AvailabilityResponse,
+  BatchCreateResponse,
   Booking,
+  BulkApproveResponse,
   ClientConfig,
+  CompanyDetail,
+  CompanyTreeResponse,
+  CompanyUsersResponse,
+  Contract,
   CustomerTimelineResponse,
   Damage,
   ErrorEnvelope,
@@ -13,26 +20,42 @@ import type {
   Fleet,
   FleetByUsernameResponse,
   JournalResponse,
+  LicenseCheck,
   MembershipCheckResponse,
   OutOfServiceResponse,
+  Payment,
+  PaymentMethodsResponse,
+  PendingDeletionResponse,
   Pool,
   PoolBookingsResponse,
   PoolGroupsResponse,
   PoolVehicle,
+  PriceResponse,
   SearchBooking,
   StaffList,
   StaffMember,
   SupportSearchResponse,
+  SuspiciousUsersResponse,
+  TopLevelCompany,
+  UsablePool,
   UserBookingsListItem,
   UserDetail,
+  UserDuplicatesResponse,
+  UserPaymentsResponse,
   Vehicle,
   VehicleCommandResult,
   VehicleStatus,
   ZAlarmListResponse,
   ZBookingEventsResponse,
   ZChargingPinResponse,
+  ZContractRulesResponse,
   ZStaffResetPasswordResponse,
   ZPasswordResetResponse,
+  ZSearchBookingsPage,
+  ZSearchUsersPage,
+  ZSearchVehiclesPage,
+  ZSuggestionsResponse,
+  ZUserSearchResponse,
 } from '@fleetdesk/contract';
 import type { z } from 'zod';
 
@@ -45,6 +68,7 @@ import type { z } from 'zod';
  *   backend.on('GET /api/pools', () => POOLS);          // the answer's type is the route's contract type
  *   backend.on('GET /api/pools/:poolId/bookings', ({ params, query }) => answerFor(params.poolId, query));
  *   backend.on('GET /api/bookings/:bid', () => backend.error(404, 'errorId.core.booking.notFound', 'Booking not found.'));
+ *   backend.on('GET /api/users/:username/license/checks', inTurn(() => backend.error(500, 'errorId.core.internal', 'Boom'), () => []));
  *   expect(backend.calls.filter((c) => c.path === '/api/pools/4/bookings')).toHaveLength(2);
  *
  * A handler returns the body (sent as 200 JSON), a Response (another status, an error envelope) or undefined to let
@@ -71,9 +95,18 @@ export interface BackendRoutes {
   'GET /api/activebookings': ActiveBookingsResponse;
   /** Creates a booking; the server answers 201 with it. */
   'POST /api/bookings': Booking;
+  /** The booking form's questions (§5): free vehicles, the price, the contract's rules, the customer's recent choices. */
+  'GET /api/availability': AvailabilityResponse;
+  'POST /api/price': PriceResponse;
+  'GET /api/contracts/:contractId/rules': z.input<typeof ZContractRulesResponse>;
+  'GET /api/bookings/suggestions': z.input<typeof ZSuggestionsResponse>;
   'GET /api/bookings/:bid': Booking;
-  /** Switches the payment type (answers 204). */
-  'PUT /api/bookings/:bid/paymentType': never;
+  /** Changes the booking (the form's edit); answers it as it is now. */
+  'PUT /api/bookings/:bid': Booking;
+  /** Switches the payment type; answers the booking (the creation dialog's 'Convert to invoice' reads nothing of it). */
+  'PUT /api/bookings/:bid/paymentType': Booking;
+  /** Fees and credits (§5), with an Idempotency-Key; answers the booking. */
+  'POST /api/bookings/:bid/billing': Booking;
   'GET /api/bookings/:bid/events': z.input<typeof ZBookingEventsResponse>;
   /** The booking card's actions (§4): each answers the booking as it is now. */
   'POST /api/bookings/:bid/activate-without-pin': Booking;
@@ -83,7 +116,38 @@ export interface BackendRoutes {
   'PUT /api/bookings/:bid/adjust': Booking;
   'PUT /api/bookings/:bid/adjustedValues': Booking;
   'POST /api/bookings/:bid/undo-extension': Booking;
+  /** The user search (the booking form's customer field): one page. */
+  'GET /api/users': z.input<typeof ZUserSearchResponse>;
   'GET /api/users/:username': UserDetail;
+  'GET /api/users/:username/contracts': Contract[];
+  'GET /api/users/:username/usable-pools': UsablePool[];
+  /** The user actions (§4): each answers the user as it is now. */
+  'POST /api/users/:username/verify-identity': UserDetail;
+  'POST /api/users/:username/approve': UserDetail;
+  'PUT /api/users/:username/identity': UserDetail;
+  'GET /api/users/:username/license/checks': LicenseCheck[];
+  /** This operator's users sharing details with the user, and the counts per operator. */
+  'GET /api/users/:username/duplicate': UserDuplicatesResponse;
+  'GET /api/users/:username/payments': UserPaymentsResponse;
+  'GET /api/users/:username/payments/methods': PaymentMethodsResponse;
+  /** With `dryRun` the plan, else per user what was done. */
+  'POST /api/admin/users/approved': BulkApproveResponse;
+  'GET /api/admin/users/suspicious': SuspiciousUsersResponse;
+  'GET /api/admin/users/pending-deletion': PendingDeletionResponse;
+  /** The payment after the change (§4 payment actions); a refused card answers 400. */
+  'PUT /api/payments/:orderId/status': Payment;
+  'POST /api/payments/:orderId/retry': Payment;
+  'POST /api/payments/:orderId/release': Payment;
+  'GET /api/companies': CompanyTreeResponse;
+  'GET /api/companies/top-level': TopLevelCompany[];
+  'GET /api/companies/:id': CompanyDetail;
+  /** One page of the company's users, sorted as asked. */
+  'GET /api/companies/:id/users': CompanyUsersResponse;
+  /** The company list's refresh: the first answers 204, the second the tree read afresh. */
+  'POST /api/users/initCache': never;
+  'POST /api/companies/refresh-cache': CompanyTreeResponse;
+  /** Batch user creation from a .csv (multipart); a refused file answers 400 with the lines' errors. */
+  'POST /api/users/createBatch': BatchCreateResponse;
   'GET /api/users/:username/timeline': CustomerTimelineResponse;
   /** §7 check membership: whether the code confirmed it, and the user as it is now. */
   'POST /api/users/:username/membership/check': MembershipCheckResponse;
@@ -92,6 +156,10 @@ export interface BackendRoutes {
   'GET /api/events': EventSearchResponse;
   /** The support search (§2): every group's first page. */
   'GET /api/search': SupportSearchResponse;
+  /** The pages after the first, from a cursor. */
+  'GET /api/search/vehicles': z.input<typeof ZSearchVehiclesPage>;
+  'GET /api/search/users': z.input<typeof ZSearchUsersPage>;
+  'GET /api/search/bookings': z.input<typeof ZSearchBookingsPage>;
   'GET /api/charging/activation-data': z.input<typeof ZChargingPinResponse>;
   'GET /api/alarms': z.input<typeof ZAlarmListResponse>;
   /** With `dryRun` the plan, else per alarm what was done. */
@@ -132,8 +200,20 @@ export interface BackendCall {
   params: Record<string, string>;
 }
 
-type Answer<R extends Route> = BackendRoutes[R] | Response | undefined;
+export type Answer<R extends Route> = BackendRoutes[R] | Response | undefined;
 export type Handler<R extends Route> = (call: BackendCall) => Answer<R> | Promise<Answer<R>>;
+
+/**
+ * A handler that answers with `handlers` in turn, one per call, the last one from then on: a failure, then what the
+ * retry gets (`backend.on(route, inTurn(() => backend.error(500, …), () => []))`).
+ */
+export function inTurn<R extends Route>(...handlers: Handler<R>[]): Handler<R> {
+  const queue = [...handlers];
+  return (call) => {
+    const next = queue.length > 1 ? queue.shift() : queue[0];
+    return next?.(call);
+  };
+}
 
 export const FLEET_FJORD: Fleet = {
   fleet: 'fjord',
