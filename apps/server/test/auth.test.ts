@@ -51,6 +51,13 @@ describe('POST /api/auth', () => {
     expect(Buffer.from(body.token, 'base64url').length).toBeGreaterThanOrEqual(16);
   });
 
+  it('logs in a staff member whose record holds a language outside the four, in British English (never a 500)', async () => {
+    await createUser(t.database.db, 'fjord', { username: 'support.fi', password: 'support-demo', role: 'SUPPORT', language: 'fi' });
+    const res = await post({ authorization: basic('support.fi', 'support-demo') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ZAuthResponse.parse(res.json()).user).toMatchObject({ username: 'support.fi', language: 'en-GB' });
+  });
+
   it('matches the user name case-insensitively', async () => {
     const res = await post({ authorization: basic('SUPPORT', 'support-demo') });
     expect(res.statusCode).toBe(200);

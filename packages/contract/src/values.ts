@@ -8,6 +8,11 @@ import type { PaymentStatus } from './enums.ts';
  */
 
 export const LANGUAGES = ['de', 'en-GB', 'nb', 'sv'] as const;
+/** The console's language when nothing else names one (and the English of the server's own texts). */
+export const DEFAULT_LANGUAGE = 'en-GB' satisfies (typeof LANGUAGES)[number];
+/** One of the console's four languages (a person's record may hold another code: docs/decisions/0082). */
+export const isLanguage = (value: unknown): value is (typeof LANGUAGES)[number] =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 export const VEHICLE_CATEGORIES = ['CAR', 'TRANSPORT_VEHICLE', 'BIKE', 'CARGO_BIKE', 'SCOOTER', 'OTHER'] as const;
 export const ALARM_STATES = ['TRIGGERED', 'HANDLED'] as const;
 export const ALARM_CATEGORIES = ['VEHICLE', 'BOOKING', 'PAYMENT', 'OTHER'] as const;

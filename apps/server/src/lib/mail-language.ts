@@ -1,4 +1,4 @@
-import { AMOUNT_DECIMALS, LANGUAGES, formatLocalDateTime, type Language } from '@fleetdesk/contract';
+import { AMOUNT_DECIMALS, formatLocalDateTime, isLanguage, type Language } from '@fleetdesk/contract';
 
 /**
  * What every mail to a person shares (docs/decisions/0077-customer-mail-language.md): the language it is written in
@@ -17,8 +17,6 @@ export interface MailContent {
   subject: string;
   text: string;
 }
-
-const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /**
  * The language to write to a person in: their profile's language, else the operator's default language, else

@@ -5,7 +5,6 @@ import type {
   ColorSchemeChoice,
   CountryCode,
   IdentityMethod,
-  Language,
   LicenseState,
   UserCategory,
   UserRole,
@@ -31,7 +30,8 @@ export const users = pgTable(
     familyName: text('family_name').notNull(),
     emailAddress: text('email_address'),
     mobilePhone: text('mobile_phone'),
-    language: text('language').$type<Language>().notNull(),
+    /** Usually one of the four languages, but a record may hold another code (docs/decisions/0082). */
+    language: text('language').notNull(),
     streetAddress: text('street_address'),
     zipCode: text('zip_code'),
     city: text('city'),

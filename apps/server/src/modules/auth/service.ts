@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
   eventText,
   LOGIN_MAX_ATTEMPTS_PER_IP,
   LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -50,7 +52,8 @@ function toStaffUser(u: UserRow): StaffUser {
     givenName: u.givenName,
     familyName: u.familyName,
     emailAddress: u.emailAddress,
-    language: u.language,
+    // A code outside the four on the record: the console speaks British English to them (docs/decisions/0082).
+    language: isLanguage(u.language) ? u.language : DEFAULT_LANGUAGE,
     fleet: u.fleetId,
     role: u.role as StaffRole,
   };

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
   type EventTextPart,
   eventValue,
   eventText,
@@ -79,7 +81,7 @@ export function toStaffMember(u: UserRow, ctx: StaffRuleContext): StaffMember {
     givenName: u.givenName,
     familyName: u.familyName,
     emailAddress: u.emailAddress,
-    language: u.language,
+    language: isLanguage(u.language) ? u.language : DEFAULT_LANGUAGE,
     role: u.role as StaffRole,
     status: isEnabled(u) ? 'ACTIVE' : 'DISABLED',
     passwordPending: u.needsToSetPassword,

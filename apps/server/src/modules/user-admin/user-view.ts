@@ -1,4 +1,4 @@
-import { LANGUAGES, userActionsFor, vehicleAccessOf, type UserDetail } from '@fleetdesk/contract';
+import { isLanguage, userActionsFor, vehicleAccessOf, type UserDetail } from '@fleetdesk/contract';
 import { userAbilities } from './rules.ts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -92,7 +92,7 @@ export async function toUserDetail(db: Db, actor: Actor, u: UserRow, settings: U
       .orderBy(identityProviders.id),
     // A language outside the four is shown as the one the console writes to the person in (the mails'), with the
     // code on record beside it (docs/decisions/0082-user-language-on-record.md).
-    LANGUAGES.includes(u.language)
+    isLanguage(u.language)
       ? Promise.resolve(undefined)
       : db
           .select({ defaultLanguage: fleets.defaultLanguage })
@@ -132,7 +132,7 @@ export async function toUserDetail(db: Db, actor: Actor, u: UserRow, settings: U
     emailAddress: u.emailAddress,
     mobilePhone: u.mobilePhone,
     language: mailLanguage(u.language, fleet?.defaultLanguage),
-    languageOnRecord: LANGUAGES.includes(u.language) ? null : u.language,
+    languageOnRecord: isLanguage(u.language) ? null : u.language,
     fleet: u.fleetId,
     address: { streetAddress: u.streetAddress, zipCode: u.zipCode, city: u.city, countryCode: u.countryCode },
     pinCode: u.pinCode,

@@ -5,7 +5,6 @@ import {
   MESSAGE_IDS,
   MESSAGES,
   type Ability,
-  type Language,
   type MessageKey,
   type OutOfServiceBooking,
   type OutOfServiceResponse,
@@ -18,6 +17,7 @@ import { bookings, fleets, payments, users, vehicleModels, vehicles, vehicleStat
 import { AppError } from '../../http/errors.ts';
 import { enqueueMail } from '../../integrations/mail/mailer.ts';
 import { outOfServiceMail } from './mail-texts.ts';
+import { mailLanguage } from '../../lib/mail-language.ts';
 import type { PaymentProvider } from '../../integrations/payments/provider.ts';
 import type { Telematics } from '../../integrations/telematics/types.ts';
 import type { Actor } from '../auth/index.ts';
@@ -60,7 +60,8 @@ export interface VehicleServiceDeps {
 
 interface PlanItem {
   row: BookingRow;
-  customer: { username: string; fullNameLastFirst: string; givenFamily: string; email: string | null; language: Language } | null;
+  /** `language` as on record: it may be a code outside the four (the mail's language is chosen with mailLanguage). */
+  customer: { username: string; fullNameLastFirst: string; givenFamily: string; email: string | null; language: string } | null;
   to: VehicleRow | null;
 }
 
@@ -251,7 +252,11 @@ export async function takeOutOfService(
     if (input.dryRun) return { response, sendImmobilize: false };
     if (fingerprint !== input.planFingerprint) throw planChanged();
 
-    const [fleet] = await tx.select({ name: fleets.name, timeZone: fleets.timeZone }).from(fleets).where(eq(fleets.id, actor.fleet)).limit(1);
+    const [fleet] = await tx
+      .select({ name: fleets.name, timeZone: fleets.timeZone, defaultLanguage: fleets.defaultLanguage })
+      .from(fleets)
+      .where(eq(fleets.id, actor.fleet))
+      .limit(1);
     const timeZone = fleet?.timeZone ?? 'UTC';
     const fleetName = fleet?.name ?? actor.fleet;
     for (const item of items) {
@@ -302,7 +307,7 @@ export async function takeOutOfService(
       }
       if (item.customer?.email) {
         const mail = outOfServiceMail({
-          language: item.customer.language,
+          language: mailLanguage(item.customer.language, fleet?.defaultLanguage),
           fleetName,
           bid: item.row.bid,
           customerName: item.customer.givenFamily,
@@ -320,7 +325,12 @@ export async function takeOutOfService(
           bid: item.row.bid,
           affectedUsername: item.customer.username,
           occurred: now,
-          properties: { action: 'MAIL_QUEUED', outOfService: true, to: item.customer.email, language: item.customer.language },
+          properties: {
+            action: 'MAIL_QUEUED',
+            outOfService: true,
+            to: item.customer.email,
+            language: mailLanguage(item.customer.language, fleet?.defaultLanguage),
+          },
         });
       }
     }

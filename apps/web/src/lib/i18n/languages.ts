@@ -1,11 +1,7 @@
-import { LANGUAGES, type Language } from '@fleetdesk/contract';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@fleetdesk/contract';
 
-export { LANGUAGES, type Language };
-
-export const DEFAULT_LANGUAGE: Language = 'en-GB';
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language };
 export const LANGUAGE_STORAGE_KEY = 'fleetdesk.language';
-
-export const isLanguage = (value: unknown): value is Language => typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /** The locale given to Intl for each UI language. */
 export const INTL_LOCALES: Record<Language, string> = { de: 'de-DE', 'en-GB': 'en-GB', nb: 'nb-NO', sv: 'sv-SE' };
