@@ -1,17 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ACTIVE_BOOKINGS_POLL_MS, type ActiveBookingRow, type AuthResponse } from '@fleetdesk/contract';
+import { ACTIVE_BOOKINGS_POLL_MS, type ActiveBookingRow } from '@fleetdesk/contract';
 import { activeBookingsQueryOptions, filterActiveBookings, sortActiveBookings } from '@/features/active-bookings';
 import { searchOf, sortOfSearch, validateActiveBookingsSearch } from '@/features/active-bookings/active-bookings-search';
 import { i18n } from '@/lib/i18n/i18n';
-import { sessionStore } from '@/lib/session/session';
-import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 import { fakeBackend } from './support/backend';
+import { signIn } from './support/session';
 import { setLiveState } from '@/lib/live/live-state';
 
-const HOUR = 3_600_000;
 const SLOW = { timeout: 8000 };
 const GENERATED_AT = '2026-03-15T12:00:00.000Z';
 
@@ -118,14 +116,8 @@ describe('active bookings sort and filter', () => {
 
 // ---------- the screen, against a fake backend ----------
 
-const authResponse: AuthResponse = {
-  token: 'token-0',
-  expires: new Date(Date.now() + 8 * HOUR).toISOString(),
-  user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
-};
-
 function start(path: string) {
-  sessionStore.setSession(sessionFromAuthResponse(authResponse));
+  signIn();
   return startApp(path);
 }
 

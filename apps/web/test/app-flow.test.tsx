@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthResponse } from '@fleetdesk/contract';
 import { i18n } from '@/lib/i18n/i18n';
 import { LANGUAGE_STORAGE_KEY } from '@/lib/i18n/languages';
 import { queryClient } from '@/lib/query/query-client';
 import { sessionStore } from '@/lib/session/session';
-import { sessionFromAuthResponse, sessionStorageKey } from '@/lib/session/session-schema';
+import { sessionStorageKey } from '@/lib/session/session-schema';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 import { CLIENT_CONFIG, fakeBackend, jsonResponse, noContent, type BackendRoutes, type FakeBackend } from './support/backend';
+import { SESSION_EXPIRES, signIn, SUPPORT_STAFF } from './support/session';
 
 const SESSION_KEY = sessionStorageKey(window.location.host);
 
@@ -17,20 +17,6 @@ const isDisabled = (element: Element) => element.hasAttribute('disabled') || ele
 const textOf = (element: Element) => element.textContent ?? '';
 const attributeOf = (element: Element | null, name: string) => element?.getAttribute(name) ?? null;
 const valueOf = (element: Element) => (element as HTMLInputElement).value;
-
-const authResponse = (token: string): AuthResponse => ({
-  token,
-  expires: new Date(Date.now() + 8 * 3_600_000).toISOString(),
-  user: {
-    username: 'support',
-    givenName: 'Siri',
-    familyName: 'Support',
-    emailAddress: 'support@fjord-mobility.example',
-    language: 'en-GB',
-    fleet: 'fjord',
-    role: 'SUPPORT',
-  },
-});
 
 let backend: FakeBackend;
 const GOOD_RESET_TOKEN = 'reset-token-0123456789abcdef';
@@ -45,15 +31,15 @@ const calls = () =>
   }));
 const resetRequests = () => backend.callsTo('/api/password-reset', 'POST').map((call) => call.body);
 
-const logIn = () => sessionStore.setSession(sessionFromAuthResponse(authResponse('token-0')));
-
 beforeEach(async () => {
   resetBrowserState();
   backend = fakeBackend();
   backend.on('GET /api/auth/methods', () => []);
   backend.on('POST /api/auth', ({ headers }) => {
     const [, password] = atob(headers.get('Authorization')?.replace('Basic ', '') ?? '').split(':');
-    return password === PASSWORD ? authResponse('token-1') : backend.error(401, 'errorId.auth.wrongCredentials', 'User name or password incorrect.');
+    return password === PASSWORD
+      ? { token: 'token-1', expires: SESSION_EXPIRES, user: SUPPORT_STAFF }
+      : backend.error(401, 'errorId.auth.wrongCredentials', 'User name or password incorrect.');
   });
   backend.on('DELETE /api/auth', () => noContent());
   backend.on('POST /api/password-reset', () =>
@@ -135,14 +121,14 @@ describe('login', () => {
   });
 
   it('says who is logged in when the login page is opened with a session, then goes on', async () => {
-    logIn();
+    signIn();
     const router = startApp('/login?redirect=%2Fpools');
     expect((await screen.findByText('Logged in as Siri Support')).isConnected).toBe(true);
     await waitFor(() => expect(router.state.location.pathname).toBe('/pools'), { timeout: 3000 });
   });
 
   it('ignores a redirect to another site', async () => {
-    logIn();
+    signIn();
     const router = startApp('/login?redirect=https%3A%2F%2Fevil.example%2F');
     await waitFor(() => expect(router.state.location.pathname).toBe('/support'), { timeout: 3000 });
   });
@@ -200,7 +186,7 @@ describe('password reset', () => {
 
 describe('postLogin', () => {
   it('stores the single-sign-on hand-over as a bearer session with the operator it asked for, and goes to /', async () => {
-    const expires = new Date(Date.now() + 3_600_000).toISOString();
+    const expires = '2099-01-01T01:00:00.000Z';
     const router = startApp(
       `/postLogin?issuer=${encodeURIComponent('https://idp.example')}&token=jwt-abc&username=anna&expirationTime=${encodeURIComponent(expires)}`,
     );
@@ -221,7 +207,7 @@ describe('postLogin', () => {
 describe('session in the shell', () => {
   it('logs out: revokes the token, forgets the session and returns to the login page', async () => {
     const user = userEvent.setup();
-    logIn();
+    signIn();
     const router = startApp('/support');
     await screen.findByRole('heading', { name: 'Customer support' });
     await user.click(screen.getByRole('button', { name: 'Log out' }));
@@ -237,7 +223,7 @@ describe('session in the shell', () => {
 
   it('sends the user to log in, and back, when the server refuses the token', async () => {
     backend.on('GET /api/fleets/:fleet', () => backend.error(401, 'errorId.auth.unauthorized', 'You need to log in'));
-    logIn();
+    signIn();
     const router = startApp('/contact');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toEqual({ redirect: '/contact' });
@@ -249,7 +235,7 @@ describe('session in the shell', () => {
     // happy-dom does not run external scripts; let it treat the load as done instead of logging an error.
     const happyDom = (window as unknown as { happyDOM?: { settings: { handleDisabledFileLoadingAsSuccess: boolean } } }).happyDOM;
     if (happyDom) happyDom.settings.handleDisabledFileLoadingAsSuccess = true;
-    logIn();
+    signIn();
     startApp('/support');
     await waitFor(() => expect(document.getElementById('helpdesk-widget')).not.toBeNull());
     expect(attributeOf(document.getElementById('helpdesk-widget'), 'src')).toBe('https://help.example/widget.js');
@@ -263,7 +249,7 @@ describe('session in the shell', () => {
   });
 
   it('loads no help-desk widget when none is configured', async () => {
-    logIn();
+    signIn();
     startApp('/support');
     await screen.findByRole('heading', { name: 'Customer support' });
     await waitFor(() => expect(calls().some((call) => call.path === '/api/config')).toBe(true));
@@ -273,14 +259,14 @@ describe('session in the shell', () => {
 
 describe('routes', () => {
   it('redirects /support/search/{query} to /support?search={query}', async () => {
-    logIn();
+    signIn();
     const router = startApp('/support/search/BID0000000042');
     await waitFor(() => expect(router.state.location.pathname).toBe('/support'));
     expect(router.state.location.search).toEqual({ search: 'BID0000000042' });
   });
 
   it('redirects / to /support', async () => {
-    logIn();
+    signIn();
     const router = startApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/support'));
   });
@@ -293,7 +279,7 @@ describe('routes', () => {
 
   it('switches the language from the top bar and remembers it', async () => {
     const user = userEvent.setup();
-    logIn();
+    signIn();
     startApp('/pools');
     await screen.findByRole('heading', { name: 'Booking overview' });
     await user.click(screen.getByRole('button', { name: /Language/ }));
@@ -305,7 +291,7 @@ describe('routes', () => {
 
   it('shows the support-mode switch, on by default, and keeps the choice per staff member', async () => {
     const user = userEvent.setup();
-    logIn();
+    signIn();
     startApp('/contact');
     const toggle = await screen.findByRole('switch', { name: 'Support mode' });
     expect((toggle as HTMLInputElement).checked).toBe(true);
@@ -314,9 +300,9 @@ describe('routes', () => {
     expect(window.localStorage.getItem('fleetdesk.supportMode.fjord.support')).toBe('off');
 
     // Another staff member in the same browser starts from the default.
-    act(() =>
-      sessionStore.setSession({ ...sessionFromAuthResponse(authResponse('token-2')), user: { ...authResponse('token-2').user, username: 'anna' } }),
-    );
+    act(() => {
+      signIn({ username: 'anna' });
+    });
     await waitFor(() => expect((screen.getByRole('switch', { name: 'Support mode' }) as HTMLInputElement).checked).toBe(true));
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthResponse, Booking, EventLogEntry, ZBookingEventsResponse } from '@fleetdesk/contract';
+import type { Booking, EventLogEntry, ZBookingEventsResponse } from '@fleetdesk/contract';
 import { msToWallClock } from '@fleetdesk/contract';
 import type { z } from 'zod';
 import { validateBookingCardSearch } from '@/features/bookings/components/card/booking-card-search';
@@ -9,12 +9,11 @@ import { formatCountdown, isChargingPinShown } from '@/features/bookings/compone
 import { forceEndFormSchema, toForceDeactivateInput } from '@/features/bookings/components/card/force-end-form';
 import { i18n } from '@/lib/i18n/i18n';
 import { queryClient } from '@/lib/query/query-client';
-import { sessionStore } from '@/lib/session/session';
-import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { abilities, BID, makeBooking } from './fixtures/booking';
 import { paymentAbilities } from './fixtures/payment-abilities';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 import { fakeBackend, type FakeBackend } from './support/backend';
+import { signIn } from './support/session';
 
 // ---------- a fake backend ----------
 
@@ -22,19 +21,13 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const authResponse: AuthResponse = {
-  token: 'token-0',
-  expires: iso(Date.now() + 8 * HOUR),
-  user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
-};
-
 let booking: Booking;
 let backend: FakeBackend;
 
 const callsTo = (method: string, suffix: string) => backend.callsTo(`/api/bookings/${booking.bid}${suffix}`, method);
 
 function start(path: string) {
-  sessionStore.setSession(sessionFromAuthResponse(authResponse));
+  signIn();
   return startApp(path);
 }
 

@@ -13,6 +13,11 @@ import { signIn } from './support/session';
 
 const OSLO = 'Europe/Oslo';
 const DAY = 24 * 3_600_000;
+/**
+ * The file's clock: Tuesday 10 March 2026, 08:05 in Oslo (winter time, weeks from a daylight-saving change), so
+ * "today", "tomorrow", the next Monday and the form's earliest start never depend on the day or hour the suite runs.
+ */
+const NOW = Date.parse('2026-03-10T08:05:00+01:00');
 
 // ---------------------------------------------------------------------------------------------------------
 // Fixtures
@@ -246,11 +251,16 @@ beforeEach(async () => {
   backend = fakeBackend();
   answerTheForm();
   signIn();
+  // Only Date is faked, and it runs on from NOW: the timers stay real, so the form, the queries and userEvent run as usual.
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW, shouldAdvanceTime: true });
   await i18n.changeLanguage('en-GB');
 });
 
 // Unmounts, signs out, empties the query cache and puts fetch back (and disconnects an app a test started).
-afterEach(teardownApp);
+afterEach(() => {
+  teardownApp();
+  vi.useRealTimers();
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
@@ -260,9 +270,9 @@ const isDisabled = (element: Element) => element.hasAttribute('disabled') || ele
 const valueOf = (element: Element) => (element as HTMLInputElement).value;
 const textOf = (element: Element | null) => element?.textContent ?? '';
 
-/** A wall-clock date in Oslo `days` from now, at the given time. */
+/** A wall-clock date in Oslo `days` from NOW, at the given time. */
 function osloDay(days: number, time: string): string {
-  return `${msToWallClock(Date.now() + days * DAY, OSLO).slice(0, 10)}T${time}`;
+  return `${msToWallClock(NOW + days * DAY, OSLO).slice(0, 10)}T${time}`;
 }
 
 /** The next date in Oslo (from tomorrow on) with the given ISO weekday (1 Monday … 7 Sunday). */
@@ -570,7 +580,7 @@ describe('booking form: submit', () => {
 });
 
 describe('booking form: update', () => {
-  const startedAt = Date.now() - 2 * 3_600_000;
+  const startedAt = NOW - 2 * 3_600_000;
   const started = createdBooking({
     state: 'ACTIVE',
     displayState: 'ACTIVE',
@@ -629,8 +639,8 @@ describe('booking form: update', () => {
         vehicle: { vin: 'YV1XZEDV1SL040400', longPresentation: 'Volvo EX30 (UPP 404)', registrationNumber: 'UPP 404' },
         specification: { type: 'VEHICLE', vehicle: { vin: 'YV1XZEDV1SL040400', longPresentation: 'Volvo EX30 (UPP 404)' }, vehicleCategory: 'CAR' },
       },
-      startTime: new Date(Date.now() + DAY).toISOString(),
-      endTime: new Date(Date.now() + DAY + 2 * 3_600_000).toISOString(),
+      startTime: new Date(NOW + DAY).toISOString(),
+      endTime: new Date(NOW + DAY + 2 * 3_600_000).toISOString(),
     });
     renderInApp(<BookingForm booking={booked} timeZone={OSLO} />);
     expect(await screen.findByText('The vehicle is no longer in the pool', {}, { timeout: 3000 })).toBeTruthy();

@@ -8,8 +8,8 @@ import { GRID_LOCALE_TEXT } from '@/components/data-table/data-table-locale';
 import { parseTablePreferences, readTablePreferences, tablePreferencesKey } from '@/components/data-table/table-preferences';
 import { i18n } from '@/lib/i18n/i18n';
 import { LANGUAGES } from '@/lib/i18n/languages';
-import { sessionStore } from '@/lib/session/session';
 import { enUS } from '@mui/x-data-grid/locales';
+import { signIn, signOut } from './support/session';
 
 interface Row {
   id: string;
@@ -27,16 +27,6 @@ const columns: DataTableColumn<Row>[] = [
   { field: 'name', headerName: 'Name', width: 200 },
   { field: 'amount', headerName: 'Amount', width: 120, valueFormatter: (value: number) => `${value} kr` },
 ];
-
-function signIn(username: string) {
-  sessionStore.setSession({
-    token: 't',
-    bearerToken: null,
-    bearerTokenIssuer: null,
-    expires: '2099-01-01T00:00:00.000Z',
-    user: { username, givenName: 'Kari', familyName: 'Nord', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'ADMIN' },
-  });
-}
 
 function Harness({
   onOpen,
@@ -75,12 +65,13 @@ function Harness({
 
 beforeEach(async () => {
   localStorage.clear();
-  signIn('kari');
+  // The table's preferences are kept per staff member: Kari's.
+  signIn({ username: 'kari', givenName: 'Kari', familyName: 'Nord' });
   await i18n.changeLanguage('en-GB');
 });
 afterEach(() => {
   cleanup();
-  sessionStore.clear('logout');
+  signOut();
   vi.restoreAllMocks();
 });
 

@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthResponse, EventLogEntry } from '@fleetdesk/contract';
+import type { EventLogEntry } from '@fleetdesk/contract';
 import { eventLogFilterOf, searchOfSubmit, validateEventLogSearch } from '@/features/event-log';
 import { i18n } from '@/lib/i18n/i18n';
-import { sessionStore } from '@/lib/session/session';
-import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 import { fakeBackend } from './support/backend';
+import { signIn } from './support/session';
 
 // The event log's failed-commands search and its relative period (issue 19 point 3; docs/decisions/0071-saved-views.md).
 
@@ -59,11 +58,6 @@ describe('failed commands and the last hours in the URL', () => {
 
 // ---------- the screen, against a fake backend ----------
 
-const authResponse: AuthResponse = {
-  token: 'token-0',
-  expires: new Date(Date.now() + 8 * HOUR).toISOString(),
-  user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
-};
 const FAILED: EventLogEntry = {
   id: 'e1',
   occurred: '2026-03-15T09:00:00.000Z',
@@ -94,7 +88,7 @@ beforeEach(async () => {
 afterEach(teardownApp);
 
 function start(path: string) {
-  sessionStore.setSession(sessionFromAuthResponse(authResponse));
+  signIn();
   return startApp(path);
 }
 

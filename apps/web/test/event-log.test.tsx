@@ -1,16 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { eventSearchDefaultPeriod, type AuthResponse, type EventLogEntry } from '@fleetdesk/contract';
+import { eventSearchDefaultPeriod, type EventLogEntry } from '@fleetdesk/contract';
 import { effectiveGroups, eventLogFilterOf, prependFollowed, searchOfSubmit, validateEventLogSearch } from '@/features/event-log';
 import { i18n } from '@/lib/i18n/i18n';
-import { sessionStore } from '@/lib/session/session';
-import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 import { fakeBackend } from './support/backend';
+import { signIn } from './support/session';
 
-const HOUR = 3_600_000;
-const iso = (ms: number) => new Date(ms).toISOString();
 const NOW = new Date('2026-03-15T10:30:00.000Z');
 const TZ = 'Europe/Oslo';
 /** The app (router, lazy route, fleet, then the search) takes a moment to settle in jsdom. */
@@ -105,11 +102,6 @@ describe('follow mode', () => {
 
 // ---------- the screen, against a fake backend ----------
 
-const authResponse: AuthResponse = {
-  token: 'token-0',
-  expires: iso(Date.now() + 8 * HOUR),
-  user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
-};
 const eventCalls: URLSearchParams[] = [];
 function answerEvents() {
   const backend = fakeBackend();
@@ -128,7 +120,7 @@ function answerEvents() {
 }
 
 function start(path: string) {
-  sessionStore.setSession(sessionFromAuthResponse(authResponse));
+  signIn();
   return startApp(path);
 }
 

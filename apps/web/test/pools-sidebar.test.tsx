@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthResponse, Pool, PoolBookingsResponse } from '@fleetdesk/contract';
+import type { Pool, PoolBookingsResponse } from '@fleetdesk/contract';
 import { poolLinkSearch, selectedPoolOf, sidebarCities, validatePoolsSearch } from '@/features/pools/pools-search';
 import { i18n } from '@/lib/i18n/i18n';
-import { sessionStore } from '@/lib/session/session';
-import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 import { fakeBackend, type FakeBackend } from './support/backend';
+import { signIn } from './support/session';
 
 // vis-timeline draws with layout jsdom does not have; a stand-in records what the screen feeds it.
 const drawn = vi.hoisted(() => ({ items: [] as unknown[][], groups: [] as unknown[][] }));
@@ -91,12 +90,6 @@ describe('pools sidebar model (§2)', () => {
 
 // ---------- the screen against a fake backend ----------
 
-const authResponse: AuthResponse = {
-  token: 'token-0',
-  expires: iso(Date.now() + 8 * HOUR),
-  user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
-};
-
 /**
  * The fake server's clock, fixed per test: the window and the upcoming answers must describe the same booking with the
  * same times (the screen merges them on bid, start and end), even when they are built in different milliseconds.
@@ -150,7 +143,7 @@ function answerPools() {
 }
 
 function start(path: string) {
-  sessionStore.setSession(sessionFromAuthResponse(authResponse));
+  signIn();
   return startApp(path);
 }
 

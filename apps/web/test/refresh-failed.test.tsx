@@ -1,27 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthResponse } from '@fleetdesk/contract';
 import { i18n } from '@/lib/i18n/i18n';
 import { queryClient } from '@/lib/query/query-client';
-import { sessionStore } from '@/lib/session/session';
-import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { showsLoadError } from '@/components/refresh-failed-notice';
 import { ApiError } from '@/lib/api/api-error';
 import { userDetail } from './fixtures/user-detail';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 import { fakeBackend, type FakeBackend } from './support/backend';
+import { signIn } from './support/session';
 
 /**
  * A refresh of data already on a screen that fails (a live update's refetch while the database fails over, a dropped
  * connection) leaves the screen as it is — its open form and what was typed in it — with a notice and Retry; only a
  * first load that fails, or a record that is gone, shows the error state instead.
  */
-const authResponse: AuthResponse = {
-  token: 'token-0',
-  expires: new Date(Date.now() + 8 * 3_600_000).toISOString(),
-  user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
-};
 
 let backend: FakeBackend;
 let failing = false;
@@ -40,7 +33,7 @@ describe('a failed refresh of a shown screen', () => {
   it('keeps the user page and its open edit form, says since when the data is shown, and Try again brings it up to date', async () => {
     const user = userEvent.setup();
     window.localStorage.setItem('fleetdesk.supportMode.fjord.support', 'off');
-    sessionStore.setSession(sessionFromAuthResponse(authResponse));
+    signIn();
     startApp(`/users/${userDetail.username}?tab=info&edit=true`);
     const form = await screen.findByRole('form', { name: 'User details' }, { timeout: 5000 });
     const city = screen.getByRole('textbox', { name: 'City' });

@@ -8,7 +8,6 @@ import {
   ZStaffCreateRequest,
   ZStaffUpdateRequest,
   notAllowed,
-  type AuthResponse,
   type ErrorEnvelope,
   type StaffCreateRequest,
   type StaffMember,
@@ -25,10 +24,9 @@ import { ApiError } from '@/lib/api/api-error';
 import { formatDateTime } from '@/lib/format/format';
 import { i18n } from '@/lib/i18n/i18n';
 import type { AppNotification } from '@/lib/notifications/notification';
-import { sessionStore } from '@/lib/session/session';
-import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 import { fakeBackend, jsonResponse, type FakeBackend } from './support/backend';
+import { signIn } from './support/session';
 
 // Every notification the screen raises, with its options (the real ones are shown too).
 const notified = vi.hoisted(() => [] as AppNotification[]);
@@ -161,22 +159,9 @@ function installBackend() {
   server.on('PATCH /api/staff/:username', ({ params, body }) => respond(backend.update(params.username ?? '', ZStaffUpdateRequest.parse(body))));
 }
 
-const authResponse = (role: StaffRole): AuthResponse => ({
-  token: 'token-0',
-  expires: new Date(Date.now() + 8 * 3_600_000).toISOString(),
-  user: {
-    username: role === 'ADMIN' ? 'admin' : 'support',
-    givenName: role === 'ADMIN' ? 'Arne' : 'Siri',
-    familyName: role === 'ADMIN' ? 'Adminsen' : 'Støtte',
-    emailAddress: null,
-    language: 'en-GB',
-    fleet: 'fjord',
-    role,
-  },
-});
-
+/** Signed in as the model's admin (Arne Adminsen), or as its support member (Siri Støtte). */
 function openStaff(path = '/staff', role: StaffRole = 'ADMIN') {
-  sessionStore.setSession(sessionFromAuthResponse(authResponse(role)));
+  signIn(role === 'ADMIN' ? { username: 'admin', givenName: 'Arne', familyName: 'Adminsen', role } : { familyName: 'Støtte', role });
   return startApp(path);
 }
 

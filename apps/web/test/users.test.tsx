@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuthResponse, UserDetail } from '@fleetdesk/contract';
+import type { UserDetail } from '@fleetdesk/contract';
 import { resetPinnedUserFilterCache } from '@/lib/support-mode/pinned-user-filter';
 import { i18n } from '@/lib/i18n/i18n';
-import { sessionStore } from '@/lib/session/session';
-import { sessionFromAuthResponse } from '@/lib/session/session-schema';
 import {
   criteriaOf,
   defaultUserPageTab,
@@ -19,6 +17,7 @@ import { freeMonthsMessage } from '../src/features/users/free-months';
 import { userAbilitiesOf, userDetail } from './fixtures/user-detail';
 import { resetBrowserState, startApp, teardownApp } from './support/app-harness';
 import { fakeBackend } from './support/backend';
+import { signIn } from './support/session';
 
 const user: UserDetail = userDetail;
 
@@ -146,11 +145,6 @@ describe('user form rules (§5)', () => {
 
 // ---------- the user page in and outside support mode (§2, §6; docs/decisions/0036-support-mode.md) ----------
 
-const authResponse: AuthResponse = {
-  token: 'token-0',
-  expires: new Date(Date.now() + 8 * 3_600_000).toISOString(),
-  user: { username: 'support', givenName: 'Siri', familyName: 'Support', emailAddress: null, language: 'en-GB', fleet: 'fjord', role: 'SUPPORT' },
-};
 const SUPPORT_MODE_KEY = 'fleetdesk.supportMode.fjord.support';
 const USER_FILTER_KEY = 'fleetdesk.support.userFilter.fjord.support';
 const FILTER_LABEL = 'Filter the support search by this user';
@@ -192,7 +186,7 @@ function answerUsers() {
 
 function openPage(path: string, mode?: 'on' | 'off') {
   if (mode) window.localStorage.setItem(SUPPORT_MODE_KEY, mode);
-  sessionStore.setSession(sessionFromAuthResponse(authResponse));
+  signIn();
   return startApp(path);
 }
 

@@ -252,8 +252,6 @@ export interface FakeBackend {
   readonly calls: BackendCall[];
   /** Answers `route` (asked before the handlers registered earlier). */
   on<R extends Route>(route: R, handler: Handler<R>): void;
-  /** Answers a route the map above does not type yet; prefer adding it to BackendRoutes. */
-  onUntyped(route: string, handler: (call: BackendCall) => unknown): void;
   /** The error envelope of spec §8 with that status. */
   error(status: number, messageId: string, message: string, errors?: ErrorEnvelope['errors']): Response;
   /** The calls to a path (and method, GET unless given). */
@@ -277,7 +275,7 @@ export function fakeBackend(): FakeBackend {
   const calls: BackendCall[] = [];
   const error = (status: number, messageId: string, message: string, errors: ErrorEnvelope['errors'] = []) =>
     jsonResponse(status, { httpCode: status, messageId, message, errors } satisfies ErrorEnvelope);
-  const add = (route: string, handler: (call: BackendCall) => unknown) => entries.unshift({ ...compile(route), handler });
+  const add = (route: Route, handler: (call: BackendCall) => unknown) => entries.unshift({ ...compile(route), handler });
 
   async function fetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     const url = new URL(String(input), window.location.origin);
@@ -306,7 +304,6 @@ export function fakeBackend(): FakeBackend {
   const backend: FakeBackend = {
     calls,
     on: (route, handler) => add(route, handler),
-    onUntyped: add,
     error,
     callsTo: (path, method = 'GET') =>
       calls.filter((call) => call.method === method && (typeof path === 'string' ? call.path === path : path.test(call.path))),

@@ -21,13 +21,16 @@ export const SUPPORT_STAFF: StaffUser = {
   role: 'SUPPORT',
 };
 
-/** Beyond any test clock: the session neither runs out nor is refreshed while a test runs, whatever the date. */
-const EXPIRES = '2099-01-01T00:00:00.000Z';
+/**
+ * When the test sessions end, beyond any test clock: a session neither runs out nor is refreshed while a test runs,
+ * whatever the date. Also the expiry of a fake login's answer.
+ */
+export const SESSION_EXPIRES = '2099-01-01T00:00:00.000Z';
 
 /** Signs `SUPPORT_STAFF` (with `user`'s changes: another name, operator or role) in, as a login would; returns who. */
 export function signIn(user: Partial<StaffUser> = {}): StaffUser {
   const staff = { ...SUPPORT_STAFF, ...user };
-  sessionStore.setSession(sessionFromAuthResponse({ token: 'token-0', expires: EXPIRES, user: staff }));
+  sessionStore.setSession(sessionFromAuthResponse({ token: 'token-0', expires: SESSION_EXPIRES, user: staff }));
   return staff;
 }
 
