@@ -113,7 +113,7 @@ export function EstimatePanel({ estimate, vehicles, selectedVin, onChooseVehicle
                 >
                   <ListItemText
                     primary={
-                      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                      <Stack component="span" direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                         <span>{vehicle.registrationNumber}</span>
                         {vehicle.electric && (
                           <Tooltip title={t('bookingForm.estimate.electric')}>
