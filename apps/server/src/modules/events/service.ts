@@ -16,6 +16,7 @@ import {
 } from '@fleetdesk/contract';
 import { and, count, desc, asc, eq, gte, inArray, lt, lte, or, sql, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { bookings, events, fleets, users, vehicles } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Actor } from '../auth/index.ts';
@@ -113,7 +114,7 @@ export async function searchEvents(db: Db, actor: Actor, q: EventSearchQuery, no
   const user = await assertSubjectsInFleet(db, actor.fleet, { bid, vin: q.vin, user: q.user });
   if (q.after !== undefined) return followEvents(db, actor, q, { bid, user }, decodeFollowCursor(q.after));
   // The log position before the search: anything appended later is new to a follower.
-  const followCursor = encodeFollowCursor(await lastEventId(db, actor.fleet));
+  const followCursor = encodeFollowCursor(await lastEventId(db));
 
   const where = await searchConditions(db, actor, q, { bid, user }, now);
   const descending = q.order === 'desc';
@@ -240,10 +241,14 @@ function decodeFollowCursor(raw: string): number {
   throw AppError.invalidInput([fieldError('after', 'invalidCursor')]);
 }
 
-/** The newest event id of the operator (0 for an empty log). */
-async function lastEventId(db: Db, fleet: string): Promise<number> {
-  const [row] = await db.select({ id: events.id }).from(events).where(eq(events.fleetId, fleet)).orderBy(desc(events.id)).limit(1);
-  return row?.id ?? 0;
+/**
+ * The log's position now: the newest event id the database has handed out (0 before the first). Any event appended
+ * later has a greater id. Read from the id sequence, not as the operator's greatest id: that query has no partition
+ * bound and so probes every partition of the event log (docs/decisions/0083-event-partitions.md), on every search.
+ */
+async function lastEventId(db: Db): Promise<number> {
+  const [row] = rowsOf<{ id: string | null }>(await db.execute(sql`select pg_sequence_last_value('events_id_seq')::text as id`));
+  return row?.id ? Number(row.id) : 0;
 }
 
 /**
