@@ -18,6 +18,10 @@
  *             clients, through the real server (push.ts).
  *   load    — the API under a mixed load at a fixed arrival rate (open model), through the real server; with
  *             --find-knee the rate at which p99 passes 100 ms (load.ts).
+ *   eventlog — the event log at 100 M events on PostgreSQL: a vehicle's day, a booking's and a user's events, follow
+ *             mode, a live stream's catch-up, and the retention of a day's partition (event-log.ts).
+ *   ingest  — status reports through the telematics path (the MQTT adapter's parsing and batching, the real handler)
+ *             at a fixed rate or as fast as it goes: reports and events written a second, batch latency (ingest.ts).
  */
 import { parseArgs } from 'node:util';
 import { englishEventText, EVENT_TYPE_GROUP, type EventTextId, type EventType } from '@fleetdesk/contract';
@@ -304,13 +308,15 @@ async function main() {
   if (first === 'memory') return (await import('./memory.ts')).benchMemory(rest);
   if (first === 'push') return (await import('./push.ts')).benchPush(rest);
   if (first === 'load') return (await import('./load.ts')).benchLoad(rest);
+  if (first === 'ingest') return (await import('./ingest.ts')).benchIngest(rest);
+  if (first === 'eventlog') return (await import('./event-log.ts')).benchEventLog(rest);
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { users: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '200' } },
   });
   const name = positionals[0] ?? 'events';
   if (name !== 'events' && name !== 'search' && name !== 'timeline') {
-    console.error(`Unknown benchmark "${name}". Available: events, search, timeline, web, memory, push, load`);
+    console.error(`Unknown benchmark "${name}". Available: events, search, timeline, web, memory, push, load, eventlog, ingest`);
     process.exit(2);
   }
   const n = Number(values.users);

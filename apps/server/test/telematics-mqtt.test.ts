@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarms, vehicleStatus } from '../src/db/schema.ts';
 import { startMqttDevice, type MqttDevice } from '../src/integrations/telematics/mqtt-device.ts';
 import { createMqttTelematics } from '../src/integrations/telematics/mqtt.ts';
-import { TelematicsUnavailableError } from '../src/integrations/telematics/types.ts';
+import { TelematicsUnavailableError, type StatusReport } from '../src/integrations/telematics/types.ts';
 import { createFleet, createStaff, createVehicle } from './support/factories.ts';
 import { authToken, createTestApp, login, type TestApp } from './support/test-app.ts';
 
@@ -114,6 +114,34 @@ describe('telematics over MQTT', () => {
     expect(s).toMatchObject({ fuelLevel: 7, immobilized: true });
     expect(s.alarms.find((a) => a.name === 'FUEL')?.triggered).toBe(false);
     expect(await command(sent.id)).toMatchObject({ state: 'SUCCEEDED', message: null });
+  });
+
+  it('hands status reports to the handler in batches, and what is still buffered on stop (issue 20 point 2)', async () => {
+    const prefix = `${PREFIX}-batches`;
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    // A delay far beyond the test: only the size and stop() hand batches over.
+    const adapter = createMqttTelematics({ url: MQTT_URL, prefix, log, statusBatchSize: 3, statusBatchDelayMs: 600_000 });
+    const batches: StatusReport[][] = [];
+    await adapter.start({ onAck: async () => {}, onStatus: async (reports) => void batches.push(reports) });
+    const vehicle = await startMqttDevice({ url: MQTT_URL, prefix });
+    try {
+      for (const [i, v] of ['V1', 'V2', 'V3', 'V4', 'V5', 'V4'].entries()) {
+        await vehicle.publishStatus(v, { status: { odometer: 1000 + i }, alarms: { raised: [], cleared: [] } });
+      }
+      await until(
+        async () => batches.length === 1 && adapter.bufferedStatusReports === 2,
+        (ready) => ready,
+      );
+    } finally {
+      await vehicle.stop();
+      await adapter.stop();
+    }
+    expect(batches.map((b) => b.map((r) => r.vin))).toEqual([
+      ['V1', 'V2', 'V3'],
+      ['V4', 'V5'],
+    ]);
+    // V4's two reports as one: the later odometer.
+    expect(batches[1]![0]!.status).toEqual({ odometer: 1005 });
   });
 
   it('refuses to hand a command over when the broker is unreachable', async () => {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarms, events, vehicleStatus, vehicles } from '../src/db/schema.ts';
+import { alarms, events, vehicleModels, vehicleStatus, vehicles } from '../src/db/schema.ts';
 import { createSimulator, simulateStatus, type SimulatedVehicle } from '../src/integrations/telematics/simulator.ts';
-import type { CommandAck, TelematicsHandler, TelematicsLog } from '../src/integrations/telematics/types.ts';
+import type { CommandAck, StatusReport, TelematicsHandler, TelematicsLog } from '../src/integrations/telematics/types.ts';
 import { handleStatusReports, vehicleTelematicsHandler } from '../src/modules/vehicle-commands/telematics-handler.ts';
 import {
   createAlarm,
@@ -253,8 +253,10 @@ describe('simulator status reports against a fleet', () => {
     const ignored = await handleStatusReports(t.database.db, [
       { vin: 'NOSUCHVIN', status: { locked: true }, alarms: { raised: ['FUEL'], cleared: [] } },
       { vin: bike.vin, status: { locked: true }, alarms: { raised: [], cleared: [] } },
+      // Quotes, a backslash, braces and a comma: the VINs travel as one array literal.
+      { vin: 'ODD "VIN" \\ {1,2}', status: {}, alarms: { raised: [], cleared: [] } },
     ]);
-    expect(ignored.sort()).toEqual(['NOSUCHVIN', bike.vin].sort());
+    expect(ignored.sort()).toEqual(['NOSUCHVIN', bike.vin, 'ODD "VIN" \\ {1,2}'].sort());
     expect((await statusOf(bike.id))?.locked ?? null).toBeNull();
   });
   it('reports status on its ticks only while this server copy is the leader (issue 20 point 3)', async () => {
@@ -283,5 +285,169 @@ describe('simulator status reports against a fleet', () => {
     } finally {
       await sim.stop();
     }
+  });
+});
+
+describe('status reports that change what support asks about (issue 20 point 2)', () => {
+  let t: TestApp;
+  const now = new Date('2026-11-30T10:00:00Z');
+  /** The stored status of every vehicle here is an hour older than the reports. */
+  const hourBefore = new Date(now.getTime() - 3_600_000);
+  beforeAll(async () => {
+    t = await createTestApp();
+    await createFleet(t.database.db, 'fjord');
+  });
+  afterAll(() => t.close());
+
+  const quietVehicle = async (status: Partial<typeof vehicleStatus.$inferInsert> = {}) => {
+    const car = await createVehicle(t.database.db, 'fjord');
+    await createVehicleStatus(t.database.db, car.id, { isRefueling: false, carBatteryVoltage: 12.6, updatedAt: hourBefore, ...status });
+    return car;
+  };
+  const statusEvents = (vin: string) =>
+    t.database.db
+      .select()
+      .from(events)
+      .where(and(eq(events.vin, vin), eq(events.type, 'VEHICLE_STATUS')));
+  const statusOf = async (id: number) => (await t.database.db.select().from(vehicleStatus).where(eq(vehicleStatus.vehicleId, id)))[0]!;
+  const report = (vin: string, status: StatusReport['status']): StatusReport => ({ vin, status, alarms: { raised: [], cleared: [] } });
+
+  it('leaves one event per vehicle naming every change, with the active booking and customer', async () => {
+    const db = t.database.db;
+    const car = await quietVehicle({ locked: false, immobilized: false, keyholder: true });
+    const customer = await createUser(db, 'fjord');
+    const booking = await createBooking(
+      db,
+      'fjord',
+      { userId: customer.id, contractId: (await createContract(db, 'fjord')).id, poolId: (await createPool(db, 'fjord')).id, vehicleId: car.id },
+      { state: 'ACTIVE', startTime: hourBefore, endTime: new Date(now.getTime() + 3_600_000) },
+    );
+    // Two reports of the car in one batch: the changes of both, in one event.
+    await handleStatusReports(db, [report(car.vin, { locked: true, fuelLevel: 60 }), report(car.vin, { keyholder: false, immobilized: true })], now);
+
+    const logged = await statusEvents(car.vin);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      displayText: 'Locked; immobilized; key taken from the key holder',
+      textParts: [
+        { id: 'statusLocked', params: {} },
+        { id: 'statusImmobilized', params: {} },
+        { id: 'statusKeyTaken', params: {} },
+      ],
+      properties: { changes: { locked: { from: false, to: true }, immobilized: { from: false, to: true }, keyholder: { from: true, to: false } } },
+      bid: booking.bid,
+      affectedUsername: customer.username,
+      actingUsername: null,
+      typeGroup: 'VEHICLE',
+      fleetId: 'fjord',
+    });
+    expect(logged[0]!.occurred.toISOString()).toBe(now.toISOString());
+    expect(await statusOf(car.id)).toMatchObject({ locked: true, immobilized: true, keyholder: false, fuelLevel: 60, updatedAt: now });
+  });
+
+  it('names the opposite changes, and charging or refuelling by the fuel type', async () => {
+    const db = t.database.db;
+    const ev = await quietVehicle({ locked: true, immobilized: true, keyholder: false });
+    const petrol = await quietVehicle({ isRefueling: true });
+    await db.update(vehicleModels).set({ primaryFuelType: 'PETROL' }).where(eq(vehicleModels.id, petrol.modelId));
+    await handleStatusReports(
+      db,
+      [report(ev.vin, { locked: false, immobilized: false, keyholder: true, isRefueling: true }), report(petrol.vin, { isRefueling: false })],
+      now,
+    );
+    expect((await statusEvents(ev.vin)).map((e) => e.displayText)).toEqual(['Unlocked; mobilized; key returned to the key holder; charging started']);
+    expect((await statusEvents(petrol.vin)).map((e) => e.displayText)).toEqual(['Refuelling stopped']);
+  });
+
+  it('leaves no event for continuous values, a repeated state, a state unknown before or after, or a first report', async () => {
+    const db = t.database.db;
+    const car = await quietVehicle({ locked: true, immobilized: null });
+    const fresh = await createVehicle(db, 'fjord'); // no status row yet
+    await handleStatusReports(
+      db,
+      [
+        report(car.vin, {
+          fuelLevel: 12,
+          dte: 80,
+          odometer: 12_345,
+          carBatteryVoltage: 12.1,
+          lat: 59.95,
+          lon: 10.8,
+          locked: true,
+          immobilized: true,
+        }),
+        report(fresh.vin, { locked: true, keyholder: true }),
+      ],
+      now,
+    );
+    await handleStatusReports(db, [report(car.vin, { locked: null })], new Date(now.getTime() + 60_000));
+    expect(await statusEvents(car.vin)).toEqual([]);
+    expect(await statusEvents(fresh.vin)).toEqual([]);
+    expect(await statusOf(car.id)).toMatchObject({ fuelLevel: 12, odometer: 12_345, immobilized: true, locked: null });
+    expect(await statusOf(fresh.id)).toMatchObject({ locked: true, keyholder: true, fuelLevel: null, updatedAt: now });
+  });
+
+  it('finds a vehicle whose VIN has quotes, a backslash, braces and a comma (the VINs travel as one array literal)', async () => {
+    const odd = await createVehicle(t.database.db, 'fjord', { vin: 'ODD "VIN" \\ {3,4}' });
+    await createVehicleStatus(t.database.db, odd.id, { locked: false, updatedAt: hourBefore });
+    expect(await handleStatusReports(t.database.db, [report(odd.vin, { locked: true })], now)).toEqual([]);
+    expect((await statusEvents(odd.vin)).map((e) => e.displayText)).toEqual(['Locked']);
+  });
+
+  it('ignores a report older than the stored status: no change, no event', async () => {
+    const db = t.database.db;
+    const car = await quietVehicle({ locked: true, updatedAt: now });
+    await handleStatusReports(db, [{ ...report(car.vin, { locked: false }), occurred: hourBefore.toISOString() }], now);
+    expect(await statusEvents(car.vin)).toEqual([]);
+    expect(await statusOf(car.id)).toMatchObject({ locked: true, updatedAt: now });
+  });
+
+  it('writes a report without a time that follows, in the same batch, one older than the stored status', async () => {
+    const db = t.database.db;
+    const car = await quietVehicle({ locked: true, odometer: 100, updatedAt: now });
+    await handleStatusReports(
+      db,
+      [{ ...report(car.vin, { immobilized: true }), occurred: hourBefore.toISOString() }, report(car.vin, { odometer: 12_345 })],
+      now,
+    );
+    expect(await statusOf(car.id)).toMatchObject({ odometer: 12_345, updatedAt: now });
+  });
+
+  it('closes the alarms a batch reports as over, of every name at once, and leaves the others open', async () => {
+    const db = t.database.db;
+    const [a, b] = [await quietVehicle(), await quietVehicle()];
+    const fuelA = await createAlarm(db, 'fjord', { name: 'FUEL', vehicleId: a.id, primaryObject: a.registrationNumber });
+    const batteryA = await createAlarm(db, 'fjord', { name: 'EXTERNAL_BATTERY', vehicleId: a.id, primaryObject: a.registrationNumber });
+    const fuelB = await createAlarm(db, 'fjord', { name: 'FUEL', vehicleId: b.id, primaryObject: b.registrationNumber });
+    const keyB = await createAlarm(db, 'fjord', { name: 'KEY_HOLDER', vehicleId: b.id, primaryObject: b.registrationNumber });
+    await handleStatusReports(
+      db,
+      [
+        { vin: a.vin, status: {}, alarms: { raised: [], cleared: ['FUEL', 'EXTERNAL_BATTERY'] } },
+        { vin: b.vin, status: {}, alarms: { raised: [], cleared: ['EXTERNAL_BATTERY', 'FUEL'] } },
+      ],
+      now,
+    );
+    const state = async (id: number) => (await db.select().from(alarms).where(eq(alarms.id, id)))[0]!;
+    for (const closed of [fuelA, batteryA, fuelB]) {
+      expect(await state(closed.id)).toMatchObject({ state: 'HANDLED', handledBy: 'telematics', handledAt: now });
+    }
+    expect((await state(keyB.id)).state).toBe('TRIGGERED');
+    expect((await statusEvents(a.vin)).map((e) => e.displayText).sort()).toEqual([
+      'External battery alarm cleared by the vehicle',
+      'Fuel alarm cleared by the vehicle',
+    ]);
+    expect((await statusEvents(b.vin)).map((e) => e.properties)).toEqual([{ alarm: 'FUEL', alarmId: fuelB.id, state: 'HANDLED' }]);
+  });
+
+  it('writes the change and a new alarm of one report as two events, the change first', async () => {
+    const db = t.database.db;
+    const car = await quietVehicle({ keyholder: true });
+    await handleStatusReports(db, [{ vin: car.vin, status: { keyholder: false }, alarms: { raised: ['KEY_HOLDER'], cleared: [] } }], now);
+    const logged = await statusEvents(car.vin);
+    expect(logged.sort((a, b) => a.id - b.id).map((e) => e.displayText)).toEqual([
+      'Key taken from the key holder',
+      'Key not returned to the key holder',
+    ]);
   });
 });

@@ -113,6 +113,20 @@ export const EVENT_TEXTS = {
   externalBatteryLowVolts: 'External battery low: {{voltage}} V',
   keyNotReturned: 'Key not returned to the key holder',
   alarmCleared: '{{alarm}} alarm cleared by the vehicle',
+  /**
+   * A status report that changed a state support is asked about (docs/decisions/0084-telematics-status-events.md): one
+   * event per vehicle and batch, one part per change, joined with "; " (so in lower case: the first is capitalised).
+   */
+  statusLocked: 'locked',
+  statusUnlocked: 'unlocked',
+  statusImmobilized: 'immobilized',
+  statusMobilized: 'mobilized',
+  statusKeyReturned: 'key returned to the key holder',
+  statusKeyTaken: 'key taken from the key holder',
+  statusChargingStarted: 'charging started',
+  statusChargingStopped: 'charging stopped',
+  statusRefuellingStarted: 'refuelling started',
+  statusRefuellingStopped: 'refuelling stopped',
   alarmAcknowledged: 'Alarm {{alarm}} acknowledged',
   alarmAssigned: 'Alarm {{alarm}} assigned to {{assignee}}',
   alarmUnassigned: 'Alarm {{alarm}} no longer assigned',

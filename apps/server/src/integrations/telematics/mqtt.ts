@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type MqttClient } from 'mqtt';
+import { createStatusBatcher, STATUS_BATCH_DEFAULTS, type StatusBatcher } from './status-batcher.ts';
 import {
   TelematicsUnavailableError,
   ZCommandAck,
   ZStatusReport,
   type CommandMessage,
+  type StatusReport,
   type Telematics,
   type TelematicsCommand,
   type TelematicsHandler,
@@ -17,7 +19,9 @@ import {
  * - `{prefix}/vehicles/{vin}/ack`: the vehicle answers {commandId, ok, message?};
  * - `{prefix}/vehicles/{vin}/status`: the vehicle reports {status, alarms?, occurred?}.
  * The server subscribes to ack and status with wildcards; payloads are checked with zod and junk is logged and
- * dropped. The VIN always comes from the topic.
+ * dropped. The VIN always comes from the topic. Acknowledgements are handled as they arrive; status reports are
+ * buffered and written in batches (status-batcher.ts: `statusBatchSize` vehicles or `statusBatchDelayMs`, whichever
+ * comes first, one batch at a time), and what is buffered is written on stop().
  */
 export interface MqttTelematicsOptions {
   url: string;
@@ -27,6 +31,16 @@ export interface MqttTelematicsOptions {
   connectTimeoutMs?: number;
   /** How long send() waits for the broker's PUBACK; a command not handed over stays PENDING and times out. */
   publishTimeoutMs?: number;
+  /** Status reports are written in batches of up to this many vehicles (default 500) ... */
+  statusBatchSize?: number;
+  /** ... or this long after the first report entered the empty buffer (default 100 ms), whichever comes first. */
+  statusBatchDelayMs?: number;
+}
+
+export interface MqttTelematics extends Telematics {
+  readonly kind: 'mqtt';
+  /** Vehicles whose status reports are buffered, not yet handed to the handler. */
+  readonly bufferedStatusReports: number;
 }
 
 export const mqttTopics = (prefix: string) => ({
@@ -58,6 +72,12 @@ function parseJson(payload: Buffer): unknown {
   }
 }
 
+/** A message on `{prefix}/vehicles/{vin}/status` as a report: null when the payload is not a valid report. */
+export function parseStatusMessage(vin: string, payload: Buffer): StatusReport | null {
+  const parsed = ZStatusPayload.safeParse(parseJson(payload));
+  return parsed.success ? { ...parsed.data, vin } : null;
+}
+
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -66,10 +86,11 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function createMqttTelematics(opts: MqttTelematicsOptions): Telematics {
+export function createMqttTelematics(opts: MqttTelematicsOptions): MqttTelematics {
   const topics = mqttTopics(opts.prefix);
   let client: MqttClient | null = null;
   let handler: TelematicsHandler | null = null;
+  let statusBatcher: StatusBatcher | null = null;
   const inFlight = new Set<Promise<unknown>>();
 
   const deliver = (p: Promise<void>) => {
@@ -84,22 +105,30 @@ export function createMqttTelematics(opts: MqttTelematicsOptions): Telematics {
     if (!h) return;
     const where = parseVehicleTopic(opts.prefix, topic);
     if (!where) return;
-    const body = parseJson(payload);
     if (where.kind === 'ack') {
-      const parsed = ZAckPayload.safeParse(body);
+      const parsed = ZAckPayload.safeParse(parseJson(payload));
       if (!parsed.success) return opts.log.warn(`telematics mqtt: ignored an invalid ack on ${topic}`);
       deliver(h.onAck({ ...parsed.data, vin: where.vin }));
     } else if (where.kind === 'status') {
-      const parsed = ZStatusPayload.safeParse(body);
-      if (!parsed.success) return opts.log.warn(`telematics mqtt: ignored an invalid status report on ${topic}`);
-      deliver(h.onStatus([{ ...parsed.data, vin: where.vin }]));
+      const report = parseStatusMessage(where.vin, payload);
+      if (!report) return opts.log.warn(`telematics mqtt: ignored an invalid status report on ${topic}`);
+      statusBatcher?.add(report);
     }
   };
 
   return {
     kind: 'mqtt',
+    get bufferedStatusReports() {
+      return statusBatcher?.buffered ?? 0;
+    },
     async start(h) {
       handler = h;
+      statusBatcher = createStatusBatcher({
+        deliver: (reports) => h.onStatus(reports),
+        maxBatch: opts.statusBatchSize ?? STATUS_BATCH_DEFAULTS.maxBatch,
+        maxDelayMs: opts.statusBatchDelayMs ?? STATUS_BATCH_DEFAULTS.maxDelayMs,
+        onError: (err, n) => opts.log.error({ err }, `telematics mqtt: writing a batch of ${n} status reports failed`),
+      });
       const c = connect(opts.url, {
         clientId: `fleetdesk-server-${randomBytes(6).toString('hex')}`,
         clean: true,
@@ -143,6 +172,10 @@ export function createMqttTelematics(opts: MqttTelematicsOptions): Telematics {
       const c = client;
       client = null;
       if (c) await c.endAsync();
+      // Nothing arrives any more: write what is buffered, then wait for the acknowledgements being handled.
+      const batcher = statusBatcher;
+      statusBatcher = null;
+      await batcher?.drain();
       await Promise.allSettled([...inFlight]);
     },
   };

@@ -1,15 +1,20 @@
 import { type EventTextPart, eventValue, eventText, EVENT_TYPE_GROUP, type AlarmName, type FuelType } from '@fleetdesk/contract';
-import { and, eq, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { alarms, bookings, events, users, vehicleCommands, vehicleModels, vehicleStatus, vehicles } from '../../db/schema.ts';
+import { mergeStatusReports } from '../../integrations/telematics/status-batcher.ts';
 import type { CommandAck, StatusPatch, StatusReport, TelematicsHandler, TelematicsLog } from '../../integrations/telematics/types.ts';
 import { eventTextColumns } from '../events/index.ts';
 import { recordCommandAnswer } from './service.ts';
+import { DISCRETE_COLUMNS, statusChangeColumns, type StatusChanges, type TextColumns } from './status-change-text.ts';
+import { arrayLiteral, inList, jsonRecordset } from '../../db/bulk.ts';
 
 /**
  * What arrives from the vehicles, written to the database (the truth; the server keeps nothing in memory):
  * acknowledgements complete their command and apply its effect to the vehicle's status; status reports update
- * vehicle_status and raise or clear alarms. Both leave events.
+ * vehicle_status and raise or clear alarms. Both leave events; a report leaves one only when it changes a state support
+ * is asked about (locked, immobilized, key holder, refuelling) or raises or clears an alarm.
  */
 
 /** Who handles an alarm the vehicle itself reports as over. */
@@ -118,11 +123,155 @@ function raisedText(name: AlarmName, fuelType: FuelType, status: StatusPatch): E
   return eventText('keyNotReturned');
 }
 
+type StoredStatus = typeof vehicleStatus.$inferSelect;
+/** The fields a report carries (a field it leaves out is not touched; null means the vehicle does not know it). */
+const reportedFields = (patch: StatusPatch): Partial<Pick<StoredStatus, StatusColumn>> =>
+  Object.fromEntries(STATUS_COLUMNS.filter((c) => patch[c] !== undefined).map((c) => [c, patch[c]]));
+
+const reportedAt = (r: StatusReport, now: Date) => (r.occurred ? new Date(r.occurred) : now);
+
+const REPORTING_VEHICLE = {
+  id: vehicles.id,
+  vin: vehicles.vin,
+  fleetId: vehicles.fleetId,
+  reg: vehicles.registrationNumber,
+  fuelType: vehicleModels.primaryFuelType,
+};
+interface ReportingVehicle {
+  id: number;
+  vin: string;
+  fleetId: string;
+  reg: string;
+  fuelType: FuelType;
+}
+
 /**
- * Writes status reports in one transaction: the statuses, then the alarms. A raised alarm is inserted (TRIGGERED)
- * unless one of that name is open for the vehicle or staff handled one within ALARM_REPEAT_HOURS; a cleared one
- * closes the open alarm of that name (HANDLED by 'telematics'). Answers the VINs that were ignored (unknown, or a
- * vehicle without an agent).
+ * The vehicles that reported (known, with an agent) and their stored status rows, locked until the transaction ends, in
+ * vehicle order: two server copies writing overlapping batches wait for each other instead of deadlocking, and each
+ * report's changes are judged against the row it overwrites. One statement when every vehicle has a status row; a
+ * vehicle without one gets a row with what its first report says (nothing to judge: no change).
+ */
+async function lockReportingVehicles(
+  tx: Db,
+  reports: ReadonlyMap<string, StatusReport>,
+  now: Date,
+): Promise<{ found: ReportingVehicle[]; stored: Map<number, StoredStatus> }> {
+  const withAgent = (vins: string[]) => and(inList(vehicles.vin, vins, 'text'), ne(vehicles.agentHardwareType, 'none'));
+  const lockStatuses = (ids: number[]) =>
+    tx
+      .select()
+      .from(vehicleStatus)
+      .where(inList(vehicleStatus.vehicleId, ids, 'int'))
+      .orderBy(asc(vehicleStatus.vehicleId))
+      .for('update');
+  // Prepared (on PostgreSQL): planning it for a list of hundreds of VINs took longer than running it.
+  const rows = await tx
+    .select({ ...REPORTING_VEHICLE, status: vehicleStatus })
+    .from(vehicles)
+    .innerJoin(vehicleModels, eq(vehicleModels.id, vehicles.modelId))
+    .innerJoin(vehicleStatus, eq(vehicleStatus.vehicleId, vehicles.id))
+    .where(and(sql`${vehicles.vin} = any(${sql.placeholder('vins')}::text[])`, ne(vehicles.agentHardwareType, 'none')))
+    .orderBy(asc(vehicles.id))
+    .for('update', { of: vehicleStatus })
+    .prepare('telematics_lock_reporting_vehicles')
+    .execute({ vins: arrayLiteral([...reports.keys()]) });
+  const found: ReportingVehicle[] = rows.map(({ status: _, ...v }) => v);
+  const stored = new Map(rows.map((r) => [r.id, r.status]));
+  const seen = new Set(found.map((v) => v.vin));
+  const rest = [...reports.keys()].filter((vin) => !seen.has(vin));
+  if (!rest.length) return { found, stored };
+
+  const first = await tx
+    .select(REPORTING_VEHICLE)
+    .from(vehicles)
+    .innerJoin(vehicleModels, eq(vehicleModels.id, vehicles.modelId))
+    .where(withAgent(rest));
+  if (!first.length) return { found, stored };
+  found.push(...first);
+  const inserted = await tx
+    .insert(vehicleStatus)
+    .values(
+      first.map((v) => {
+        const r = reports.get(v.vin)!;
+        return { vehicleId: v.id, updatedAt: reportedAt(r, now), ...reportedFields(r.status) };
+      }),
+    )
+    .onConflictDoNothing({ target: vehicleStatus.vehicleId })
+    .returning({ vehicleId: vehicleStatus.vehicleId });
+  // A row another server copy inserted meanwhile is merged like any stored row.
+  const done = new Set(inserted.map((i) => i.vehicleId));
+  const raced = first.filter((v) => !done.has(v.id)).map((v) => v.id);
+  if (raced.length) for (const s of await lockStatuses(raced)) stored.set(s.vehicleId, s);
+  return { found, stored };
+}
+
+/**
+ * Merges each report's fields into the vehicle's locked row. A report older than the stored status changes nothing (a
+ * vehicle not in `stored` got its row from its first report). Answers the rows to write and, by vehicle, the discrete
+ * states the reports changed; a state unknown (null) before or after is not a change.
+ */
+function mergeStatuses(
+  rows: { vehicleId: number; patch: StatusPatch; at: Date }[],
+  stored: ReadonlyMap<number, StoredStatus>,
+): { merged: StoredStatus[]; changes: Map<number, StatusChanges> } {
+  const changes = new Map<number, StatusChanges>();
+  const merged: StoredStatus[] = [];
+  for (const r of rows) {
+    const before = stored.get(r.vehicleId);
+    if (!before || before.updatedAt.getTime() > r.at.getTime()) continue;
+    const after: StoredStatus = { ...before, ...reportedFields(r.patch), updatedAt: r.at };
+    merged.push(after);
+    const changed: StatusChanges = {};
+    for (const c of DISCRETE_COLUMNS) {
+      const from = before[c];
+      const to = after[c];
+      if (from !== null && to !== null && from !== to) changed[c] = { from, to };
+    }
+    if (Object.keys(changed).length) changes.set(r.vehicleId, changed);
+  }
+  return { merged, changes };
+}
+
+/** What differs between a batch's events; the rest is the same for all (see writeStatusesAndEvents). */
+type StatusEvent = Pick<typeof events.$inferInsert, 'fleetId' | 'vin' | 'bid' | 'affectedUsername' | 'displayText' | 'textParts' | 'properties'>;
+const STATUS_EVENT_KEYS = [
+  'fleetId',
+  'vin',
+  'bid',
+  'affectedUsername',
+  'displayText',
+  'textParts',
+  'properties',
+] as const satisfies readonly (keyof StatusEvent)[];
+
+/**
+ * The batch's statuses (one UPDATE) and events (one INSERT, so the live stream's statement-level trigger announces them
+ * once) in one statement, a round trip less per batch. The events are VEHICLE_STATUS events of no acting user, written
+ * at `now` (never before it occurred; the column's default would be the transaction's start) and received at `received`.
+ */
+async function writeStatusesAndEvents(tx: Db, statuses: StoredStatus[], eventRows: StatusEvent[], now: Date, received: Date): Promise<void> {
+  const s = jsonRecordset(vehicleStatus, ['vehicleId', ...STATUS_COLUMNS, 'updatedAt'], statuses, 's');
+  const update = sql`update ${vehicleStatus} set ${s.assignments('vehicleId')} from ${s.from} where ${vehicleStatus.vehicleId} = s."vehicleId"`;
+  const e = jsonRecordset(events, STATUS_EVENT_KEYS, eventRows, 'e');
+  const insert = sql`
+    insert into ${events} (${e.names}, ${sql.identifier(events.occurred.name)}, ${sql.identifier(events.received.name)},
+      ${sql.identifier(events.actingUsername.name)}, ${sql.identifier(events.type.name)}, ${sql.identifier(events.typeGroup.name)})
+    select ${e.values}, ${now.toISOString()}::timestamptz, ${received.toISOString()}::timestamptz, null, ${'VEHICLE_STATUS'}, ${EVENT_TYPE_GROUP.VEHICLE_STATUS}
+    from ${e.from}`;
+  if (statuses.length && eventRows.length) await tx.execute(sql`with statuses as (${update}) ${insert}`);
+  else if (statuses.length) await tx.execute(update);
+  else if (eventRows.length) await tx.execute(insert);
+}
+
+/**
+ * Writes status reports in one transaction: the statuses, then the alarms, then the events in one multi-row insert
+ * (one statement, so the live stream's statement-level trigger announces the batch once). A report that changes a
+ * discrete state (locked, immobilized, key holder, refuelling) leaves one event per vehicle naming the changes
+ * ("Locked; key taken from the key holder"), with the active booking's bid and customer; continuous values (charge,
+ * position, odometer, voltage, range) leave none (docs/decisions/0084-telematics-status-events.md). A raised alarm is
+ * inserted (TRIGGERED) unless one of that name is open for the vehicle or staff handled one within ALARM_REPEAT_HOURS;
+ * a cleared one closes the open alarm of that name (HANDLED by 'telematics'). Answers the VINs that were ignored
+ * (unknown, or a vehicle without an agent).
  */
 export async function handleStatusReports(db: Db, reports: readonly StatusReport[], now = new Date()): Promise<string[]> {
   if (!reports.length) return [];
@@ -130,64 +279,49 @@ export async function handleStatusReports(db: Db, reports: readonly StatusReport
   const merged = new Map<string, StatusReport>();
   for (const r of reports) {
     const prev = merged.get(r.vin);
-    merged.set(
-      r.vin,
-      prev
-        ? { vin: r.vin, occurred: r.occurred ?? prev.occurred, status: { ...prev.status, ...r.status }, alarms: mergeAlarms(prev.alarms, r.alarms) }
-        : r,
-    );
+    merged.set(r.vin, prev ? mergeStatusReports(prev, r) : r);
   }
-  const found = await db
-    .select({
-      id: vehicles.id,
-      vin: vehicles.vin,
-      fleetId: vehicles.fleetId,
-      reg: vehicles.registrationNumber,
-      agent: vehicles.agentHardwareType,
-      fuelType: vehicleModels.primaryFuelType,
-    })
-    .from(vehicles)
-    .innerJoin(vehicleModels, eq(vehicleModels.id, vehicles.modelId))
-    .where(inArray(vehicles.vin, [...merged.keys()]));
-  const byVin = new Map(found.filter((v) => v.agent !== 'none').map((v) => [v.vin, v]));
-  const ignored = [...merged.keys()].filter((vin) => !byVin.has(vin));
-  const items = [...merged.values()].flatMap((r) => {
-    const v = byVin.get(r.vin);
-    return v ? [{ r, v }] : [];
-  });
-  if (!items.length) return ignored;
-
+  let ignored: string[] = [];
   await db.transaction(async (tx) => {
-    await upsertStatuses(
-      tx,
-      items.map(({ r, v }) => ({ vehicleId: v.id, patch: r.status, at: r.occurred ? new Date(r.occurred) : now })),
+    // Telemetry: the commit does not wait for the WAL to reach the disk (PostgreSQL's crash safety stays; a crash may lose
+    // the last few hundred milliseconds of batches, which the vehicles' next reports restore). The wait was about a
+    // seventh of a batch's time on the bench (docs/decisions/0084-telematics-status-events.md).
+    await tx.execute(sql`set local synchronous_commit = off`);
+    const { found, stored } = await lockReportingVehicles(tx, merged, now);
+    const byVin = new Map(found.map((v) => [v.vin, v]));
+    ignored = [...merged.keys()].filter((vin) => !byVin.has(vin));
+    const items = [...merged.values()].flatMap((r) => {
+      const v = byVin.get(r.vin);
+      return v ? [{ r, v }] : [];
+    });
+    if (!items.length) return;
+    const { merged: statuses, changes } = mergeStatuses(
+      items.map(({ r, v }) => ({ vehicleId: v.id, patch: r.status, at: reportedAt(r, now) })),
+      stored,
     );
 
     const raised = items.flatMap(({ r, v }) => r.alarms.raised.map((name) => ({ name, r, v })));
     const cleared = items.flatMap(({ r, v }) => r.alarms.cleared.map((name) => ({ name, v })));
-    const eventRows: (typeof events.$inferInsert)[] = [];
+    const eventRows: StatusEvent[] = [];
+    // Written now, never before it occurred (the column's default is the transaction's start).
+    const received = new Date(Math.max(Date.now(), now.getTime()));
     const event = (
-      v: (typeof items)[number]['v'],
-      text: EventTextPart,
+      v: ReportingVehicle,
+      text: EventTextPart | TextColumns,
       properties: Record<string, unknown>,
       bid: string | null = null,
       affected: string | null = null,
     ) =>
       eventRows.push({
-        // Written now, never before it occurred (the column's default is the transaction's start).
         fleetId: v.fleetId,
-        occurred: now,
-        received: new Date(Math.max(Date.now(), now.getTime())),
         vin: v.vin,
         bid,
-        actingUsername: null,
         affectedUsername: affected,
-        type: 'VEHICLE_STATUS',
-        typeGroup: EVENT_TYPE_GROUP.VEHICLE_STATUS,
-        ...eventTextColumns(text),
+        ...('displayText' in text ? text : eventTextColumns(text)),
         properties,
       });
 
+    let fresh: typeof raised = [];
     if (raised.length) {
       const ids = [...new Set(raised.map((a) => a.v.id))];
       const since = new Date(now.getTime() - ALARM_REPEAT_HOURS * 3_600_000);
@@ -196,62 +330,80 @@ export async function handleStatusReports(db: Db, reports: readonly StatusReport
         .from(alarms)
         .where(
           and(
-            inArray(alarms.vehicleId, ids),
+            inList(alarms.vehicleId, ids, 'int'),
             or(eq(alarms.state, 'TRIGGERED'), and(gt(alarms.handledAt, since), ne(alarms.handledBy, TELEMATICS_ACTOR))),
           ),
         );
       const blocked = new Set(blocking.map((b) => `${b.vehicleId}:${b.name}`));
-      const fresh = raised.filter((a) => !blocked.has(`${a.v.id}:${a.name}`));
-      if (fresh.length) {
-        const active = await tx
+      fresh = raised.filter((a) => !blocked.has(`${a.v.id}:${a.name}`));
+    }
+
+    // The active booking of each vehicle a change or a new alarm is about: its bid and customer go on the event.
+    const booked = [...new Set([...changes.keys(), ...fresh.map((a) => a.v.id)])];
+    const active = booked.length
+      ? await tx
           .select({ vehicleId: bookings.allocatedVehicleId, bid: bookings.bid, username: users.username })
           .from(bookings)
           .leftJoin(users, eq(users.id, bookings.userId))
-          .where(and(inArray(bookings.allocatedVehicleId, [...new Set(fresh.map((a) => a.v.id))]), eq(bookings.state, 'ACTIVE')));
-        const activeBy = new Map(active.map((a) => [a.vehicleId, a]));
-        await tx.insert(alarms).values(
-          fresh.map(({ name, v }) => {
-            const b = activeBy.get(v.id);
-            return {
-              fleetId: v.fleetId,
-              name,
-              category: 'VEHICLE' as const,
-              state: 'TRIGGERED' as const,
-              alarmTypes: [ALARM_TYPE[name](v.fuelType === 'BATTERY')],
-              alarmTimestamp: now,
-              vehicleId: v.id,
-              bid: b?.bid ?? null,
-              username: b?.username ?? null,
-              primaryObject: v.reg,
-            };
-          }),
-        );
-        for (const { name, r, v } of fresh) {
+          .where(
+            and(
+              // By fleet too: a fleet's active bookings are few, a vehicle's bookings over the years many.
+              inList(bookings.fleetId, [...new Set(items.map(({ v }) => v.fleetId))], 'text'),
+              eq(bookings.state, 'ACTIVE'),
+              inList(bookings.allocatedVehicleId, booked, 'int'),
+            ),
+          )
+      : [];
+    const activeBy = new Map(active.map((a) => [a.vehicleId, a]));
+
+    for (const { v } of items) {
+      const changed = changes.get(v.id);
+      if (!changed) continue;
+      const b = activeBy.get(v.id);
+      event(v, statusChangeColumns(changed, v.fuelType), { changes: changed }, b?.bid ?? null, b?.username ?? null);
+    }
+
+    if (fresh.length) {
+      await tx.insert(alarms).values(
+        fresh.map(({ name, v }) => {
           const b = activeBy.get(v.id);
-          event(v, raisedText(name, v.fuelType, r.status), { alarm: name, state: 'TRIGGERED' }, b?.bid ?? null, b?.username ?? null);
-        }
+          return {
+            fleetId: v.fleetId,
+            name,
+            category: 'VEHICLE' as const,
+            state: 'TRIGGERED' as const,
+            alarmTypes: [ALARM_TYPE[name](v.fuelType === 'BATTERY')],
+            alarmTimestamp: now,
+            vehicleId: v.id,
+            bid: b?.bid ?? null,
+            username: b?.username ?? null,
+            primaryObject: v.reg,
+          };
+        }),
+      );
+      for (const { name, r, v } of fresh) {
+        const b = activeBy.get(v.id);
+        event(v, raisedText(name, v.fuelType, r.status), { alarm: name, state: 'TRIGGERED' }, b?.bid ?? null, b?.username ?? null);
       }
     }
-    for (const name of new Set(cleared.map((c) => c.name))) {
-      const ids = cleared.filter((c) => c.name === name).map((c) => c.v.id);
-      const closed = await tx
-        .update(alarms)
-        .set({ state: 'HANDLED', handledAt: now, handledBy: TELEMATICS_ACTOR })
-        .where(and(inArray(alarms.vehicleId, ids), eq(alarms.name, name), eq(alarms.state, 'TRIGGERED')))
-        .returning({ vehicleId: alarms.vehicleId, id: alarms.id });
+    if (cleared.length) {
+      // Every cleared condition of the batch in one UPDATE.
+      const pairs = JSON.stringify(cleared.map((c) => ({ vehicleId: c.v.id, name: c.name })));
+      const closed = rowsOf<{ vehicleId: number; id: number; name: AlarmName }>(
+        await tx.execute(sql`
+          update ${alarms} set ${sql.identifier(alarms.state.name)} = 'HANDLED', ${sql.identifier(alarms.handledAt.name)} = ${now.toISOString()}::timestamptz,
+            ${sql.identifier(alarms.handledBy.name)} = ${TELEMATICS_ACTOR}
+          from json_to_recordset(${pairs}::json) as c("vehicleId" int, "name" text)
+          where ${alarms.vehicleId} = c."vehicleId" and ${alarms.name} = c."name" and ${alarms.state} = 'TRIGGERED'
+          returning ${alarms.vehicleId} as "vehicleId", ${alarms.id} as "id", ${alarms.name} as "name"`),
+      );
       const byId = new Map(items.map(({ v }) => [v.id, v]));
-      for (const c of closed) {
-        const v = c.vehicleId === null ? undefined : byId.get(c.vehicleId);
-        if (v) event(v, eventText('alarmCleared', { alarm: eventValue('alarm', name) }), { alarm: name, alarmId: c.id, state: 'HANDLED' });
+      for (const c of closed.sort((a, b) => a.id - b.id)) {
+        const v = byId.get(c.vehicleId);
+        if (v) event(v, eventText('alarmCleared', { alarm: eventValue('alarm', c.name) }), { alarm: c.name, alarmId: c.id, state: 'HANDLED' });
       }
     }
-    if (eventRows.length) await tx.insert(events).values(eventRows);
+    await writeStatusesAndEvents(tx, statuses, eventRows, now, received);
   });
   return ignored;
-}
-
-function mergeAlarms(a: StatusReport['alarms'], b: StatusReport['alarms']): StatusReport['alarms'] {
-  const raised = new Set([...a.raised.filter((n) => !b.cleared.includes(n)), ...b.raised]);
-  const cleared = new Set([...a.cleared.filter((n) => !b.raised.includes(n)), ...b.cleared]);
-  return { raised: [...raised], cleared: [...cleared] };
 }
