@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../src/db/rows.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarms, events, vehicleModels, vehicleStatus, vehicles } from '../src/db/schema.ts';
 import { createSimulator, simulateStatus, type SimulatedVehicle } from '../src/integrations/telematics/simulator.ts';
@@ -392,6 +393,13 @@ describe('status reports that change what support asks about (issue 20 point 2)'
     await createVehicleStatus(t.database.db, odd.id, { locked: false, updatedAt: hourBefore });
     expect(await handleStatusReports(t.database.db, [report(odd.vin, { locked: true })], now)).toEqual([]);
     expect((await statusEvents(odd.vin)).map((e) => e.displayText)).toEqual(['Locked']);
+  });
+
+  it('keeps half of each vehicle_status page free, so that a batch updates its rows in place (migration 0019)', async () => {
+    const [row] = rowsOf<{ options: string[] | null }>(
+      await t.database.db.execute(sql`select reloptions as options from pg_class where oid = 'vehicle_status'::regclass`),
+    );
+    expect(row?.options).toContain('fillfactor=50');
   });
 
   it('ignores a report older than the stored status: no change, no event', async () => {
