@@ -33,11 +33,13 @@ function Harness({
   rows = ROWS,
   error = null,
   loading = false,
+  refreshing = false,
 }: {
   onOpen?: (row: Row) => void;
   rows?: Row[];
   error?: { message: string; onRetry: () => void } | null;
   loading?: boolean;
+  refreshing?: boolean;
 }) {
   const [sort, setSort] = useState<DataTableSort | null>(null);
   const [paging, setPaging] = useState({ page: 0, pageSize: 10 });
@@ -51,6 +53,7 @@ function Harness({
         columns={columns}
         getRowId={(row) => row.id}
         loading={loading}
+        refreshing={refreshing}
         error={error}
         empty={{ title: 'Nothing here', hint: 'Try another filter' }}
         exportFileName="Test export"
@@ -81,6 +84,15 @@ describe('DataTable', () => {
     const grid = await screen.findByRole('grid', { name: 'Test table' });
     expect(within(grid).getByTestId('row-a').textContent).toContain('Alpha');
     expect(within(grid).getByTestId('row-b').textContent).toContain('-2 kr');
+  });
+
+  it('keeps its rows in the grid while it refreshes them, under a named progress bar', async () => {
+    render(<Harness refreshing />);
+    const grid = await screen.findByRole('grid', { name: 'Test table' });
+    expect(within(grid).getByTestId('row-a').textContent).toContain('Alpha');
+    const bars = screen.getAllByRole('progressbar');
+    expect(bars).toHaveLength(1);
+    expect(bars[0]?.getAttribute('aria-label')).toBe(i18n.t('common.loading'));
   });
 
   it('leaves sorting and paging to the screen and remembers sort and page size per staff member', async () => {

@@ -3,6 +3,7 @@ import CloudOffIcon from '@mui/icons-material/CloudOff';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -241,7 +242,12 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
   const { onRowOpen, getRowClassName } = props;
 
   return (
-    <Paper variant="outlined" sx={{ minWidth: 0, overflow: 'hidden', ...props.sx }} data-testid={`data-table-${id}`}>
+    <Paper variant="outlined" sx={{ minWidth: 0, overflow: 'hidden', position: 'relative', ...props.sx }} data-testid={`data-table-${id}`}>
+      {/* A refresh of rows already shown: a named bar over the top edge; the grid keeps its rows (its own loading
+          state would take them out of the grid's accessibility tree and show an unnamed progress bar). */}
+      {refreshing && !loading && (
+        <LinearProgress aria-label={t('common.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 2 }} />
+      )}
       {error && rows.length > 0 && (
         <Alert
           severity="error"
@@ -270,8 +276,8 @@ export function DataTable<R extends GridValidRowModel>(props: DataTableProps<R>)
               localeText={localeText}
               showToolbar
               slots={{ toolbar: DataTableToolbar, row: DataTableRow, noRowsOverlay: DataTableNoRows, noResultsOverlay: DataTableNoRows }}
-              slotProps={{ loadingOverlay: { variant: rows.length ? 'linear-progress' : 'skeleton', noRowsVariant: 'skeleton' } }}
-              loading={loading || refreshing}
+              slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
+              loading={loading}
               disableColumnFilter
               disableRowSelectionOnClick
               // Paging and sorting are the screen's: the grid shows the rows it is given, in that order.
