@@ -142,6 +142,17 @@ describe('creation dialog state machine (§4)', () => {
     expect(authorisationOutcome(booking({ paymentsRequiringAuthorization: [], displayState: 'READY' }))).toEqual({ outcome: 'complete' });
   });
 
+  it('a conversion whose own refresh arrived first ends as converted, not as authorised', () => {
+    const waiting = createDialogReducer(initialCreateDialogState, { type: 'CREATED', booking: booking({}) });
+    // The live stream refreshes the converted booking before the conversion's answer: nothing left to authorise.
+    const refreshed = createDialogReducer(waiting, {
+      type: 'POLLED',
+      booking: booking({ displayState: 'INACTIVE', paymentsRequiringAuthorization: [] }),
+    });
+    expect(refreshed.step).toBe('complete');
+    expect(createDialogReducer(refreshed, { type: 'CONVERTED' }).step).toBe('converted');
+  });
+
   it('an abandoned or refused card payment is a failure with its reason, never "complete" (issue 17)', () => {
     const card = (status: Payment['status'], failureCode: Payment['failureCode'] = null) =>
       booking({

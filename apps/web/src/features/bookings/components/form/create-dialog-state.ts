@@ -132,7 +132,9 @@ export function createDialogReducer(state: CreateDialogState, event: CreateDialo
     case 'DISMISS_ERROR':
       return afterCreation(state) ? { ...state, error: null } : state;
     case 'CONVERTED':
-      return afterCreation(state) ? { step: 'converted', booking: state.booking } : state;
+      // The conversion's own event can refresh the booking before the conversion answers: with nothing left to
+      // authorise it then read as complete. The answer says what happened.
+      return afterCreation(state) || state.step === 'complete' ? { step: 'converted', booking: state.booking } : state;
   }
 }
 
