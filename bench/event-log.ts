@@ -19,7 +19,6 @@ import { parseArgs } from 'node:util';
 import { englishEventText, EVENT_TYPE_GROUP, type EventTextPart } from '@fleetdesk/contract';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
-import { createStaffUser } from '../apps/server/src/cli/staff.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { rowsOf } from '../apps/server/src/db/rows.ts';
@@ -27,7 +26,7 @@ import { events, users } from '../apps/server/src/db/schema.ts';
 import type { App } from '../apps/server/src/http/context.ts';
 import { upkeepEventPartitions } from '../apps/server/src/modules/events/partitions.ts';
 import { changesSince, snapshotBounds } from '../apps/server/src/modules/live/hub.ts';
-import { BENCH_PASSWORD, ensureData, FLEET, percentile } from './fleet.ts';
+import { benchLogin, ensureData, FLEET, percentile } from './fleet.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -195,32 +194,6 @@ async function ensureEventLog(db: Db, target: number, now: number, usersWanted: 
   console.log(`The event log holds about ${await eventCount(db)} events.`);
 }
 
-async function login(app: App, db: Db) {
-  const [staff] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = 'bench.support'`);
-  if (!staff) {
-    await createStaffUser(db, {
-      fleet: FLEET,
-      username: 'bench.support',
-      role: 'SUPPORT',
-      password: BENCH_PASSWORD,
-      givenName: 'Bench',
-      familyName: 'Support',
-      email: null,
-      language: null,
-    });
-  }
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/auth',
-    headers: { authorization: `Basic ${Buffer.from(`bench.support:${BENCH_PASSWORD}`).toString('base64')}` },
-  });
-  if (res.statusCode !== 200) throw new Error(`login: ${res.statusCode} ${res.body}`);
-  return { authorization: `AUTH-TOKEN ${(res.json() as { token: string }).token}` };
-}
-
 interface Page {
   results: unknown[];
   nextCursor: string | null;
@@ -228,7 +201,7 @@ interface Page {
 }
 
 async function measure(app: App, db: Db, rounds: number) {
-  const headers = await login(app, db);
+  const headers = await benchLogin(app, db);
   const get = async (qs: string): Promise<Page> => {
     const res = await app.inject({ method: 'GET', url: `/api/events?${qs}`, headers });
     if (res.statusCode !== 200) throw new Error(`/api/events?${qs}: ${res.statusCode} ${res.body.slice(0, 300)}`);

@@ -10,6 +10,7 @@ import { createStaffUser } from '../apps/server/src/cli/staff.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { bookings, pools, users, vehicleModels, vehicles } from '../apps/server/src/db/schema.ts';
 import { seedScale } from '../apps/server/src/seed/scale.ts';
+import type { App } from '../apps/server/src/http/context.ts';
 import { buildServer, startServer, type RunningServer, type ServerMode } from './server-process.ts';
 
 export const FLEET = 'bench';
@@ -248,4 +249,34 @@ export function postgresCpuSeconds(): number {
     }
   }
   return found ? total : NaN;
+}
+
+/** Logs in as the bench fleet's support user (created on first use). */
+export async function benchLogin(app: App, db: Db) {
+  const [staff] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = 'bench.support'`);
+  if (!staff) {
+    await createStaffUser(db, {
+      fleet: FLEET,
+      username: 'bench.support',
+      role: 'SUPPORT',
+      password: BENCH_PASSWORD,
+      givenName: 'Bench',
+      familyName: 'Support',
+      email: null,
+      language: null,
+    });
+  }
+  return loginHeaders(app, 'bench.support', BENCH_PASSWORD);
+}
+export async function loginHeaders(app: App, username: string, password: string) {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth',
+    headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
+  });
+  if (login.statusCode !== 200) throw new Error(`login ${username}: ${login.statusCode} ${login.body}`);
+  return { authorization: `AUTH-TOKEN ${(login.json() as { token: string }).token}` };
 }

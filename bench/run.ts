@@ -27,13 +27,12 @@ import { parseArgs } from 'node:util';
 import { englishEventText, EVENT_TYPE_GROUP, type EventTextId, type EventType } from '@fleetdesk/contract';
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
-import { createStaffUser } from '../apps/server/src/cli/staff.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { events, fleets, users } from '../apps/server/src/db/schema.ts';
 import type { App } from '../apps/server/src/http/context.ts';
 import { seedDemo } from '../apps/server/src/seed/demo.ts';
-import { BENCH_PASSWORD, ensureData, FLEET, percentile, searchMix } from './fleet.ts';
+import { benchLogin, ensureData, FLEET, loginHeaders, percentile, searchMix } from './fleet.ts';
 
 function summarize(label: string, samples: number[]) {
   const s = [...samples].sort((a, b) => a - b);
@@ -47,36 +46,6 @@ async function time(fn: () => Promise<unknown>) {
   const t = performance.now();
   await fn();
   return performance.now() - t;
-}
-
-/** Logs in as the bench fleet's support user (created on first use). */
-async function benchLogin(app: App, db: Db) {
-  const [staff] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = 'bench.support'`);
-  if (!staff) {
-    await createStaffUser(db, {
-      fleet: FLEET,
-      username: 'bench.support',
-      role: 'SUPPORT',
-      password: BENCH_PASSWORD,
-      givenName: 'Bench',
-      familyName: 'Support',
-      email: null,
-      language: null,
-    });
-  }
-  return loginHeaders(app, 'bench.support', BENCH_PASSWORD);
-}
-async function loginHeaders(app: App, username: string, password: string) {
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/auth',
-    headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
-  });
-  if (login.statusCode !== 200) throw new Error(`login ${username}: ${login.statusCode} ${login.body}`);
-  return { authorization: `AUTH-TOKEN ${(login.json() as { token: string }).token}` };
 }
 
 async function benchEvents(app: App, db: Db, rounds: number) {
